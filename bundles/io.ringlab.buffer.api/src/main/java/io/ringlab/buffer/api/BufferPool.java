@@ -1,0 +1,90 @@
+package io.ringlab.buffer.api;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+import io.ringlab.buffer.api.dto.PoolStatsDTO;
+
+/**
+ * A pool of packet buffers: the software slab, a hardware buffer manager, or a third-party kind.
+ * <p>
+ * Pools are created per run by a {@link BufferPoolProvider} and preallocate their buffers; allocation and free are the
+ * per-packet hot path and must not allocate, box or throw: failures are return values and counters. Each call names the
+ * simulated core it runs on, so that per-CPU caches and the cost of the call land on the right core.
+ * <p>
+ * Counter identities that every implementation keeps: {@code allocs - frees = inUse}; {@code inUse + available = capacity}
+ * for a pool of fixed capacity; {@code allocFailures} counts calls (single) or missing objects (bulk) that got nothing.
+ * <p>
+ * Not thread-safe: called only from its run's engine thread.
+ */
+@ConsumerType
+public interface BufferPool {
+
+    /** @return the pool's name, unique within its run (for example {@code "eth0.rx"}); never {@code null}. */
+    String name();
+
+    /** @return the pool kind, the {@link BufferPoolProvider#KIND} of its provider; never {@code null}. */
+    String kind();
+
+    /** @return the number of buffers the pool can hand out at once. */
+    int capacity();
+
+    /** @return the buffers that can be allocated now. */
+    int available();
+
+    /** @return the buffers allocated and not yet freed. */
+    int inUse();
+
+    /**
+     * Allocates one buffer on a core.
+     *
+     * @param core the simulated core index making the call, 0 to cores - 1
+     * @param owner the index of the element that will hold the buffer
+     * @return a buffer with length 0 and fresh metadata, or {@code null} when the pool is empty (counted as an alloc failure)
+     */
+    Buffer alloc(int core, int owner);
+
+    /**
+     * Allocates up to {@code count} buffers into {@code dst[offset..offset+count)}, like {@code kmem_cache_alloc_bulk}.
+     *
+     * @param core the simulated core index
+     * @param owner the index of the element that will hold the buffers
+     * @param dst the caller's array; must not be {@code null}
+     * @param offset first index to fill
+     * @param count how many to allocate, at least 0
+     * @return the number allocated, 0 to {@code count}; the slots after that are left as they were
+     */
+    int allocBulk(int core, int owner, Buffer[] dst, int offset, int count);
+
+    /**
+     * Returns a buffer to this pool. Freeing a buffer that is not allocated, or that belongs to another pool, is a double
+     * free: it is not applied and is reported to the run's invariant checker with the freeing element.
+     *
+     * @param core the simulated core index
+     * @param buffer the buffer; must not be {@code null}
+     */
+    void free(int core, Buffer buffer);
+
+    /**
+     * Returns {@code count} buffers from {@code src[offset..]} to this pool, like {@code kmem_cache_free_bulk}.
+     *
+     * @param core the simulated core index
+     * @param src the buffers; must not be {@code null}
+     * @param offset first index
+     * @param count how many
+     */
+    void freeBulk(int core, Buffer[] src, int offset, int count);
+
+    /**
+     * Calls the visitor for each buffer of this pool that is currently allocated.
+     *
+     * @param visitor the visitor; must not be {@code null}
+     */
+    void forEachInUse(BufferVisitor visitor);
+
+    /** @return a snapshot of the pool's statistics; never {@code null}. */
+    PoolStatsDTO stats();
+
+    /** Releases whatever the pool holds at the end of a run (teardown accounting is part of {@link #stats()}). */
+    default void close() {
+    }
+}

@@ -1,0 +1,42 @@
+package io.ringlab.buffer.api;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What the engine gives a pool when it is created: buffer records, the run's core count, and the place to report misuse.
+ * <p>
+ * Not thread-safe: use it on the run's engine thread, during {@link BufferPoolProvider#create} and afterwards.
+ */
+@ProviderType
+public interface PoolContext {
+
+    /**
+     * Creates a buffer record that belongs to {@code pool}. Call it while creating the pool, never per packet.
+     *
+     * @param pool the owning pool; must not be {@code null}
+     * @param capacityBytes the data capacity in bytes, at least 1
+     * @return a free buffer record; never {@code null}
+     */
+    Buffer newBuffer(BufferPool pool, int capacityBytes);
+
+    /**
+     * Marks a buffer allocated and gives it to an owner, resetting its metadata. Pools call it on every successful
+     * allocation so that ownership and the in-use state are tracked the same way for every pool kind.
+     *
+     * @param buffer the buffer being handed out
+     * @param owner the element index that receives it
+     */
+    void onAlloc(Buffer buffer, int owner);
+
+    /**
+     * Marks a buffer free. Returns {@code false}, and records a double free against the buffer's last owner and the
+     * calling pool, when the buffer was not allocated; the pool must then not take it back.
+     *
+     * @param buffer the buffer being returned
+     * @return {@code true} if the free is valid
+     */
+    boolean onFree(Buffer buffer);
+
+    /** @return the number of simulated cores in the run, at least 1. */
+    int cores();
+}

@@ -1,0 +1,34 @@
+package io.ringlab.buffer.api.dto;
+
+/**
+ * Statistics of one buffer pool at one moment. Identities: {@code allocs - frees == inUse},
+ * {@code inUse + available == capacity}. Counters only grow during a run.
+ * <p>
+ * Not thread-safe; a snapshot.
+ */
+public class PoolStatsDTO {
+    /** The pool's name. */
+    public String name;
+    /** The pool kind. */
+    public String kind;
+    /** Buffers the pool can hand out at once. */
+    public long capacity;
+    /** Buffers free now. */
+    public long available;
+    /** Buffers allocated now. */
+    public long inUse;
+    /** Highest {@link #inUse} seen. */
+    public long highWaterMark;
+    /** Successful allocations (each buffer of a bulk counts). */
+    public long allocs;
+    /** Frees (each buffer of a bulk counts). */
+    public long frees;
+    /** Buffers asked for and not given (pool empty). */
+    public long allocFailures;
+    /** Frees refused because the buffer was not allocated or not from this pool. */
+    public long doubleFrees;
+    /** Per-core cache hits, indexed by core; empty for a pool with no per-core cache. */
+    public long[] cacheHits = new long[0];
+    /** Per-core cache misses, indexed by core; empty for a pool with no per-core cache. */
+    public long[] cacheMisses = new long[0];
+}

@@ -1,0 +1,25 @@
+package io.ringlab.driver.api;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import io.ringlab.sim.api.ElementContext;
+
+/**
+ * Kernel networking machinery a driver model needs, implemented by the engine and registered as a service. Thread-safe;
+ * the objects it returns belong to one run.
+ */
+@ProviderType
+public interface DriverSupport {
+
+    /**
+     * {@code netif_napi_add}: creates a NAPI context.
+     *
+     * @param context the driver element's context
+     * @param core the core the poll runs on (the core that takes the device's interrupt)
+     * @param weight the budget of one poll, 1 to 64 ({@code NAPI_POLL_WEIGHT} is 64)
+     * @param pollCycles cycles charged per poll for the softirq entry and exit, at least 0
+     * @param poller the poll function
+     * @return the NAPI context
+     */
+    Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller);
+}

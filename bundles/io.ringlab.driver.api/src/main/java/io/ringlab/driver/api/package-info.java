@@ -1,0 +1,14 @@
+/**
+ * The NIC-driver SPI: what a driver model implements (descriptor rings, interrupt handlers, a NAPI poll with a budget) and
+ * what it obtains from Ringlab (NAPI contexts from {@link io.ringlab.driver.api.DriverSupport}; buffer pools and TX queues
+ * by kind through {@code ElementContext}). A driver is an {@code Element} whose factory is an {@code ElementFactory}.
+ * <p>
+ * Import ranges: drivers import {@code [1.0,2.0)}; the engine, which implements {@link io.ringlab.driver.api.Napi} and
+ * {@link io.ringlab.driver.api.DriverSupport}, imports {@code [1.0,1.1)}.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.driver.api;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

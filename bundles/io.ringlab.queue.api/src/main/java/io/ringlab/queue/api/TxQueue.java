@@ -1,0 +1,55 @@
+package io.ringlab.queue.api;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A device TX queue's state and its BQL glue, as {@code include/linux/netdevice.h} defines them: the driver's stop bit
+ * ({@code __QUEUE_STATE_DRV_XOFF}, {@code netif_stop_queue}) and the stack's stop bit ({@code __QUEUE_STATE_STACK_XOFF}, set
+ * by BQL). The qdisc hands packets to the driver only while neither is set ({@code netif_xmit_frozen_or_stopped}); when the
+ * queue is woken the {@link Listener} re-runs the qdisc ({@code netif_schedule_queue}).
+ * <p>
+ * Not thread-safe: one engine thread.
+ */
+@ProviderType
+public interface TxQueue {
+
+    /** {@code netdev_tx_sent_queue}: BQL accounting after the driver posted a frame; may set the stack stop bit. */
+    void sent(int bytes, long nowPicos);
+
+    /** {@code netdev_tx_completed_queue}: BQL accounting on TX completion; may clear the stack stop bit and wake the queue. */
+    void completed(int packets, int bytes, long nowPicos);
+
+    /** {@code netdev_tx_reset_queue}: clears the stack stop bit and resets the limits. */
+    void reset(long nowPicos);
+
+    /** {@code netif_tx_stop_queue}: the driver stops the queue (ring nearly full). */
+    void stopByDriver();
+
+    /** {@code netif_tx_wake_queue}: the driver wakes the queue; the listener runs if no stop bit remains. */
+    void wakeByDriver();
+
+    /** @return {@code true} if the driver's stop bit is set ({@code netif_tx_queue_stopped}). */
+    boolean driverStopped();
+
+    /** @return {@code true} if the stack's (BQL) stop bit is set. */
+    boolean stackStopped();
+
+    /** @return {@code true} if either bit is set: the qdisc must not hand over packets ({@code netif_xmit_frozen_or_stopped}). */
+    boolean stopped();
+
+    /** @return the queue's limits, or {@code null} when BQL is off for this queue. */
+    QueueLimits limits();
+
+    /** @return how many times the queue was stopped by BQL (a counter). */
+    long stackStops();
+
+    /** @return how many times the queue was stopped by the driver (a counter). */
+    long driverStops();
+
+    /** Receives the wake-up of a queue (the qdisc re-run). */
+    @FunctionalInterface
+    interface Listener {
+        /** Called on the engine thread when the last stop bit clears. */
+        void woken();
+    }
+}

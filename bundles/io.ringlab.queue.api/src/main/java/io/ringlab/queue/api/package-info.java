@@ -1,0 +1,13 @@
+/**
+ * Queue contracts: Byte Queue Limits (the kernel's DQL), the state of a device TX queue, and queueing disciplines.
+ * <p>
+ * Import ranges: users (drivers, the engine) import {@code [1.0,2.0)}; implementations of a {@code @ProviderType} type import
+ * {@code [1.0,1.1)}. {@link io.ringlab.queue.api.Qdisc}, {@link io.ringlab.queue.api.QueueLimits} and the providers are
+ * {@code @ConsumerType}: third parties implement them.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.queue.api;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,64 @@
+package io.ringlab.sim.api;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A simulated CPU core: a resource that executes {@link CpuTask}s one at a time, in priority order of their work class
+ * (hard IRQ before softirq before transmit before application), first come first served within a class, without
+ * preemption.
+ * <p>
+ * A task starts when the core is free. While it runs it charges cycles with {@link #charge}; each charge advances the
+ * task's clock, which {@link ElementContext#nowPicos()} returns, so packets a NAPI poll hands on carry the time at which the
+ * poll reached them. The core stays busy until the task's clock; tasks submitted meanwhile wait. Cycles are converted at
+ * the cost profile's frequency.
+ * <p>
+ * Not thread-safe.
+ */
+@ProviderType
+public interface Core {
+
+    /** Work class: hard interrupt handler. */
+    int HARDIRQ = 0;
+    /** Work class: softirq, NAPI poll ({@code NET_RX_SOFTIRQ}, {@code NET_TX_SOFTIRQ}). */
+    int SOFTIRQ = 1;
+    /** Work class: transmit path from process context. */
+    int TX = 2;
+    /** Work class: application work (a proxy, a socket reader). */
+    int APP = 3;
+
+    /** @return the core's index. */
+    int index();
+
+    /** @return the core's clock frequency in hertz. */
+    long frequencyHz();
+
+    /**
+     * Queues a task; it runs at once if the core is free and nothing of an equal or higher class waits.
+     *
+     * @param workClass one of {@link #HARDIRQ}, {@link #SOFTIRQ}, {@link #TX}, {@link #APP}
+     * @param task the task; it must not be pending on this core already
+     * @return {@code false} if the task was already queued on this core (it is not queued twice)
+     */
+    boolean submit(int workClass, CpuTask task);
+
+    /**
+     * Charges cycles to the running task and to an element's account, and advances the task's clock.
+     *
+     * @param elementIndex the element the work belongs to (its {@link ElementContext#index()})
+     * @param cycles cycles spent, at least 0
+     * @param packets packets this work handled, for per-packet figures (0 for overhead)
+     */
+    void charge(int elementIndex, long cycles, int packets);
+
+    /** @return {@code true} while a task runs or waits. */
+    boolean busy();
+
+    /** @return total busy time so far in picoseconds. */
+    long busyPicos();
+
+    /**
+     * @param cycles a cycle count
+     * @return its duration at this core's frequency, in picoseconds (rounded to nearest)
+     */
+    long picosForCycles(long cycles);
+}

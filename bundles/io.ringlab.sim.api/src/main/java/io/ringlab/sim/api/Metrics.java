@@ -1,0 +1,71 @@
+package io.ringlab.sim.api;
+
+import java.util.function.DoubleSupplier;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * An element's metrics: counters, gauges and latency histograms, reported under the element's name in run results and
+ * sampled into time series. Names carry their unit and follow the kernel's own names where one exists (BQL {@code limit},
+ * {@code inflight}; {@code tc -s} {@code backlog}, {@code drops}, {@code requeues}; {@code ethtool -S} counters).
+ * Register metrics in the element's constructor; updating them allocates nothing.
+ * <p>
+ * Not thread-safe.
+ */
+@ProviderType
+public interface Metrics {
+
+    /**
+     * @param name the counter's name, unique within the element
+     * @return a new counter starting at 0
+     */
+    Counter counter(String name);
+
+    /**
+     * Registers a gauge, read at the end of the run and at every series sample.
+     *
+     * @param name the gauge's name
+     * @param value the supplier, called on the engine thread
+     */
+    void gauge(String name, DoubleSupplier value);
+
+    /**
+     * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Max},
+     * {@code Mean} and {@code <name>Count}, in the display unit.
+     *
+     * @param name the histogram's name (for example {@code "rtt"} or {@code "latency"})
+     * @param unit the display unit: {@code "Millis"}, {@code "Micros"} or {@code "Nanos"}
+     * @return the histogram
+     */
+    LatencyHistogram histogram(String name, String unit);
+
+    /**
+     * Samples a metric of this element (a counter or gauge) into the run's time series.
+     *
+     * @param name a registered counter or gauge name
+     */
+    void series(String name);
+
+    /** A monotonically growing count. */
+    @ProviderType
+    interface Counter {
+        /** Adds one. */
+        void increment();
+
+        /** @param delta amount to add. */
+        void add(long delta);
+
+        /** @return the current value. */
+        long get();
+    }
+
+    /** A latency distribution recorded in picoseconds (HdrHistogram, 3 significant digits). */
+    @ProviderType
+    interface LatencyHistogram {
+        /** @param picos a latency in picoseconds, at least 0. */
+        void record(long picos);
+
+        /** @return the number of values recorded. */
+        long count();
+    }
+}

@@ -1,0 +1,67 @@
+package io.ringlab.sim.api;
+
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
+
+/**
+ * One run of a pipeline, and its control. The simulation itself runs on one engine thread that {@link #start()} creates;
+ * control calls come from any thread and are queued to the engine thread, which applies them between events (the safe
+ * point).
+ * <p>
+ * Thread-safe.
+ */
+@ProviderType
+public interface SimulationRun {
+
+    /** @return the run's state now. */
+    RunState state();
+
+    /** Starts the engine thread; the run proceeds until its duration, {@link #stop()} or a failure. Idempotent. */
+    void start();
+
+    /**
+     * Runs to the end on the calling thread (the headless runner uses this).
+     *
+     * @return the result; never {@code null}
+     */
+    RunResultDTO run();
+
+    /** Pauses between two events. No effect unless running. */
+    void pause();
+
+    /** Resumes a paused run. */
+    void resume();
+
+    /** While paused: processes the next event, then stays paused. */
+    void step();
+
+    /** Ends the run at the next safe point; the result says it was stopped and still checks the invariants. */
+    void stop();
+
+    /**
+     * Waits for the run to end.
+     *
+     * @param timeout the longest wait
+     * @param unit the timeout's unit
+     * @return the result, or {@code null} if the wait timed out
+     * @throws InterruptedException if interrupted while waiting
+     */
+    RunResultDTO await(long timeout, TimeUnit unit) throws InterruptedException;
+
+    /**
+     * @return the latest published snapshot (virtual time, counters, series so far), published at a wall-clock rate while
+     *         running; never {@code null}
+     */
+    RunSnapshotDTO snapshot();
+
+    /**
+     * Ends the run with an error from outside (a bundle the run uses went away). Applied at the next safe point.
+     *
+     * @param reason what happened, naming the bundle
+     */
+    void abort(String reason);
+}

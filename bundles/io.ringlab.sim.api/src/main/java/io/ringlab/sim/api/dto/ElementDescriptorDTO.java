@@ -1,0 +1,30 @@
+package io.ringlab.sim.api.dto;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Describes an element type: what the palette shows and what the engine validates against. */
+public class ElementDescriptorDTO {
+    /** Category names used by the console palette. */
+    public static final String SOURCE = "sources", QDISC = "qdiscs", DRIVER = "drivers", LINK = "links", SINK = "sinks",
+            POOL = "pools", HOST = "hosts";
+
+    /** The type id, as in {@code ElementFactory.TYPE}. */
+    public String type;
+    /** One of the category constants, or a new category name. */
+    public String category;
+    /** A one-line summary. */
+    public String summary;
+    /** Longer description: model, provenance, what is not modelled. */
+    public String description;
+    /** Symbolic name of the providing bundle; filled by the engine. */
+    public String bundle;
+    /** Version of the providing bundle; filled by the engine. */
+    public String bundleVersion;
+    /** Ports, inputs and outputs, in index order per direction; never {@code null}. */
+    public List<PortDescriptorDTO> ports = new ArrayList<>();
+    /** Properties; never {@code null}. */
+    public List<PropertyDescriptorDTO> properties = new ArrayList<>();
+    /** Metric names the element reports, with units in the names; never {@code null}. */
+    public List<String> metrics = new ArrayList<>();
+}

@@ -1,0 +1,43 @@
+package io.ringlab.sim.api.dto;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The end-of-run invariant checks. Packets: {@code generated == delivered + dropped + inFlight}, where {@code inFlight} is
+ * counted by walking every element's rings, queues and wires, never by subtraction. Buffers: for every pool
+ * {@code allocs - frees == inUse}, every in-use buffer is held by some element (otherwise it is a leak, reported with its
+ * owner), and no buffer was freed twice.
+ */
+public class InvariantReportDTO {
+    /** {@code true} if packet conservation holds. */
+    public boolean packetConservation;
+    /** {@code true} if buffer conservation holds (no leak, no double free, counters consistent). */
+    public boolean bufferConservation;
+    /** Packets counted by sources. */
+    public long generated;
+    /** Packets delivered to their destination. */
+    public long delivered;
+    /** Packets dropped, all reasons. */
+    public long dropped;
+    /** Drops by named reason; sums to {@link #dropped}. */
+    public Map<String, Long> droppedByReason = new TreeMap<>();
+    /** Packets found in flight by the walk. */
+    public long inFlight;
+    /** Buffers allocated over the run, all pools. */
+    public long buffersAllocated;
+    /** Buffers freed over the run, all pools. */
+    public long buffersFreed;
+    /** Buffers in use at the end according to the pools. */
+    public long buffersInUse;
+    /** Buffers in use and held by an element at the end (the walk). */
+    public long buffersHeld;
+    /** Leaked buffers by owning element name. */
+    public Map<String, Long> leaksByOwner = new TreeMap<>();
+    /** Refused double frees by the element that held the buffer last. */
+    public Map<String, Long> doubleFreesByOwner = new TreeMap<>();
+    /** Human-readable lines explaining each violation; empty when both invariants hold. */
+    public List<String> violations = new ArrayList<>();
+}

@@ -1,0 +1,49 @@
+package io.ringlab.sim.api.dto;
+
+/** One port of an element type. */
+public class PortDescriptorDTO {
+    /** Port direction. */
+    public enum Direction {
+        /** Packets arrive here. */
+        IN,
+        /** Packets leave here. */
+        OUT
+    }
+
+    /** How packets cross the port. */
+    public enum Mode {
+        /** Upstream calls downstream. */
+        PUSH,
+        /** Downstream pulls from upstream after a ready signal. */
+        PULL
+    }
+
+    /** The port's name, unique per direction within the element type. */
+    public String name;
+    /** IN or OUT. */
+    public Direction direction;
+    /** PUSH or PULL; a connection joins ports of the same mode. */
+    public Mode mode;
+    /** {@code true} if the pipeline must connect this port. */
+    public boolean required;
+    /** What flows through it. */
+    public String description;
+
+    /**
+     * @param name name
+     * @param direction direction
+     * @param mode mode
+     * @param required whether it must be connected
+     * @param description description
+     * @return a new descriptor
+     */
+    public static PortDescriptorDTO of(String name, Direction direction, Mode mode, boolean required, String description) {
+        PortDescriptorDTO p = new PortDescriptorDTO();
+        p.name = name;
+        p.direction = direction;
+        p.mode = mode;
+        p.required = required;
+        p.description = description;
+        return p;
+    }
+}

@@ -1,0 +1,20 @@
+package io.ringlab.sim.api.dto;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** How to run a pipeline. */
+public class RunOptionsDTO {
+    /** Duration in picoseconds of virtual time; 0 takes the pipeline's duration, or 1 second. */
+    public long durationPicos;
+    /** The seed; {@code null} takes the pipeline's seed, or 1. */
+    public Long seed;
+    /** Interval of the time series in picoseconds of virtual time; 0 takes duration / 200. */
+    public long seriesIntervalPicos;
+    /** Property overrides in the {@code --set} grammar, {@code ELEMENT.PROPERTY=VALUE}; never {@code null}. */
+    public List<String> overrides = new ArrayList<>();
+    /** Wall-clock interval between published snapshots in milliseconds (10 Hz by default). */
+    public long snapshotIntervalMillis = 100;
+    /** Real-time factor: 0 runs as fast as possible; 1.0 runs at wall-clock speed. */
+    public double realTimeFactor;
+}

@@ -1,0 +1,25 @@
+package io.ringlab.sim.api.dto;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.ringlab.sim.api.RunState;
+
+/**
+ * What a running simulation publishes at a wall-clock rate for live views. Immutable once published: the engine builds a
+ * new snapshot each time and never changes one it has handed out, so a reader on another thread may keep it.
+ */
+public class RunSnapshotDTO {
+    /** The run's state when the snapshot was taken. */
+    public RunState state;
+    /** Virtual time in seconds. */
+    public double simulatedSeconds;
+    /** The run's duration in seconds of virtual time. */
+    public double durationSeconds;
+    /** Events processed so far. */
+    public long events;
+    /** Element name to metric name to value, as in the result. */
+    public Map<String, Map<String, Double>> elements = new TreeMap<>();
+    /** Series sampled so far; shares no arrays with the live run. */
+    public SeriesDTO series = new SeriesDTO();
+}

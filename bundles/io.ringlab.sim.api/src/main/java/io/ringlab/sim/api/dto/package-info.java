@@ -1,0 +1,13 @@
+/**
+ * Data of the simulation SPI: pipeline descriptions with source positions, element type descriptors, run options, run
+ * results and snapshots. Public-field DTOs, not thread-safe unless a type says otherwise; the JSON a run writes mirrors
+ * {@link io.ringlab.sim.api.dto.RunResultDTO}.
+ * <p>
+ * Import range for users: {@code [1.0,2.0)}.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.sim.api.dto;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,203 @@
+package io.ringlab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.ringlab.sim.api.dto.RunResultDTO;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The {@code ringlab} command line, parsed with picocli. */
+@Command(name = "ringlab", mixinStandardHelpOptions = true, version = "Ringlab",
+        description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
+        subcommands = {Commands.Run.class, Commands.Bench.class, Commands.Elements.class, Commands.Pools.class})
+final class Commands implements Callable<Integer> {
+    final Runner runner;
+    final PrintStream out;
+    final PrintStream err;
+    final Path home;
+
+    Commands(Runner runner, PrintStream out, PrintStream err, Path home) {
+        this.runner = runner;
+        this.out = out;
+        this.err = err;
+        this.home = home;
+    }
+
+    @Override
+    public Integer call() {
+        new CommandLine(this).usage(err);
+        return Runner.INVALID;
+    }
+
+    /** @return the exit code of the command line {@code args}. */
+    static int execute(Runner runner, PrintStream out, PrintStream err, Path home, String... args) {
+        Commands root = new Commands(runner, out, err, home);
+        CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                if (cls == Run.class || cls == Bench.class || cls == Elements.class || cls == Pools.class) {
+                    return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
+                }
+                return CommandLine.defaultFactory().create(cls);
+            }
+        });
+        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        // picocli answers invalid input with ExitCode.USAGE, which is 2, our INVALID
+        cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            err.println("ringlab: " + ex);
+            return Runner.FAILED;
+        });
+        return cl.execute(args);
+    }
+
+    @Command(name = "run", description = "Run a pipeline file and print a summary; optionally write the JSON result.")
+    static final class Run implements Callable<Integer> {
+        private final Commands root;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "the pipeline file")
+        String file;
+        @Option(names = "--duration", paramLabel = "D", description = "simulated time, e.g. 20s or 150ms (default: the file's, else 1s)")
+        String duration;
+        @Option(names = "--seed", paramLabel = "N", description = "random seed (default: the file's, else 1)")
+        Long seed;
+        @Option(names = "--set", paramLabel = "ELEMENT.PROPERTY=VALUE", description = "override a property (repeatable)")
+        List<String> sets = new ArrayList<>();
+        @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
+        String json;
+
+        Run(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            PrintStream human = "-".equals(json) ? root.err : root.out;
+            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0);
+            if (o.result() == null) {
+                root.err.println(o.message());
+                return o.exitCode();
+            }
+            Summary.print(o.result(), human);
+            if (json != null) {
+                String text = Json.result(o.result());
+                if ("-".equals(json)) {
+                    root.out.println(text);
+                } else {
+                    Files.writeString(Path.of(json), text + "\n", StandardCharsets.UTF_8);
+                    human.println("result written to " + json);
+                }
+            }
+            if (o.exitCode() == Runner.INVARIANT) {
+                root.err.println("ringlab: an invariant is broken (see the violations above)");
+            }
+            return o.exitCode();
+        }
+    }
+
+    @Command(name = "bench", description = "Measure simulated packets and events per wall second on one core, and heap bytes"
+            + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).")
+    static final class Bench implements Callable<Integer> {
+        private final Commands root;
+
+        @Parameters(paramLabel = "FILE", arity = "0..*", description = "pipeline files (default: the line-rate pipeline and pipelines/*)")
+        List<String> files = new ArrayList<>();
+        @Option(names = "--json", paramLabel = "OUT|-", description = "write the figures as JSON to OUT, or to stdout with -")
+        String json;
+        @Option(names = "--duration", paramLabel = "D", description = "simulated time per pipeline (default: each file's own)")
+        String duration;
+
+        Bench(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            PrintStream human = "-".equals(json) ? root.err : root.out;
+            List<String> targets = new ArrayList<>(files);
+            if (targets.isEmpty()) {
+                targets.add("builtin:line-rate");
+                targets.addAll(Runner.pipelinesIn(root.home.resolve("pipelines")));
+            }
+            List<Map<String, Object>> results = new ArrayList<>();
+            human.printf("%-40s %22s %16s %14s%n", "pipeline", "sim packets/wall s", "events/wall s", "alloc B/pkt");
+            int worst = Runner.OK;
+            for (String f : targets) {
+                // warm-up run: lets the JIT compile the hot paths before the measured run
+                String warm = duration;
+                Runner.Outcome w = root.runner.run(f, warm, null, List.of(), 0);
+                if (w.result() == null) {
+                    root.err.println(w.message());
+                    worst = Math.max(worst, w.exitCode());
+                    continue;
+                }
+                Runner.Outcome o = root.runner.run(f, duration, null, List.of(), 0);
+                RunResultDTO r = o.result();
+                double pps = r.wallMeasurements.getOrDefault("packetsPerSecond", 0.0);
+                double eps = r.wallMeasurements.getOrDefault("eventsPerSecond", 0.0);
+                double alloc = r.wallMeasurements.getOrDefault("engineAllocatedBytes", -1.0);
+                double perPacket = alloc < 0 || r.packets == 0 ? Double.NaN : alloc / r.packets;
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("pipeline", r.pipeline + " (" + f + ")");
+                row.put("simulatedPacketsPerSecond", pps);
+                row.put("eventsPerSecond", eps);
+                row.put("allocatedBytesPerPacket", perPacket);
+                row.put("simulatedSeconds", r.simulatedSeconds);
+                row.put("packets", r.packets);
+                results.add(row);
+                human.printf("%-40s %,22.0f %,16.0f %14.4f%n", r.pipeline, pps, eps, perPacket);
+            }
+            if (json != null) {
+                String text = Json.toJson(Map.of("results", results));
+                if ("-".equals(json)) {
+                    root.out.println(text);
+                } else {
+                    Files.writeString(Path.of(json), text + "\n", StandardCharsets.UTF_8);
+                }
+            }
+            return worst;
+        }
+    }
+
+    @Command(name = "elements", description = "List the installed element types with their properties.")
+    static final class Elements implements Callable<Integer> {
+        private final Commands root;
+
+        Elements(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            root.runner.printElements(root.out);
+            return Runner.OK;
+        }
+    }
+
+    @Command(name = "pools", description = "List the installed buffer pool kinds.")
+    static final class Pools implements Callable<Integer> {
+        private final Commands root;
+
+        Pools(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            root.runner.printPools(root.out);
+            return Runner.OK;
+        }
+    }
+}

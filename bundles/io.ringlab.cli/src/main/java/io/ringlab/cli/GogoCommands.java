@@ -1,0 +1,58 @@
+package io.ringlab.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.ringlab.sim.api.Simulator;
+
+/**
+ * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:elements}, {@code ringlab:pools},
+ * {@code ringlab:bench}. Each prints what the command line prints and returns its exit code.
+ */
+@Component(service = GogoCommands.class, property = {"osgi.command.scope=ringlab", "osgi.command.function=run",
+    "osgi.command.function=bench", "osgi.command.function=elements", "osgi.command.function=pools"})
+public class GogoCommands {
+    @Reference
+    Simulator simulator;
+
+    private int exec(String command, String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = command;
+        System.arraycopy(args, 0, all, 1, args.length);
+        return Commands.execute(new Runner(simulator), System.out, System.err,
+                Path.of(System.getProperty("ringlab.home", ".")), all);
+    }
+
+    /** @return the exit code of {@code ringlab run}. */
+    public int run(String... args) {
+        return exec("run", args);
+    }
+
+    /** @return the exit code of {@code ringlab bench}. */
+    public int bench(String... args) {
+        return exec("bench", args);
+    }
+
+    /** @return the exit code of {@code ringlab elements}. */
+    public int elements() {
+        return exec("elements");
+    }
+
+    /** @return the exit code of {@code ringlab pools}. */
+    public int pools() {
+        return exec("pools");
+    }
+
+    /** Captures a command's standard output, for tests. */
+    static String capture(Simulator sim, String... args) {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        Commands.execute(new Runner(sim), ps, ps, Path.of("."), args);
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,53 @@
+package io.ringlab.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.ringlab.sim.api.Simulator;
+
+/**
+ * Takes over the launcher's main thread ({@code main.thread=true}, the bnd launcher's contract) and runs the command line
+ * given in the launcher service's {@code launcher.arguments}; the return value is the process's exit code.
+ */
+@Component(service = Callable.class, property = "main.thread=true")
+public class MainComponent implements Callable<Integer> {
+    @Reference
+    Simulator simulator;
+
+    private BundleContext context;
+
+    @Activate
+    void activate(BundleContext bc) {
+        this.context = bc;
+    }
+
+    @Override
+    public Integer call() {
+        String[] args = launcherArguments();
+        Path home = Path.of(System.getProperty("ringlab.home", "."));
+        return Commands.execute(new Runner(simulator), System.out, System.err, home, args);
+    }
+
+    private String[] launcherArguments() {
+        try {
+            ServiceReference<?>[] refs = context.getServiceReferences((String) null, "(launcher.arguments=*)");
+            if (refs != null) {
+                for (ServiceReference<?> r : refs) {
+                    if (r.getProperty("launcher.arguments") instanceof String[] a) {
+                        return a;
+                    }
+                }
+            }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        return new String[0];
+    }
+}

@@ -1,0 +1,123 @@
+package io.ringlab.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/**
+ * What the commands do, shared by the command line and the Gogo shell: read a pipeline, run it, report. Exit codes: 0
+ * success, 2 invalid input, 3 broken invariant, 1 anything else. Thread-safe (no state).
+ */
+final class Runner {
+    static final int OK = 0, FAILED = 1, INVALID = 2, INVARIANT = 3;
+
+    private final Simulator simulator;
+
+    Runner(Simulator simulator) {
+        this.simulator = simulator;
+    }
+
+    /** The outcome of one run: its result, or the exit code and message of a failure before it ran. */
+    record Outcome(RunResultDTO result, int exitCode, String message) {
+    }
+
+    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis) {
+        PipelineDTO pipeline;
+        RunOptionsDTO options = new RunOptionsDTO();
+        try {
+            pipeline = file.startsWith("builtin:") ? PipelineReader.read(file, builtin(file.substring(8)))
+                    : PipelineReader.read(Path.of(file));
+            if (duration != null) {
+                try {
+                    options.durationPicos = Units.parsePicos(duration);
+                } catch (IllegalArgumentException e) {
+                    return new Outcome(null, INVALID, "--duration: " + e.getMessage());
+                }
+                if (options.durationPicos <= 0) {
+                    return new Outcome(null, INVALID, "--duration must be more than 0s");
+                }
+            }
+            options.seed = seed;
+            options.overrides.addAll(sets);
+            options.snapshotIntervalMillis = snapshotMillis;
+            SimulationRun run = simulator.prepare(pipeline, options);
+            RunResultDTO r = run.run();
+            int code = "FAILED".equals(r.state) ? FAILED
+                    : (!r.invariants.packetConservation || !r.invariants.bufferConservation) ? INVARIANT : OK;
+            return new Outcome(r, code, r.error);
+        } catch (PipelineException e) {
+            return new Outcome(null, INVALID, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            return new Outcome(null, INVALID, file + ": " + e.getMessage());
+        }
+    }
+
+    static String builtin(String name) {
+        try (InputStream in = Runner.class.getResourceAsStream(name + ".pipeline")) {
+            if (in == null) {
+                throw new IllegalArgumentException("no built-in pipeline " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void printElements(PrintStream out) {
+        String category = null;
+        for (ElementDescriptorDTO d : simulator.elementTypes()) {
+            if (!d.category.equals(category)) {
+                category = d.category;
+                out.println(category + ":");
+            }
+            out.printf("  %-12s %s  [%s %s]%n", d.type, d.summary, d.bundle, d.bundleVersion);
+            for (PropertyDescriptorDTO p : d.properties) {
+                String range = p.options != null ? String.join("|", p.options)
+                        : (p.min == null ? "" : p.min) + (p.min == null && p.max == null ? "" : " to ") + (p.max == null ? "" : p.max);
+                out.printf("      %-14s %-9s default %-12s %s%s%n", p.name, p.kind.name().toLowerCase(), p.defaultValue,
+                        range.isEmpty() ? "" : "(" + range + ") ", p.description);
+            }
+        }
+    }
+
+    void printPools(PrintStream out) {
+        for (String k : simulator.poolKinds()) {
+            out.println(k);
+        }
+    }
+
+    /** @return every pipeline file in a folder, sorted, or an empty list. */
+    static List<String> pipelinesIn(Path dir) {
+        List<String> files = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (var s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".pipeline")).sorted().forEach(p -> files.add(p.toString()));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage());
+            }
+        }
+        return files;
+    }
+
+    static String format(Map<String, Double> m, String key, String fmt) {
+        Double v = m == null ? null : m.get(key);
+        return v == null ? "-" : String.format(fmt, v);
+    }
+}

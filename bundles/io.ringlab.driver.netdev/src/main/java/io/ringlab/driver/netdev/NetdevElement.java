@@ -1,0 +1,128 @@
+package io.ringlab.driver.netdev;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.queue.api.QueueLimits;
+import io.ringlab.queue.api.QueueLimitsProvider;
+import io.ringlab.queue.api.TxQueue;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+
+/**
+ * The reference NIC. {@link #ready} from the qdisc is {@code netif_schedule}: the device runs the qdisc
+ * ({@code qdisc_restart} in a loop) while its TX queue is not stopped, moving frames into its queue and accounting them
+ * with {@code netdev_tx_sent_queue}. When the queue fills, the driver stops it ({@code netif_stop_queue}); when BQL's
+ * limit is reached, BQL stops it. The link pulls frames when the wire is idle; each pull completes that frame
+ * ({@code netdev_tx_completed_queue}), which may wake the queue and re-run the qdisc.
+ * <p>
+ * Metrics: counters {@code txPackets}, {@code txBytes}; gauges {@code ringUsed} (frames queued), {@code limit} and
+ * {@code inflight} (BQL, bytes; 0 when BQL is off), {@code stackStops} (BQL stops), {@code driverStops} (queue full).
+ * Engine thread only.
+ */
+final class NetdevElement implements Element {
+    private final ElementContext ctx;
+    private final InputPort in;
+    private final OutputPort wire;
+    private final TxQueue txq;
+    private final Buffer[] ring;
+    private int head, used;
+    private boolean running;
+    private final Metrics.Counter txPackets, txBytes;
+
+    NetdevElement(ElementContext ctx) {
+        this.ctx = ctx;
+        var c = ctx.config();
+        this.ring = new Buffer[(int) c.getLong("ring")];
+        this.in = ctx.input("in");
+        this.wire = ctx.output("wire");
+        int hz = (int) c.getLong("hz");
+        long holdPicos = c.getPicos("bqlHoldTime");
+        int holdJiffies = (int) (holdPicos * hz / 1_000_000_000_000L);
+        QueueLimitsProvider qlp = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
+        this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, holdJiffies, (int) c.getBytes("bqlMinLimit"),
+                (int) c.getBytes("bqlMaxLimit"), false, this::qdiscRun);
+        Metrics m = ctx.metrics();
+        txPackets = m.counter("txPackets");
+        txBytes = m.counter("txBytes");
+        m.gauge("ringUsed", () -> used);
+        m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
+        m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
+        m.gauge("stackStops", txq::stackStops);
+        m.gauge("driverStops", txq::driverStops);
+        m.series("ringUsed");
+        if (txq.limits() != null) {
+            m.series("limit");
+            m.series("inflight");
+        }
+    }
+
+    @Override
+    public void ready(int inPort) {
+        qdiscRun();
+    }
+
+    /** {@code __qdisc_run}: hand frames from the qdisc to the device while the queue is not stopped. */
+    private void qdiscRun() {
+        if (running) {
+            return; // __QDISC_STATE_RUNNING: one qdisc runner at a time
+        }
+        running = true;
+        boolean sent = false;
+        long now = ctx.nowPicos();
+        while (!txq.stopped()) {
+            Buffer b = in.pull();
+            if (b == null) {
+                break;
+            }
+            ring[(head + used++) % ring.length] = b;
+            txq.sent(b.length(), now);
+            sent = true;
+            if (used == ring.length) {
+                txq.stopByDriver();
+            }
+        }
+        running = false;
+        if (sent) {
+            wire.ready();
+        }
+    }
+
+    @Override
+    public Buffer pull(int outPort) {
+        if (used == 0) {
+            return null;
+        }
+        Buffer b = ring[head];
+        ring[head] = null;
+        head = (head + 1) % ring.length;
+        used--;
+        txPackets.increment();
+        txBytes.add(b.length());
+        long now = ctx.nowPicos();
+        txq.completed(1, b.length(), now);
+        if (txq.driverStopped()) {
+            txq.wakeByDriver();
+        }
+        return b;
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (int i = 0; i < used; i++) {
+            visitor.visit(ring[(head + i) % ring.length]);
+        }
+    }
+
+    /** @return the TX queue, for tests. */
+    TxQueue txQueue() {
+        return txq;
+    }
+
+    /** @return BQL state or null. */
+    QueueLimits limits() {
+        return txq.limits();
+    }
+}

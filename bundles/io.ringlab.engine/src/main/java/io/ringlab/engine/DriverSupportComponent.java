@@ -1,0 +1,18 @@
+package io.ringlab.engine;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.driver.api.DriverSupport;
+import io.ringlab.driver.api.Napi;
+import io.ringlab.driver.api.NapiPoller;
+import io.ringlab.engine.kernel.NapiImpl;
+import io.ringlab.sim.api.ElementContext;
+
+/** Publishes the kernel machinery drivers share (NAPI) as the {@link DriverSupport} service. */
+@Component(service = DriverSupport.class)
+public class DriverSupportComponent implements DriverSupport {
+    @Override
+    public Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller) {
+        return new NapiImpl(context.core(core), context.index(), weight, pollCycles, poller);
+    }
+}

@@ -1,0 +1,119 @@
+package io.ringlab.engine.kernel;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import io.ringlab.sim.api.CostProfile;
+
+/**
+ * A cost profile read from a data file. Format, one constant per line:
+ * <pre>
+ * # comment
+ * name = generic-x86-4ghz | source: what this profile stands for
+ * frequencyHz = 4000000000 | source: datasheet or paper that gives it
+ * netdev.txCycles = 0 | fitted: what it was fitted to
+ * </pre>
+ * Every constant must carry {@code | source: ...} or {@code | fitted: ...}; the loader rejects a line without one, naming
+ * the file and line. {@code frequencyHz} and {@code cores} are required. Immutable.
+ */
+public final class CostProfileImpl implements CostProfile {
+    private final String name;
+    private final Map<String, Double> values;
+    private final Map<String, String> sources;
+
+    private CostProfileImpl(String name, Map<String, Double> values, Map<String, String> sources) {
+        this.name = name;
+        this.values = values;
+        this.sources = sources;
+    }
+
+    /**
+     * Reads a profile.
+     *
+     * @param file the file name for messages
+     * @param in the text
+     * @return the profile
+     * @throws IOException if reading fails
+     * @throws IllegalArgumentException naming file and line for a malformed or unsourced constant
+     */
+    public static CostProfileImpl read(String file, Reader in) throws IOException {
+        Map<String, Double> values = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
+        String name = null;
+        BufferedReader r = new BufferedReader(in);
+        String line;
+        int n = 0;
+        while ((line = r.readLine()) != null) {
+            n++;
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            int bar = t.indexOf('|');
+            int eq = t.indexOf('=');
+            if (eq < 0 || (bar >= 0 && bar < eq)) {
+                throw new IllegalArgumentException(file + ":" + n + ": expected KEY = VALUE | source: TEXT");
+            }
+            String key = t.substring(0, eq).strip();
+            String value = (bar < 0 ? t.substring(eq + 1) : t.substring(eq + 1, bar)).strip();
+            String source = bar < 0 ? "" : t.substring(bar + 1).strip();
+            if (!(source.startsWith("source:") || source.startsWith("fitted:")) || source.indexOf(':') == source.length() - 1) {
+                throw new IllegalArgumentException(file + ":" + n + ": constant " + key
+                        + " has no source; write '| source: <kernel file, datasheet or paper>' or '| fitted: <what it was fitted to>'");
+            }
+            if (sources.containsKey(key)) {
+                throw new IllegalArgumentException(file + ":" + n + ": constant " + key + " defined twice");
+            }
+            sources.put(key, source);
+            if (key.equals("name")) {
+                name = value;
+                continue;
+            }
+            try {
+                values.put(key, Double.parseDouble(value.replace("_", "")));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + n + ": constant " + key + "=" + value + " is not a number");
+            }
+        }
+        if (name == null) {
+            throw new IllegalArgumentException(file + ": profile has no 'name'");
+        }
+        for (String required : new String[] {"frequencyHz", "cores"}) {
+            if (!values.containsKey(required)) {
+                throw new IllegalArgumentException(file + ": profile " + name + " has no '" + required + "'");
+            }
+        }
+        return new CostProfileImpl(name, Collections.unmodifiableMap(values), Collections.unmodifiableMap(sources));
+    }
+
+    @Override public String name() { return name; }
+    @Override public long frequencyHz() { return (long) value("frequencyHz"); }
+    @Override public int cores() { return (int) value("cores"); }
+    @Override public boolean has(String key) { return values.containsKey(key); }
+    @Override public Set<String> keys() { return values.keySet(); }
+
+    @Override
+    public double value(String key) {
+        Double v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("profile " + name + " has no constant " + key + "; it has " + values.keySet());
+        }
+        return v;
+    }
+
+    @Override
+    public double value(String key, double fallback) {
+        Double v = values.get(key);
+        return v == null ? fallback : v;
+    }
+
+    @Override
+    public String source(String key) {
+        return sources.get(key);
+    }
+}

@@ -1,0 +1,118 @@
+package io.ringlab.engine.kernel;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+import io.ringlab.sim.api.TimerCallback;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+
+/** An element's context in one run. Not thread-safe. */
+final class ElementContextImpl implements ElementContext {
+    final Simulation sim;
+    final int index;
+    final String name;
+    final String type;
+    final ElementDescriptorDTO descriptor;
+    final ConfigurationImpl config;
+    final MetricsImpl metrics;
+    final Map<String, Ports.Out> outputs = new LinkedHashMap<>();
+    final Map<String, Ports.In> inputs = new LinkedHashMap<>();
+    private final RandomGenerator random;
+
+    ElementContextImpl(Simulation sim, int index, String name, String type, ElementDescriptorDTO descriptor,
+            ConfigurationImpl config, long seed) {
+        this.sim = sim;
+        this.index = index;
+        this.name = name;
+        this.type = type;
+        this.descriptor = descriptor;
+        this.config = config;
+        this.metrics = new MetricsImpl(name);
+        this.random = new SplittableRandom(Simulation.streamSeed(seed, name));
+        for (PortDescriptorDTO p : descriptor.ports) {
+            if (p.direction == PortDescriptorDTO.Direction.OUT) {
+                outputs.put(p.name, new Ports.Out(sim, index, p.name));
+            } else {
+                inputs.put(p.name, new Ports.In(index, p.name));
+            }
+        }
+    }
+
+    @Override public String name() { return name; }
+    @Override public int index() { return index; }
+    @Override public Configuration config() { return config; }
+    @Override public long nowPicos() { return sim.now; }
+    @Override public RandomGenerator random() { return random; }
+    @Override public int cores() { return sim.cores.length; }
+    @Override public CostProfile costProfile() { return sim.profile; }
+    @Override public Metrics metrics() { return metrics; }
+
+    @Override
+    public OutputPort output(String port) {
+        Ports.Out o = outputs.get(port);
+        if (o == null) {
+            throw new IllegalArgumentException("element " + name + " (type " + type + ") has no output " + port
+                    + "; outputs: " + outputs.keySet());
+        }
+        return o;
+    }
+
+    @Override
+    public InputPort input(String port) {
+        Ports.In i = inputs.get(port);
+        if (i == null) {
+            throw new IllegalArgumentException("element " + name + " (type " + type + ") has no input " + port
+                    + "; inputs: " + inputs.keySet());
+        }
+        return i;
+    }
+
+    @Override
+    public Timer timer(TimerCallback callback) {
+        return new TimerImpl(sim, callback, index);
+    }
+
+    @Override
+    public Core core(int i) {
+        if (i < 0 || i >= sim.cores.length) {
+            throw new IllegalArgumentException("element " + name + ": core=" + i + ", allowed 0 to " + (sim.cores.length - 1)
+                    + " (profile " + sim.profile.name() + ")");
+        }
+        return sim.cores[i];
+    }
+
+    @Override
+    public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
+        return sim.createPool(kind, name + "." + suffix, capacity, bufferBytes, settings);
+    }
+
+    @Override
+    public <S> S provider(Class<S> serviceType, String kindProperty, String kind) {
+        S s = sim.registry.provider(serviceType, kindProperty, kind);
+        if (s == null) {
+            throw new IllegalArgumentException("no " + serviceType.getSimpleName() + " of kind " + kind + " is installed; kinds: "
+                    + sim.registry.providerKinds(serviceType, kindProperty));
+        }
+        return s;
+    }
+
+    @Override public int dropReason(String reason) { return sim.dropReason(reason); }
+    @Override public void generated(Buffer buffer) { sim.generated((PacketBuffer) buffer); }
+    @Override public void deliver(int core, Buffer buffer) { sim.delivered(core, buffer); }
+    @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(core, buffer, reasonId); }
+    @Override public void dropCounted(int reasonId) { sim.droppedCounted(reasonId); }
+    @Override public void fail(String message) { sim.fail(index, message); }
+}

@@ -1,0 +1,132 @@
+package io.ringlab.engine.kernel;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+
+import org.HdrHistogram.Histogram;
+
+import io.ringlab.sim.api.Metrics;
+
+/**
+ * One element's metrics. Counters are plain longs; gauges are read when the run reports; histograms are HdrHistograms of
+ * picoseconds with 3 significant digits, preallocated for 1 ns to 1 hour, so recording never allocates.
+ * Not thread-safe.
+ */
+final class MetricsImpl implements Metrics {
+    /** Lowest latency distinguished: 1 ns in picoseconds. */
+    private static final long LOWEST_PICOS = 1_000L;
+    /** Highest latency recorded: one hour in picoseconds; larger values are clamped to it. */
+    static final long HIGHEST_PICOS = 3_600L * 1_000_000_000_000L;
+
+    private final String element;
+    final Map<String, DoubleSupplier> values = new LinkedHashMap<>();
+    final Map<String, Hist> histograms = new LinkedHashMap<>();
+    final List<String> series = new ArrayList<>();
+
+    MetricsImpl(String element) {
+        this.element = element;
+    }
+
+    @Override
+    public Counter counter(String name) {
+        CounterImpl c = new CounterImpl();
+        register(name, c);
+        return c;
+    }
+
+    @Override
+    public void gauge(String name, DoubleSupplier value) {
+        register(name, value);
+    }
+
+    private void register(String name, DoubleSupplier s) {
+        if (values.containsKey(name)) {
+            throw new IllegalArgumentException("element " + element + ": metric registered twice: name=" + name);
+        }
+        values.put(name, s);
+    }
+
+    @Override
+    public LatencyHistogram histogram(String name, String unit) {
+        long divisor = switch (unit) {
+            case "Millis" -> 1_000_000_000L;
+            case "Micros" -> 1_000_000L;
+            case "Nanos" -> 1_000L;
+            default -> throw new IllegalArgumentException("histogram " + name + ": unit=" + unit
+                    + ", allowed Millis, Micros, Nanos");
+        };
+        Hist h = new Hist(unit, divisor);
+        if (histograms.putIfAbsent(name, h) != null) {
+            throw new IllegalArgumentException("element " + element + ": histogram registered twice: name=" + name);
+        }
+        return h;
+    }
+
+    @Override
+    public void series(String name) {
+        if (!values.containsKey(name)) {
+            throw new IllegalArgumentException("element " + element + ": series of unknown metric: name=" + name
+                    + "; registered: " + values.keySet());
+        }
+        if (!series.contains(name)) {
+            series.add(name);
+        }
+    }
+
+    /** Adds every metric's current value to {@code out}, histograms as their summaries. */
+    void report(Map<String, Double> out) {
+        for (Map.Entry<String, DoubleSupplier> e : values.entrySet()) {
+            out.put(e.getKey(), e.getValue().getAsDouble());
+        }
+        for (Map.Entry<String, Hist> e : histograms.entrySet()) {
+            e.getValue().report(e.getKey(), out);
+        }
+    }
+
+    static final class CounterImpl implements Counter, DoubleSupplier {
+        long value;
+
+        @Override public void increment() { value++; }
+        @Override public void add(long delta) { value += delta; }
+        @Override public long get() { return value; }
+        @Override public double getAsDouble() { return value; }
+    }
+
+    static final class Hist implements LatencyHistogram {
+        final Histogram histogram = new Histogram(LOWEST_PICOS, HIGHEST_PICOS, 3);
+        final String unit;
+        final double divisor;
+
+        Hist(String unit, long divisor) {
+            this.unit = unit;
+            this.divisor = divisor;
+        }
+
+        @Override
+        public void record(long picos) {
+            histogram.recordValue(Math.max(0, Math.min(picos, HIGHEST_PICOS)));
+        }
+
+        @Override
+        public long count() {
+            return histogram.getTotalCount();
+        }
+
+        void report(String name, Map<String, Double> out) {
+            long n = histogram.getTotalCount();
+            out.put(name + "Count", (double) n);
+            if (n == 0) {
+                return;
+            }
+            out.put(name + "P50" + unit, histogram.getValueAtPercentile(50) / divisor);
+            out.put(name + "P90" + unit, histogram.getValueAtPercentile(90) / divisor);
+            out.put(name + "P99" + unit, histogram.getValueAtPercentile(99) / divisor);
+            out.put(name + "Max" + unit, histogram.getMaxValue() / divisor);
+            out.put(name + "Min" + unit, histogram.getMinValue() / divisor);
+            out.put(name + "Mean" + unit, histogram.getMean() / divisor);
+        }
+    }
+}

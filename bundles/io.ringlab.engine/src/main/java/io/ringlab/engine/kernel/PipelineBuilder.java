@@ -1,0 +1,336 @@
+package io.ringlab.engine.kernel;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.ringlab.pipeline.format.Overrides;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.ConnectionDTO;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * Turns a pipeline description into a ready run: finds each type's factory, validates and converts properties against
+ * the factory's descriptor, checks connections (direction, push/pull mode, fan-in of pull inputs, fan-out of outputs,
+ * required ports), creates the elements and binds their ports. Every problem found is reported with its file position;
+ * nothing is created unless the whole pipeline is valid.
+ */
+public final class PipelineBuilder {
+    /** Profile used when a pipeline names none. */
+    public static final String DEFAULT_PROFILE = "generic-x86-4ghz";
+    /** Duration used when neither the options nor the pipeline give one: one second. */
+    public static final long DEFAULT_DURATION_PICOS = 1_000_000_000_000L;
+
+    private final Registry registry;
+
+    /** @param registry where factories and providers come from */
+    public PipelineBuilder(Registry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * @param pipeline the pipeline; overrides in {@code options} are applied to it (it is modified)
+     * @param options run options
+     * @return the prepared run
+     * @throws PipelineException listing every problem
+     */
+    public RunImpl build(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
+        String file = pipeline.file == null ? "<input>" : pipeline.file;
+        List<ProblemDTO> problems = new ArrayList<>();
+        if (!options.overrides.isEmpty()) {
+            Overrides.apply(pipeline, options.overrides);
+        }
+
+        long seed = 1;
+        if (options.seed != null) {
+            seed = options.seed;
+        } else if (pipeline.seed != null) {
+            try {
+                seed = Units.parseInteger(pipeline.seed.text);
+            } catch (IllegalArgumentException e) {
+                problems.add(problem(file, pipeline.seed, "seed: " + e.getMessage()));
+            }
+        }
+        long duration = DEFAULT_DURATION_PICOS;
+        if (options.durationPicos > 0) {
+            duration = options.durationPicos;
+        } else if (pipeline.duration != null) {
+            try {
+                duration = Units.parsePicos(pipeline.duration.text);
+                if (duration <= 0) {
+                    problems.add(problem(file, pipeline.duration, "duration must be more than 0"));
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(problem(file, pipeline.duration, "duration: " + e.getMessage()));
+            }
+        }
+        CostProfile profile = null;
+        String profileName = pipeline.profile == null ? DEFAULT_PROFILE : pipeline.profile.text;
+        try {
+            profile = registry.profile(profileName);
+        } catch (IllegalArgumentException e) {
+            problems.add(pipeline.profile == null ? new ProblemDTO(file, 0, 0, e.getMessage())
+                    : problem(file, pipeline.profile, e.getMessage()));
+        }
+
+        // element types and properties
+        Map<String, ElementSpecDTO> specs = new LinkedHashMap<>();
+        Map<String, ElementFactory> factories = new HashMap<>();
+        Map<String, ElementDescriptorDTO> descriptors = new HashMap<>();
+        Map<String, ConfigurationImpl> configs = new HashMap<>();
+        for (ElementSpecDTO spec : pipeline.elements) {
+            specs.put(spec.name, spec);
+            ElementFactory f = registry.factory(spec.type);
+            if (f == null) {
+                List<String> types = new ArrayList<>();
+                for (ElementDescriptorDTO d : registry.types()) {
+                    types.add(d.type);
+                }
+                problems.add(new ProblemDTO(file, spec.line, spec.column, "unknown element type '" + spec.type + "' for element "
+                        + spec.name + "; installed types: " + String.join(", ", types)));
+                continue;
+            }
+            ElementDescriptorDTO d = f.descriptor();
+            factories.put(spec.name, f);
+            descriptors.put(spec.name, d);
+            Map<String, PropertyDescriptorDTO> byName = new LinkedHashMap<>();
+            for (PropertyDescriptorDTO p : d.properties) {
+                byName.put(p.name, p);
+            }
+            Map<String, Object> values = new LinkedHashMap<>();
+            boolean ok = true;
+            for (Map.Entry<String, ValueDTO> e : spec.properties.entrySet()) {
+                PropertyDescriptorDTO p = byName.get(e.getKey());
+                if (p == null) {
+                    problems.add(problem(file, e.getValue(), "unknown property '" + e.getKey() + "' of element " + spec.name
+                            + " (type " + spec.type + "); properties: " + String.join(", ", byName.keySet())));
+                    ok = false;
+                    continue;
+                }
+                try {
+                    values.put(p.name, Units.convert(p, e.getValue().text));
+                } catch (IllegalArgumentException ex) {
+                    problems.add(problem(file, e.getValue(), "element " + spec.name + ": " + ex.getMessage()));
+                    ok = false;
+                }
+            }
+            for (PropertyDescriptorDTO p : d.properties) {
+                if (!values.containsKey(p.name) && !spec.properties.containsKey(p.name)) {
+                    try {
+                        values.put(p.name, Units.convert(p, p.defaultValue));
+                    } catch (IllegalArgumentException ex) {
+                        problems.add(new ProblemDTO(file, spec.line, spec.column, "type " + spec.type
+                                + " has an invalid default for " + p.name + ": " + ex.getMessage()));
+                        ok = false;
+                    }
+                }
+            }
+            if (ok) {
+                configs.put(spec.name, new ConfigurationImpl(spec.name, values, byName, spec.properties.keySet()));
+            }
+        }
+
+        // connections
+        record End(String element, int port) {
+        }
+        Map<End, End> outToIn = new HashMap<>();
+        Map<End, List<End>> inFrom = new HashMap<>();
+        for (ConnectionDTO c : pipeline.connections) {
+            ElementDescriptorDTO from = descriptors.get(c.from);
+            ElementDescriptorDTO to = descriptors.get(c.to);
+            if (!specs.containsKey(c.from) || !specs.containsKey(c.to)) {
+                String missing = specs.containsKey(c.from) ? c.to : c.from;
+                problems.add(new ProblemDTO(file, c.line, c.column, "connection names undeclared element " + missing
+                        + "; elements: " + String.join(", ", specs.keySet())));
+                continue;
+            }
+            if (from == null || to == null) {
+                continue; // unknown type, already reported
+            }
+            int out = portIndex(from, Direction.OUT, c.fromPort);
+            int in = portIndex(to, Direction.IN, c.toPort);
+            if (out < 0) {
+                problems.add(new ProblemDTO(file, c.line, c.column, c.from + " (type " + from.type + ") has "
+                        + (c.fromPort == null ? "no output" : "no output '" + c.fromPort + "'") + "; outputs: "
+                        + portNames(from, Direction.OUT)));
+                continue;
+            }
+            if (in < 0) {
+                problems.add(new ProblemDTO(file, c.line, c.column, c.to + " (type " + to.type + ") has "
+                        + (c.toPort == null ? "no input" : "no input '" + c.toPort + "'") + "; inputs: "
+                        + portNames(to, Direction.IN)));
+                continue;
+            }
+            PortDescriptorDTO op = port(from, Direction.OUT, out);
+            PortDescriptorDTO ip = port(to, Direction.IN, in);
+            if (op.mode != ip.mode) {
+                problems.add(new ProblemDTO(file, c.line, c.column, "cannot connect " + c.from + "." + op.name + " ("
+                        + op.mode.name().toLowerCase() + " output) to " + c.to + "." + ip.name + " (" + ip.mode.name().toLowerCase()
+                        + " input): a connection joins ports of the same mode"));
+                continue;
+            }
+            End o = new End(c.from, out);
+            End i = new End(c.to, in);
+            if (outToIn.containsKey(o)) {
+                problems.add(new ProblemDTO(file, c.line, c.column, "output " + c.from + "." + op.name
+                        + " is already connected; an output feeds exactly one input (use a tee element to copy)"));
+                continue;
+            }
+            List<End> sources = inFrom.computeIfAbsent(i, k -> new ArrayList<>());
+            if (ip.mode == Mode.PULL && !sources.isEmpty()) {
+                problems.add(new ProblemDTO(file, c.line, c.column, "pull input " + c.to + "." + ip.name
+                        + " is already connected; a pull input has exactly one upstream"));
+                continue;
+            }
+            outToIn.put(o, i);
+            sources.add(o);
+        }
+        for (ElementSpecDTO spec : pipeline.elements) {
+            ElementDescriptorDTO d = descriptors.get(spec.name);
+            if (d == null) {
+                continue;
+            }
+            int[] idx = new int[2];
+            for (PortDescriptorDTO p : d.ports) {
+                int k = p.direction == Direction.OUT ? idx[1]++ : idx[0]++;
+                if (!p.required) {
+                    continue;
+                }
+                End e = new End(spec.name, k);
+                boolean connected = p.direction == Direction.OUT ? outToIn.containsKey(e) : inFrom.containsKey(e);
+                if (!connected) {
+                    problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + ": required "
+                            + (p.direction == Direction.OUT ? "output" : "input") + " '" + p.name + "' is not connected"));
+                }
+            }
+        }
+        if (pipeline.headline != null) {
+            String h = pipeline.headline.text;
+            int dot = h.indexOf('.');
+            if (dot <= 0 || dot == h.length() - 1) {
+                problems.add(problem(file, pipeline.headline, "headline '" + h + "': expected ELEMENT.METRIC"));
+            } else if (!specs.containsKey(h.substring(0, dot)) && !h.startsWith("pool:") && !h.startsWith("cpu")) {
+                problems.add(problem(file, pipeline.headline, "headline names undeclared element " + h.substring(0, dot)
+                        + "; elements: " + String.join(", ", specs.keySet())));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
+
+        // create
+        Simulation sim = new Simulation(registry, profile, seed);
+        List<ElementContextImpl> ctxs = new ArrayList<>();
+        for (ElementSpecDTO spec : pipeline.elements) {
+            ctxs.add(sim.addContext(new ElementContextImpl(sim, ctxs.size(), spec.name, spec.type, descriptors.get(spec.name),
+                    configs.get(spec.name), seed)));
+        }
+        Element[] elements = new Element[ctxs.size()];
+        for (ElementContextImpl c : ctxs) {
+            ElementSpecDTO spec = specs.get(c.name);
+            try {
+                elements[c.index] = factories.get(c.name).create(c);
+                if (elements[c.index] == null) {
+                    problems.add(new ProblemDTO(file, spec.line, spec.column, "factory of type " + spec.type
+                            + " returned no element" + bundleNote(spec.type)));
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + ": " + e.getMessage()));
+            } catch (RuntimeException | LinkageError e) {
+                problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + " (type " + spec.type + ")"
+                        + bundleNote(spec.type) + " failed to initialise: " + e));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
+        sim.elements = elements;
+        for (Map.Entry<End, End> e : outToIn.entrySet()) {
+            ElementContextImpl from = ctxs.get(indexOf(pipeline, e.getKey().element()));
+            ElementContextImpl to = ctxs.get(indexOf(pipeline, e.getValue().element()));
+            Ports.Out out = from.outputs.get(port(from.descriptor, Direction.OUT, e.getKey().port()).name);
+            Ports.In in = to.inputs.get(port(to.descriptor, Direction.IN, e.getValue().port()).name);
+            out.target = elements[to.index];
+            out.targetIndex = to.index;
+            out.targetPort = e.getValue().port();
+            if (in.source == null) {
+                in.source = elements[from.index];
+                in.sourcePort = e.getKey().port();
+            }
+        }
+        Set<String> types = new LinkedHashSet<>();
+        for (ElementSpecDTO spec : pipeline.elements) {
+            types.add(spec.type);
+        }
+        return new RunImpl(sim, pipeline, options, duration, types);
+    }
+
+    private String bundleNote(String type) {
+        String b = registry.bundleOf(type);
+        return b == null ? "" : " (bundle " + b + ")";
+    }
+
+    private static int indexOf(PipelineDTO p, String name) {
+        for (int i = 0; i < p.elements.size(); i++) {
+            if (p.elements.get(i).name.equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException(name);
+    }
+
+    private static ProblemDTO problem(String file, ValueDTO v, String message) {
+        return new ProblemDTO(file, v.line, v.column, message);
+    }
+
+    static int portIndex(ElementDescriptorDTO d, Direction dir, String name) {
+        int k = 0;
+        for (PortDescriptorDTO p : d.ports) {
+            if (p.direction != dir) {
+                continue;
+            }
+            if (name == null || p.name.equals(name)) {
+                return k;
+            }
+            k++;
+        }
+        return -1;
+    }
+
+    static PortDescriptorDTO port(ElementDescriptorDTO d, Direction dir, int index) {
+        int k = 0;
+        for (PortDescriptorDTO p : d.ports) {
+            if (p.direction == dir && k++ == index) {
+                return p;
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    private static String portNames(ElementDescriptorDTO d, Direction dir) {
+        List<String> names = new ArrayList<>();
+        for (PortDescriptorDTO p : d.ports) {
+            if (p.direction == dir) {
+                names.add(p.name);
+            }
+        }
+        return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+}

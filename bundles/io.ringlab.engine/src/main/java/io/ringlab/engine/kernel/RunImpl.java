@@ -1,0 +1,305 @@
+package io.ringlab.engine.kernel;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.ringlab.sim.api.RunState;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.dto.HeadlineDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
+
+/**
+ * A prepared run and its control. The engine thread processes events in chunks; between chunks (the safe point) it
+ * applies control commands queued from other threads, publishes a snapshot when the wall-clock interval has passed, and
+ * paces to a real-time factor if one is set. Commands are a volatile word: the engine reads it once per chunk.
+ * <p>
+ * Thread-safe.
+ */
+public final class RunImpl implements SimulationRun {
+    /** Events per chunk between two safe points; small enough that pause and stop answer within microseconds. */
+    private static final int CHUNK = 4096;
+
+    private final Simulation sim;
+    private final PipelineDTO pipeline;
+    private final RunOptionsDTO options;
+    private final long durationPicos;
+    private final Set<String> types;
+    private final Object lock = new Object();
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private volatile RunState state = RunState.READY;
+    private volatile boolean pauseRequested;
+    private volatile boolean stopRequested;
+    private volatile int stepsRequested;
+    private volatile String abortReason;
+    private volatile RunSnapshotDTO snapshot;
+    private volatile RunResultDTO result;
+    private boolean started;
+    private volatile Runnable onDone;
+
+    RunImpl(Simulation sim, PipelineDTO pipeline, RunOptionsDTO options, long durationPicos, Set<String> types) {
+        this.sim = sim;
+        this.pipeline = pipeline;
+        this.options = options;
+        this.durationPicos = durationPicos;
+        this.types = types;
+        RunSnapshotDTO s = new RunSnapshotDTO();
+        s.state = RunState.READY;
+        s.durationSeconds = durationPicos / 1e12;
+        this.snapshot = s;
+    }
+
+    /** @return the element types the run uses (so a departing bundle can end the runs that use it). */
+    public Set<String> types() {
+        return types;
+    }
+
+    /** @param r called on the engine thread when the run has ended and its result is set. */
+    public void onDone(Runnable r) {
+        this.onDone = r;
+    }
+
+    /** @return the simulation, for tests in this package and the benchmark. */
+    public Simulation simulation() {
+        return sim;
+    }
+
+    @Override
+    public RunState state() {
+        return state;
+    }
+
+    @Override
+    public void start() {
+        synchronized (lock) {
+            if (started) {
+                return;
+            }
+            started = true;
+        }
+        Thread t = new Thread(this::execute, "ringlab-run-" + pipeline.name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Override
+    public RunResultDTO run() {
+        synchronized (lock) {
+            if (started) {
+                throw new IllegalStateException("run already started");
+            }
+            started = true;
+        }
+        execute();
+        return result;
+    }
+
+    @Override
+    public void pause() {
+        pauseRequested = true;
+    }
+
+    @Override
+    public void resume() {
+        synchronized (lock) {
+            pauseRequested = false;
+            lock.notifyAll();
+        }
+    }
+
+    @Override
+    public void step() {
+        synchronized (lock) {
+            stepsRequested++;
+            lock.notifyAll();
+        }
+    }
+
+    @Override
+    public void stop() {
+        synchronized (lock) {
+            stopRequested = true;
+            lock.notifyAll();
+        }
+    }
+
+    @Override
+    public void abort(String reason) {
+        synchronized (lock) {
+            abortReason = reason;
+            stopRequested = true;
+            lock.notifyAll();
+        }
+    }
+
+    @Override
+    public RunResultDTO await(long timeout, TimeUnit unit) throws InterruptedException {
+        return done.await(timeout, unit) ? result : null;
+    }
+
+    @Override
+    public RunSnapshotDTO snapshot() {
+        return snapshot;
+    }
+
+    private void execute() {
+        long wallStart = System.nanoTime();
+        long allocStart = -1;
+        long loopNanos = 0;
+        long publishNanos = options.snapshotIntervalMillis * 1_000_000L;
+        long nextPublish = wallStart + publishNanos;
+        RunState end = RunState.FINISHED;
+        String error = null;
+        state = RunState.RUNNING;
+        try {
+            long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos : Math.max(1, durationPicos / 200);
+            sim.start(durationPicos, interval);
+            allocStart = Allocation.currentThreadAllocatedBytes();
+            loopNanos = System.nanoTime();
+            while (true) {
+                if (sim.failure != null) {
+                    break;
+                }
+                if (stopRequested) {
+                    end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
+                    error = abortReason;
+                    break;
+                }
+                if (pauseRequested) {
+                    if (!waitWhilePaused()) {
+                        continue;
+                    }
+                    sim.advance(durationPicos, 1);
+                    publish();
+                    continue;
+                }
+                long limit = durationPicos;
+                if (options.realTimeFactor > 0) {
+                    double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+                    limit = Math.min(durationPicos, (long) (wallSeconds * options.realTimeFactor * 1e12));
+                    if (sim.nextEventTime() > limit && limit < durationPicos) {
+                        LockSupport.parkNanos(1_000_000L);
+                        continue;
+                    }
+                }
+                long n = sim.advance(limit, CHUNK);
+                if (n < CHUNK && limit == durationPicos && sim.failure == null) {
+                    break;
+                }
+                if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
+                    publish();
+                    nextPublish = System.nanoTime() + publishNanos;
+                }
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            sim.fail(Faults.culprit(sim, e), Faults.describe(e));
+        }
+        long allocEnd = Allocation.currentThreadAllocatedBytes();
+        loopNanos = System.nanoTime() - loopNanos;
+        if (sim.failure != null) {
+            end = RunState.FAILED;
+            error = sim.failure;
+        }
+        if (end == RunState.FINISHED) {
+            sim.now = durationPicos;
+        }
+        try {
+            sim.stopElements();
+        } catch (RuntimeException e) {
+            if (error == null) {
+                end = RunState.FAILED;
+                error = "stopping element failed: " + Faults.describe(e);
+            }
+        }
+        RunResultDTO r = new RunResultDTO();
+        r.ringlabVersion = sim.registry.coreBundles().getOrDefault("io.ringlab.engine", "dev");
+        r.bundles.putAll(sim.registry.coreBundles());
+        for (String type : types) {
+            String b = sim.registry.bundleOf(type);
+            if (b != null) {
+                int colon = b.lastIndexOf(':');
+                r.bundles.put(b.substring(0, colon), b.substring(colon + 1));
+            }
+        }
+        r.pipeline = pipeline.name;
+        r.pipelineFile = pipeline.file;
+        r.seed = sim.seed;
+        r.state = end.name();
+        r.error = error;
+        r.simulatedSeconds = sim.now / 1e12;
+        r.wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+        r.events = sim.eventCount;
+        r.wallMeasurements.put("engineAllocatedBytes", allocStart < 0 || allocEnd < 0 ? -1.0 : (double) (allocEnd - allocStart));
+        r.wallMeasurements.put("eventsPerSecond", sim.eventCount / (loopNanos / 1e9));
+        r.wallMeasurements.put("packetsPerSecond", sim.generated / (loopNanos / 1e9));
+        r.packets = sim.generated;
+        r.profile = sim.profile.name();
+        r.elements = sim.elementMetrics();
+        r.runtime = sim.runtime();
+        r.series = sim.series(false);
+        r.invariants = sim.checkInvariants();
+        r.headline = headline(r.elements);
+        result = r;
+        state = end;
+        publish();
+        done.countDown();
+        Runnable callback = onDone;
+        if (callback != null) {
+            callback.run();
+        }
+    }
+
+    /** @return true when a step is to be taken, false when the run resumed or stops (re-check the loop). */
+    private boolean waitWhilePaused() {
+        state = RunState.PAUSED;
+        publish();
+        synchronized (lock) {
+            while (pauseRequested && !stopRequested && stepsRequested == 0) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopRequested = true;
+                }
+            }
+            if (stopRequested || !pauseRequested) {
+                state = RunState.RUNNING;
+                return false;
+            }
+            stepsRequested--;
+            return true;
+        }
+    }
+
+    private void publish() {
+        RunSnapshotDTO s = new RunSnapshotDTO();
+        s.state = state;
+        s.simulatedSeconds = sim.now / 1e12;
+        s.durationSeconds = durationPicos / 1e12;
+        s.events = sim.eventCount;
+        s.elements = sim.elementMetrics();
+        s.series = sim.series(true);
+        snapshot = s;
+    }
+
+    private HeadlineDTO headline(Map<String, Map<String, Double>> elements) {
+        if (pipeline.headline == null) {
+            return null;
+        }
+        String h = pipeline.headline.text;
+        int dot = h.indexOf('.');
+        HeadlineDTO d = new HeadlineDTO();
+        d.metric = h;
+        Map<String, Double> m = elements.get(h.substring(0, dot));
+        Double v = m == null ? null : m.get(h.substring(dot + 1));
+        d.value = v == null ? Double.NaN : v;
+        d.unit = Headlines.unitOf(h.substring(dot + 1));
+        return d;
+    }
+}

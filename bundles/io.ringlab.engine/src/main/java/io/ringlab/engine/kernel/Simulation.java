@@ -1,0 +1,463 @@
+package io.ringlab.engine.kernel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.BufferPoolProvider;
+import io.ringlab.buffer.api.PoolContext;
+import io.ringlab.buffer.api.dto.PoolStatsDTO;
+import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.dto.InvariantReportDTO;
+import io.ringlab.sim.api.dto.RuntimeRowDTO;
+import io.ringlab.sim.api.dto.SeriesDTO;
+
+/**
+ * The state of one run: virtual clock, pending events, elements, cores, pools, packet and buffer accounting, and the event
+ * loop. Single-threaded and deterministic: the same pipeline and seed give the same sequence of events.
+ * <p>
+ * Not thread-safe: every method is called on the run's engine thread (or before it starts), except where noted.
+ */
+public final class Simulation implements PoolContext {
+    /** Virtual time in picoseconds; inside a CPU task, the task's clock. */
+    long now;
+    final EventQueue events = new EventQueue();
+    final Registry registry;
+    final CostProfile profile;
+    final CoreImpl[] cores;
+    final long seed;
+    int currentCore = -1;
+
+    final List<ElementContextImpl> contexts = new ArrayList<>();
+    Element[] elements = new Element[0];
+    final List<PacketBuffer> buffers = new ArrayList<>();
+    final List<BufferPool> pools = new ArrayList<>();
+
+    // packet accounting
+    long generated;
+    long delivered;
+    private long nextPacketId;
+    private final Map<String, Integer> reasonIds = new HashMap<>();
+    private final List<String> reasons = new ArrayList<>();
+    private long[] dropCounts = new long[8];
+
+    // buffer accounting
+    private final Map<String, Long> doubleFrees = new TreeMap<>();
+
+    // cpu accounting per element
+    private long[] cpuCalls = new long[0];
+    private long[] cpuPackets = new long[0];
+    private long[] cpuCycles = new long[0];
+    private double[] cpuPicos = new double[0];
+
+    long eventCount;
+    String failure;
+    int failedElement = -1;
+
+    // series
+    private TimerImpl sampler;
+    private long sampleInterval;
+    private DoubleSupplier[] seriesColumns = new DoubleSupplier[0];
+    private final List<String> seriesNames = new ArrayList<>();
+    private double[][] seriesRows = new double[0][];
+    private int seriesCount;
+
+    /**
+     * @param registry where providers come from
+     * @param profile the cost profile; its {@code cores} and {@code frequencyHz} size the CPU model
+     * @param seed the run seed
+     */
+    public Simulation(Registry registry, CostProfile profile, long seed) {
+        this.registry = registry;
+        this.profile = profile;
+        this.seed = seed;
+        int n = profile.cores();
+        if (n < 1 || n > 1024) {
+            throw new IllegalArgumentException("profile " + profile.name() + ": cores=" + n + ", allowed 1 to 1024");
+        }
+        cores = new CoreImpl[n];
+        for (int i = 0; i < n; i++) {
+            cores[i] = new CoreImpl(this, i, profile.frequencyHz());
+        }
+    }
+
+    /** Seeds an element's stream from the run seed and the element's name (SplitMix64 of both), stable across versions. */
+    static long streamSeed(long seed, String name) {
+        long h = seed ^ 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < name.length(); i++) {
+            h = mix(h + name.charAt(i));
+        }
+        return mix(h);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    // ---------------------------------------------------------------- building
+
+    ElementContextImpl addContext(ElementContextImpl ctx) {
+        contexts.add(ctx);
+        int n = contexts.size();
+        cpuCalls = Arrays.copyOf(cpuCalls, n);
+        cpuPackets = Arrays.copyOf(cpuPackets, n);
+        cpuCycles = Arrays.copyOf(cpuCycles, n);
+        cpuPicos = Arrays.copyOf(cpuPicos, n);
+        return ctx;
+    }
+
+    BufferPool createPool(String kind, String name, int capacity, int bufferBytes, Map<String, Object> settings) {
+        for (BufferPool p : pools) {
+            if (p.name().equals(name)) {
+                throw new IllegalArgumentException("pool name used twice: name=" + name);
+            }
+        }
+        BufferPoolProvider provider = registry.poolProvider(kind);
+        if (provider == null) {
+            throw new IllegalArgumentException("no buffer pool of kind " + kind + " is installed; kinds: " + registry.poolKinds());
+        }
+        BufferPool pool = provider.create(this, name, capacity, bufferBytes, settings);
+        pools.add(pool);
+        return pool;
+    }
+
+    @Override
+    public Buffer newBuffer(BufferPool pool, int capacityBytes) {
+        PacketBuffer b = new PacketBuffer(buffers.size(), pool, capacityBytes);
+        buffers.add(b);
+        return b;
+    }
+
+    @Override
+    public void onAlloc(Buffer buffer, int owner) {
+        PacketBuffer b = (PacketBuffer) buffer;
+        b.reset();
+        b.allocated = true;
+        b.owner = owner;
+    }
+
+    @Override
+    public boolean onFree(Buffer buffer) {
+        PacketBuffer b = (PacketBuffer) buffer;
+        if (!b.allocated) {
+            doubleFrees.merge(ownerName(b.owner) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
+            return false;
+        }
+        b.allocated = false;
+        b.owner = -1;
+        b.packetId = -1;
+        return true;
+    }
+
+    @Override
+    public int cores() {
+        return cores.length;
+    }
+
+    String ownerName(int owner) {
+        return owner >= 0 && owner < contexts.size() ? contexts.get(owner).name : "<none>";
+    }
+
+    // ---------------------------------------------------------------- packet accounting (hot path)
+
+    int dropReason(String reason) {
+        Integer id = reasonIds.get(reason);
+        if (id != null) {
+            return id;
+        }
+        int n = reasons.size();
+        reasons.add(reason);
+        reasonIds.put(reason, n);
+        if (n >= dropCounts.length) {
+            dropCounts = Arrays.copyOf(dropCounts, n * 2);
+        }
+        return n;
+    }
+
+    void generated(PacketBuffer b) {
+        b.packetId = nextPacketId++;
+        b.createdPicos = now;
+        generated++;
+    }
+
+    void delivered(int core, Buffer b) {
+        delivered++;
+        b.pool().free(core, b);
+    }
+
+    void dropped(int core, Buffer b, int reasonId) {
+        dropCounts[reasonId]++;
+        b.pool().free(core, b);
+    }
+
+    void droppedCounted(int reasonId) {
+        dropCounts[reasonId]++;
+    }
+
+    void account(int element, long cycles, int packets, CoreImpl core) {
+        cpuCalls[element]++;
+        cpuPackets[element] += packets;
+        cpuCycles[element] += cycles;
+        cpuPicos[element] += cycles * (1e12 / core.frequencyHz());
+    }
+
+    void unconnected(int element, String port) {
+        fail(element, "pushed into unconnected output port=" + port);
+    }
+
+    void fail(int element, String message) {
+        if (failure == null) {
+            failedElement = element;
+            if (element >= 0) {
+                ElementContextImpl c = contexts.get(element);
+                String bundle = registry.bundleOf(c.type);
+                failure = "element " + c.name + " (type " + c.type + (bundle == null ? "" : ", bundle " + bundle) + "): "
+                        + message;
+            } else {
+                failure = message;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- running
+
+    /** Binds the series columns and starts the elements; called once, at virtual time 0. */
+    void start(long durationPicos, long seriesIntervalPicos) {
+        for (ElementContextImpl c : contexts) {
+            for (String m : c.metrics.series) {
+                seriesNames.add(c.name + "." + m);
+            }
+        }
+        seriesColumns = new DoubleSupplier[seriesNames.size()];
+        int k = 0;
+        for (ElementContextImpl c : contexts) {
+            for (String m : c.metrics.series) {
+                seriesColumns[k++] = c.metrics.values.get(m);
+            }
+        }
+        sampleInterval = seriesIntervalPicos;
+        int rows = (int) Math.min(1_000_000, durationPicos / sampleInterval + 2);
+        seriesRows = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            seriesRows[i] = new double[seriesColumns.length + 1];
+        }
+        sampler = new TimerImpl(this, t -> sample(), -1);
+        sampler.at(0);
+        for (Element e : elements) {
+            e.start();
+        }
+    }
+
+    private void sample() {
+        if (seriesCount < seriesRows.length) {
+            double[] row = seriesRows[seriesCount++];
+            row[0] = now / 1e12;
+            for (int i = 0; i < seriesColumns.length; i++) {
+                row[i + 1] = seriesColumns[i].getAsDouble();
+            }
+            sampler.after(sampleInterval);
+        }
+    }
+
+    /**
+     * Processes events up to and including {@code endPicos}, or {@code maxEvents} events, whichever comes first.
+     *
+     * @return the number of events processed
+     */
+    long advance(long endPicos, long maxEvents) {
+        long n = 0;
+        EventQueue q = events;
+        while (n < maxEvents && failure == null) {
+            TimerImpl t = q.peek();
+            if (t == null || t.when > endPicos) {
+                break;
+            }
+            q.poll();
+            now = t.when;
+            t.callback.fire(now);
+            n++;
+        }
+        eventCount += n;
+        return n;
+    }
+
+    /** @return the time of the next pending event, or Long.MAX_VALUE. */
+    long nextEventTime() {
+        TimerImpl t = events.peek();
+        return t == null ? Long.MAX_VALUE : t.when;
+    }
+
+    /** Stops the elements at the end of the run. */
+    void stopElements() {
+        for (Element e : elements) {
+            e.stop();
+        }
+    }
+
+    // ---------------------------------------------------------------- reporting
+
+    /** @return element name to metric name to value. */
+    Map<String, Map<String, Double>> elementMetrics() {
+        Map<String, Map<String, Double>> out = new TreeMap<>();
+        for (ElementContextImpl c : contexts) {
+            Map<String, Double> m = new TreeMap<>();
+            c.metrics.report(m);
+            int i = c.index;
+            if (cpuCalls[i] > 0) {
+                m.put("cpuCycles", (double) cpuCycles[i]);
+                m.put("cpuNanos", cpuPicos[i] / 1000.0);
+                if (cpuPackets[i] > 0) {
+                    m.put("cpuCyclesPerPacket", (double) cpuCycles[i] / cpuPackets[i]);
+                    m.put("cpuNanosPerPacket", cpuPicos[i] / 1000.0 / cpuPackets[i]);
+                }
+            }
+            out.put(c.name, m);
+        }
+        for (BufferPool p : pools) {
+            PoolStatsDTO s = p.stats();
+            Map<String, Double> m = new TreeMap<>();
+            m.put("capacity", (double) s.capacity);
+            m.put("inUse", (double) s.inUse);
+            m.put("highWaterMark", (double) s.highWaterMark);
+            m.put("allocs", (double) s.allocs);
+            m.put("frees", (double) s.frees);
+            m.put("allocFailures", (double) s.allocFailures);
+            out.put("pool:" + p.name(), m);
+        }
+        for (CoreImpl core : cores) {
+            Map<String, Double> m = new TreeMap<>();
+            m.put("busyNanos", core.busyPicos() / 1000.0);
+            m.put("utilisationPercent", now == 0 ? 0 : 100.0 * core.busyPicos() / now);
+            out.put("cpu" + core.index(), m);
+        }
+        return out;
+    }
+
+    List<RuntimeRowDTO> runtime() {
+        List<RuntimeRowDTO> rows = new ArrayList<>();
+        for (ElementContextImpl c : contexts) {
+            int i = c.index;
+            if (cpuCalls[i] == 0) {
+                continue;
+            }
+            RuntimeRowDTO r = new RuntimeRowDTO();
+            r.element = c.name;
+            r.calls = cpuCalls[i];
+            r.packets = cpuPackets[i];
+            r.cycles = cpuCycles[i];
+            r.cpuNanos = cpuPicos[i] / 1000.0;
+            r.cyclesPerPacket = r.packets == 0 ? 0 : (double) r.cycles / r.packets;
+            r.cpuNanosPerPacket = r.packets == 0 ? 0 : r.cpuNanos / r.packets;
+            rows.add(r);
+        }
+        return rows;
+    }
+
+    /** @param copyAll true for a snapshot that shares no arrays with the live run. */
+    SeriesDTO series(boolean copyAll) {
+        SeriesDTO s = new SeriesDTO();
+        s.intervalSeconds = sampleInterval / 1e12;
+        s.columns.add("timeSeconds");
+        s.columns.addAll(seriesNames);
+        for (int i = 0; i < seriesCount; i++) {
+            s.rows.add(copyAll ? seriesRows[i].clone() : seriesRows[i]);
+        }
+        return s;
+    }
+
+    long totalDropped() {
+        long d = 0;
+        for (int i = 0; i < reasons.size(); i++) {
+            d += dropCounts[i];
+        }
+        return d;
+    }
+
+    /**
+     * Checks packet and buffer conservation by walking every element's held buffers and every pool's in-use buffers.
+     * Safe to call once the engine thread has stopped processing events.
+     */
+    InvariantReportDTO checkInvariants() {
+        InvariantReportDTO r = new InvariantReportDTO();
+        r.generated = generated;
+        r.delivered = delivered;
+        for (int i = 0; i < reasons.size(); i++) {
+            if (dropCounts[i] > 0) {
+                r.droppedByReason.put(reasons.get(i), dropCounts[i]);
+            }
+        }
+        r.dropped = totalDropped();
+
+        BitSet held = new BitSet(buffers.size());
+        Map<Integer, String> holders = new HashMap<>();
+        long[] packets = new long[1];
+        for (ElementContextImpl c : contexts) {
+            Element e = elements[c.index];
+            e.forEachHeld(b -> {
+                int id = b.id();
+                if (held.get(id)) {
+                    r.violations.add("buffer " + id + " is held by both " + holders.get(id) + " and " + c.name);
+                    return;
+                }
+                held.set(id);
+                holders.put(id, c.name);
+                if (!b.allocated()) {
+                    r.violations.add("element " + c.name + " holds buffer " + id + " of pool " + b.pool().name()
+                            + ", which is free (used after free)");
+                }
+                if (b.packetId() >= 0) {
+                    packets[0]++;
+                }
+            });
+        }
+        r.inFlight = packets[0];
+        r.buffersHeld = held.cardinality();
+
+        boolean countersOk = true;
+        for (BufferPool p : pools) {
+            PoolStatsDTO s = p.stats();
+            r.buffersAllocated += s.allocs;
+            r.buffersFreed += s.frees;
+            r.buffersInUse += s.inUse;
+            if (s.allocs - s.frees != s.inUse) {
+                countersOk = false;
+                r.violations.add("pool " + p.name() + ": allocs - frees = " + (s.allocs - s.frees) + " but inUse = " + s.inUse);
+            }
+            Map<String, Long> leaks = new LinkedHashMap<>();
+            p.forEachInUse(b -> {
+                if (!held.get(b.id())) {
+                    leaks.merge(ownerName(b.owner()), 1L, Long::sum);
+                }
+            });
+            for (Map.Entry<String, Long> e : leaks.entrySet()) {
+                r.leaksByOwner.merge(e.getKey(), e.getValue(), Long::sum);
+                r.violations.add("leak: " + e.getValue() + " buffer(s) of pool " + p.name() + " in use but held by no element;"
+                        + " last owner " + e.getKey());
+            }
+        }
+        r.doubleFreesByOwner.putAll(doubleFrees);
+        for (Map.Entry<String, Long> e : doubleFrees.entrySet()) {
+            r.violations.add("double free: " + e.getValue() + " free(s) of a buffer that was not allocated; last owner "
+                    + e.getKey());
+        }
+        r.packetConservation = r.generated == r.delivered + r.dropped + r.inFlight;
+        if (!r.packetConservation) {
+            r.violations.add(0, "packets: generated " + r.generated + " != delivered " + r.delivered + " + dropped " + r.dropped
+                    + " + in flight " + r.inFlight + " (difference " + (r.generated - r.delivered - r.dropped - r.inFlight) + ")");
+        }
+        r.bufferConservation = countersOk && r.leaksByOwner.isEmpty() && doubleFrees.isEmpty()
+                && r.violations.stream().noneMatch(v -> v.startsWith("buffer ") || v.contains("used after free"));
+        return r;
+    }
+}

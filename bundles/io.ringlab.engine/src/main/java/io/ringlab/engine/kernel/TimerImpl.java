@@ -1,0 +1,58 @@
+package io.ringlab.engine.kernel;
+
+import io.ringlab.sim.api.Timer;
+import io.ringlab.sim.api.TimerCallback;
+
+/**
+ * A timer: one reusable event record that sits in the {@link EventQueue} at most once. Allocated when an element creates
+ * it, never per event. Not thread-safe: owned by one run's engine thread.
+ */
+final class TimerImpl implements Timer {
+    final Simulation sim;
+    final TimerCallback callback;
+    /** Index of the element the timer belongs to, for fault attribution; -1 for the engine's own timers. */
+    final int owner;
+    long when = -1;
+    long seq;
+    /** Position in the heap, or -1 when idle. */
+    int heapIndex = -1;
+
+    TimerImpl(Simulation sim, TimerCallback callback, int owner) {
+        this.sim = sim;
+        this.callback = callback;
+        this.owner = owner;
+    }
+
+    @Override
+    public void at(long picos) {
+        if (picos < sim.now) {
+            throw new IllegalArgumentException("timer in the past: at=" + picos + "ps, now=" + sim.now + "ps");
+        }
+        sim.events.schedule(this, picos);
+    }
+
+    @Override
+    public void after(long delayPicos) {
+        if (delayPicos < 0) {
+            throw new IllegalArgumentException("negative delay: delayPicos=" + delayPicos);
+        }
+        sim.events.schedule(this, sim.now + delayPicos);
+    }
+
+    @Override
+    public void cancel() {
+        if (heapIndex >= 0) {
+            sim.events.remove(this);
+        }
+    }
+
+    @Override
+    public boolean pending() {
+        return heapIndex >= 0;
+    }
+
+    @Override
+    public long whenPicos() {
+        return heapIndex >= 0 ? when : -1;
+    }
+}

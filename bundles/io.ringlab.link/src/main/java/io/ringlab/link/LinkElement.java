@@ -1,0 +1,199 @@
+package io.ringlab.link;
+
+import java.util.random.RandomGenerator;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * A point-to-point Ethernet wire in one direction.
+ * <p>
+ * <b>Transmit.</b> When the upstream device signals {@link #ready} and the wire is idle, the link pulls up to {@code batch}
+ * frames. Frame k of a pull starts when frame k-1 ends, so back-to-back frames leave exactly one wire time apart; each gets
+ * its departure stamped. The link pulls again when the last frame of the group has left.
+ * <p>
+ * <b>Deliver.</b> Frames in flight wait in a FIFO with their arrival times (departure + wire time + delay). One timer fires
+ * at the head's arrival and pushes every frame of the same pull group whose arrival is due, or up to {@code batch} frames;
+ * each frame carries its own arrival time in {@link Buffer#stampPicos()}.
+ * <p>
+ * Counters: {@code txPackets}, {@code txBytes} (skb bytes), {@code wireBytes} (with overhead and padding), {@code lost};
+ * gauges {@code inFlight} and {@code utilisationPercent}. Engine thread only.
+ *
+ * @see <a href="https://standards.ieee.org/ieee/802.3/">IEEE 802.3 clause 4.4.2 (interFrameGap, preamble)</a>
+ */
+final class LinkElement implements Element {
+    private final ElementContext ctx;
+    private final InputPort in;
+    private final OutputPort out;
+    private final long rate;
+    private final long delay;
+    private final int overhead;
+    private final int minFrameNoFcs;
+    private final double loss;
+    private final int batch;
+    private final RandomGenerator random;
+    private final Timer txDone;
+    private final Timer arrival;
+    private final int lossReason;
+    private final Metrics.Counter txPackets, txBytes, wireBytes, lost;
+    /** Frames of the current pull; separate from {@link #delivering} because a delivery may cause a pull (a loop). */
+    private final Buffer[] group;
+    private final Buffer[] delivering;
+
+    // frames in flight: a growable ring (grows only past its largest occupancy so far)
+    private Buffer[] flight = new Buffer[256];
+    private long[] arrivals = new long[256];
+    private int head, size;
+
+    private boolean busy;
+    private long busyPicos;
+    private long wireFreeAt;
+
+    LinkElement(ElementContext ctx) {
+        this.ctx = ctx;
+        var c = ctx.config();
+        this.rate = c.getBitsPerSecond("rate");
+        this.delay = c.getPicos("delay");
+        this.overhead = (int) c.getBytes("overhead");
+        // a frame shorter than minFrame (which includes the 4-byte FCS) is padded: skb length + FCS >= minFrame
+        this.minFrameNoFcs = (int) Math.max(0, c.getBytes("minFrame") - 4);
+        this.loss = c.getDouble("loss");
+        this.batch = (int) c.getLong("batch");
+        this.group = new Buffer[batch];
+        this.delivering = new Buffer[batch];
+        this.in = ctx.input("in");
+        this.out = ctx.output("out");
+        this.random = ctx.random();
+        this.txDone = ctx.timer(now -> {
+            busy = false;
+            pullGroup();
+        });
+        this.arrival = ctx.timer(this::deliver);
+        this.lossReason = ctx.dropReason("link-loss");
+        Metrics m = ctx.metrics();
+        txPackets = m.counter("txPackets");
+        txBytes = m.counter("txBytes");
+        wireBytes = m.counter("wireBytes");
+        lost = m.counter("lost");
+        m.gauge("inFlight", () -> size);
+        m.gauge("utilisationPercent", () -> {
+            long now = ctx.nowPicos();
+            long b = busyPicos - Math.max(0, wireFreeAt - now);
+            return now == 0 ? 0 : 100.0 * b / now;
+        });
+        m.series("inFlight");
+    }
+
+    /** @return the wire time of a frame of {@code len} skb bytes, in picoseconds, rounded to nearest. */
+    long wirePicos(int len) {
+        long bytes = Math.max(len, minFrameNoFcs) + overhead;
+        return (bytes * 8 * 1_000_000_000_000L + rate / 2) / rate;
+    }
+
+    @Override
+    public void ready(int inPort) {
+        if (!busy) {
+            pullGroup();
+        }
+    }
+
+    private void pullGroup() {
+        long t = ctx.nowPicos();
+        int n = 0;
+        busy = true; // the upstream may signal ready() again while we pull: ignore it
+        while (n < batch) {
+            Buffer b = in.pull();
+            if (b == null) {
+                break;
+            }
+            group[n++] = b;
+        }
+        if (n == 0) {
+            busy = false;
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            Buffer b = group[i];
+            group[i] = null;
+            int len = b.length();
+            long wire = wirePicos(len);
+            txPackets.increment();
+            txBytes.add(len);
+            wireBytes.add(Math.max(len, minFrameNoFcs) + overhead);
+            t += wire;
+            busyPicos += wire;
+            if (loss > 0 && random.nextDouble() < loss) {
+                lost.increment();
+                ctx.drop(0, b, lossReason);
+                continue;
+            }
+            enqueue(b, t + delay);
+        }
+        wireFreeAt = t;
+        txDone.at(t);
+    }
+
+    private void enqueue(Buffer b, long when) {
+        if (size == flight.length) {
+            grow();
+        }
+        int i = (head + size++) % flight.length;
+        flight[i] = b;
+        arrivals[i] = when;
+        b.stampPicos(when);
+        if (size == 1) {
+            arrival.at(when);
+        }
+    }
+
+    private void grow() {
+        Buffer[] f = new Buffer[flight.length * 2];
+        long[] a = new long[flight.length * 2];
+        for (int i = 0; i < size; i++) {
+            f[i] = flight[(head + i) % flight.length];
+            a[i] = arrivals[(head + i) % flight.length];
+        }
+        flight = f;
+        arrivals = a;
+        head = 0;
+    }
+
+    /**
+     * Delivers the frame at the head and, with batch > 1, the frames behind it up to {@code batch} whose arrival is no later
+     * than the wire time of one group after the head's, each with its own arrival stamp.
+     */
+    private void deliver(long now) {
+        int n = 0;
+        long horizon = batch == 1 ? now : now + (arrivals[(head + Math.min(size, batch) - 1) % flight.length] - now);
+        while (size > 0 && n < batch && arrivals[head] <= horizon) {
+            delivering[n++] = flight[head];
+            flight[head] = null;
+            head = (head + 1) % flight.length;
+            size--;
+        }
+        if (size > 0) {
+            arrival.at(Math.max(now, arrivals[head]));
+        }
+        if (n == 1) {
+            out.push(delivering[0]);
+        } else {
+            out.pushBatch(delivering, 0, n);
+        }
+        for (int i = 0; i < n; i++) {
+            delivering[i] = null;
+        }
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (int i = 0; i < size; i++) {
+            visitor.visit(flight[(head + i) % flight.length]);
+        }
+    }
+}

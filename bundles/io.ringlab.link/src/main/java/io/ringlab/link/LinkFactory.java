@@ -1,0 +1,58 @@
+package io.ringlab.link;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/** Element type {@code link}: see {@link LinkElement}. */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=link")
+public class LinkFactory implements ElementFactory {
+    private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    private static ElementDescriptorDTO describe() {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = "link";
+        d.category = ElementDescriptorDTO.LINK;
+        d.summary = "Ethernet wire: serialises frames at a rate, adds wire overhead and propagation delay, optional random loss";
+        d.description = "Pulls the next frame from the device upstream whenever the wire is idle (as a MAC's DMA fetches the"
+                + " next descriptor), serialises it for (max(len + FCS, 64) + preamble + IFG) * 8 / rate, and delivers it"
+                + " after the propagation delay, stamped with its arrival time. A 1514-byte skb (1500-byte MTU) occupies 1538"
+                + " bytes on the wire. With batch > 1 the link takes up to 'batch' frames at once and delivers each group in"
+                + " one event; every frame keeps its own departure and arrival stamps.";
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, true, "frames from the transmitting device"));
+        d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "frames at the receiving end"));
+        d.properties.add(PropertyDescriptorDTO.of("rate", Kind.RATE, "1Gbit", "1kbit", "1600Gbit", "line rate in bits per second"));
+        d.properties.add(PropertyDescriptorDTO.of("delay", Kind.DURATION, "0s", "0s", "10s",
+                "one-way propagation delay (0 for a back-to-back cable)"));
+        d.properties.add(PropertyDescriptorDTO.of("overhead", Kind.SIZE, "24B", "0B", "1000B",
+                "bytes on the wire per frame beyond skb->len: FCS 4 + preamble/SFD 8 + inter-frame gap 12 (IEEE 802.3)"));
+        d.properties.add(PropertyDescriptorDTO.of("minFrame", Kind.SIZE, "64B", "0B", "1000B",
+                "minimum frame size including FCS; shorter frames are padded (IEEE 802.3 minFrameSize)"));
+        d.properties.add(PropertyDescriptorDTO.of("loss", Kind.DECIMAL, "0", "0", "1",
+                "probability that a frame is lost on the wire, drawn from the link's random stream"));
+        d.properties.add(PropertyDescriptorDTO.of("batch", Kind.INTEGER, "1", "1", "1024",
+                "frames taken per wire event; 1 is exact, more trades the upstream's completion timing for speed"));
+        d.metrics.addAll(List.of("txPackets", "txBytes", "wireBytes", "lost", "inFlight", "utilisationPercent"));
+        return d;
+    }
+
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Element create(ElementContext context) {
+        return new LinkElement(context);
+    }
+}

@@ -1,0 +1,198 @@
+package io.ringlab.pipeline.format;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.ringlab.pipeline.format.Token.Kind;
+
+/**
+ * Splits a pipeline file into tokens, tracking the line and column of each. Structure is read with {@link #peek(int)}
+ * and {@link #next()}; where a value is expected the parser switches to {@link #value()}, because a bare value may
+ * contain characters ({@code = : . -> "}) that separate tokens elsewhere.
+ * <p>
+ * Lexical problems (an unterminated string, an unknown escape) go to the {@link Problems} given at construction.
+ * <p>
+ * Not thread-safe: one lexer reads one text on one thread.
+ */
+final class Lexer {
+
+    private final String text;
+    private final Problems problems;
+    /** Tokens peeked but not yet consumed; they were lexed in structural mode. */
+    private final List<Token> lookahead = new ArrayList<>();
+    private int pos;
+    private int line = 1;
+    private int column = 1;
+
+    /**
+     * @param text the file's text; must not be {@code null}
+     * @param problems where lexical problems go; must not be {@code null}
+     */
+    Lexer(String text, Problems problems) {
+        this.text = text;
+        this.problems = problems;
+        if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+            pos = 1; // a byte order mark is not part of the first line's columns
+        }
+    }
+
+    /**
+     * @param k how many tokens to look past, from 0
+     * @return the k-th structural token from here, without consuming it
+     */
+    Token peek(int k) {
+        while (lookahead.size() <= k) {
+            lookahead.add(scan());
+        }
+        return lookahead.get(k);
+    }
+
+    /** @return the next structural token, consumed; {@link Kind#EOF} repeats at the end */
+    Token next() {
+        Token t = peek(0);
+        lookahead.remove(0);
+        return t;
+    }
+
+    /**
+     * Reads a value: a quoted string or a bare token running until blank space, a line break, {@code ,}, {@code ;},
+     * <code>}</code> or {@code #}.
+     *
+     * @return the value token ({@link Kind#STRING} or {@link Kind#BARE}), consumed; or {@code null} if no value starts
+     *         here, in which case nothing is consumed and {@link #peek(int)} shows what is there instead
+     */
+    Token value() {
+        if (!lookahead.isEmpty()) {
+            // rewind: the peeked tokens were lexed with the structural rules
+            Token first = lookahead.get(0);
+            pos = first.offset();
+            line = first.line();
+            column = first.column();
+            lookahead.clear();
+        }
+        skipBlanksAndComment();
+        if (pos >= text.length()) {
+            return null;
+        }
+        char c = text.charAt(pos);
+        if (c == '"') {
+            return string();
+        }
+        if (Syntax.endsBareValue(c)) {
+            return null;
+        }
+        int start = pos;
+        int startColumn = column;
+        while (pos < text.length() && !Syntax.endsBareValue(text.charAt(pos))) {
+            advance();
+        }
+        return new Token(Kind.BARE, text.substring(start, pos), line, startColumn, start);
+    }
+
+    private Token scan() {
+        skipBlanksAndComment();
+        if (pos >= text.length()) {
+            return new Token(Kind.EOF, "", line, column, pos);
+        }
+        char c = text.charAt(pos);
+        int start = pos;
+        int startLine = line;
+        int startColumn = column;
+        if (Syntax.isLineBreak(c)) {
+            pos++;
+            if (c == '\r' && pos < text.length() && text.charAt(pos) == '\n') {
+                pos++;
+            }
+            line++;
+            column = 1;
+            return new Token(Kind.NEWLINE, "\n", startLine, startColumn, start);
+        }
+        Kind symbol = switch (c) {
+            case '=' -> Kind.EQUALS;
+            case '{' -> Kind.LBRACE;
+            case '}' -> Kind.RBRACE;
+            case ',' -> Kind.COMMA;
+            case ';' -> Kind.SEMI;
+            case ':' -> Kind.COLON;
+            default -> null;
+        };
+        if (symbol != null) {
+            advance();
+            return new Token(symbol, String.valueOf(c), startLine, startColumn, start);
+        }
+        if (isArrow(pos)) {
+            advance();
+            advance();
+            return new Token(Kind.ARROW, "->", startLine, startColumn, start);
+        }
+        if (c == '"') {
+            return string();
+        }
+        while (pos < text.length() && !endsWord(pos)) {
+            advance();
+        }
+        return new Token(Kind.WORD, text.substring(start, pos), startLine, startColumn, start);
+    }
+
+    private boolean endsWord(int i) {
+        char c = text.charAt(i);
+        return Syntax.isBlank(c) || Syntax.isLineBreak(c) || "={},;:#\"".indexOf(c) >= 0 || isArrow(i);
+    }
+
+    private boolean isArrow(int i) {
+        return text.charAt(i) == '-' && i + 1 < text.length() && text.charAt(i + 1) == '>';
+    }
+
+    /** Reads a quoted string starting at the current {@code "}; reports an unterminated string or a bad escape. */
+    private Token string() {
+        int start = pos;
+        int startColumn = column;
+        advance();
+        StringBuilder sb = new StringBuilder();
+        while (true) {
+            if (pos >= text.length() || Syntax.isLineBreak(text.charAt(pos))) {
+                problems.add(line, startColumn, "unterminated string: expected '\"' before the end of the "
+                        + (pos >= text.length() ? "file" : "line"));
+                break;
+            }
+            char c = text.charAt(pos);
+            if (c == '"') {
+                advance();
+                break;
+            }
+            if (c == '\\' && pos + 1 < text.length() && !Syntax.isLineBreak(text.charAt(pos + 1))) {
+                char e = text.charAt(pos + 1);
+                int u = Syntax.unescape(e);
+                if (u < 0) {
+                    problems.add(line, column, "unknown escape '\\" + e + "' in a string: use " + Syntax.ESCAPES);
+                    sb.append(e);
+                } else {
+                    sb.append((char) u);
+                }
+                advance();
+                advance();
+                continue;
+            }
+            sb.append(c);
+            advance();
+        }
+        return new Token(Kind.STRING, sb.toString(), line, startColumn, start);
+    }
+
+    private void skipBlanksAndComment() {
+        while (pos < text.length() && Syntax.isBlank(text.charAt(pos))) {
+            advance();
+        }
+        if (pos < text.length() && text.charAt(pos) == '#') {
+            while (pos < text.length() && !Syntax.isLineBreak(text.charAt(pos))) {
+                advance();
+            }
+        }
+    }
+
+    /** Moves one character along a line (never over a line break). */
+    private void advance() {
+        pos++;
+        column++;
+    }
+}

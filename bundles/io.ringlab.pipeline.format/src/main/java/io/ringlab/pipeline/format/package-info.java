@@ -1,0 +1,43 @@
+/**
+ * Pipeline files: reading them into {@link io.ringlab.sim.api.dto.PipelineDTO}s with a file, line and column for every
+ * problem ({@link io.ringlab.pipeline.format.PipelineReader}), writing them back as canonical, diff-friendly text that
+ * reads back the same ({@link io.ringlab.pipeline.format.PipelineWriter}), the value grammar of durations, rates and
+ * sizes shared by the engine and the console ({@link io.ringlab.pipeline.format.Units}), and the {@code --set}
+ * grammar of run-time overrides ({@link io.ringlab.pipeline.format.Overrides}).
+ * <p>
+ * A pipeline file, in short (the full reference is {@code docs/pipeline-format.md}):
+ * <pre>
+ * name = "netdev-line-rate"
+ * duration = 1s
+ * headline = sink.rxMpps
+ *
+ * element src : source {
+ *     rate = 100Gbit
+ *     size = 64B
+ * }
+ * element eth0 : netdev
+ * element sink : sink
+ *
+ * src -&gt; eth0
+ * eth0.wire -&gt; sink
+ *
+ * layout {
+ *     src = 40, 80
+ * }
+ * </pre>
+ * This package knows the syntax, not the element types: which types, properties and ports exist is the engine's
+ * business, through {@link io.ringlab.sim.api.dto.PropertyDescriptorDTO}s that {@link
+ * io.ringlab.pipeline.format.Units#convert(io.ringlab.sim.api.dto.PropertyDescriptorDTO, String)} applies.
+ * <p>
+ * All classes are final with static methods or immutable values, and thread-safe; the DTOs they return are plain
+ * public-field objects owned by the caller. Nothing here touches the OSGi framework, so the package works on the
+ * class path as well.
+ * <p>
+ * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.pipeline.format;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

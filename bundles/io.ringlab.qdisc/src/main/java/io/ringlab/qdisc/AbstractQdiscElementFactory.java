@@ -1,0 +1,91 @@
+package io.ringlab.qdisc;
+
+import java.util.List;
+import java.util.Map;
+
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.queue.api.QdiscProvider;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+
+/**
+ * Base of the element factories for qdiscs: element type = qdisc kind, one {@link QdiscElement} per pipeline node per run,
+ * around a qdisc obtained from the {@link QdiscProvider} service of that kind, so that pfifo, pfifo_fast, fq_codel and
+ * third-party kinds share the element and differ only in their descriptor, their settings and their drop reasons.
+ * <p>
+ * The descriptor is built once: category {@link ElementDescriptorDTO#QDISC}; ports {@value QdiscElement#IN} (input,
+ * push, required) and {@value QdiscElement#OUT} (output, pull, required); the subclass's properties; metrics
+ * {@link QdiscElement#METRICS}.
+ * <p>
+ * Thread-safe: the descriptor is never modified after construction, and {@link #create} keeps no state.
+ */
+abstract class AbstractQdiscElementFactory implements ElementFactory {
+
+    private final String kind;
+    private final List<String> dropReasons;
+    private final ElementDescriptorDTO descriptor;
+
+    /**
+     * @param kind the element type and qdisc kind ({@link QdiscProvider#KIND}), for example {@code "pfifo"}
+     * @param summary the one-line summary
+     * @param description the model, its kernel source and what is not modelled
+     * @param properties the element's properties
+     * @param dropReasons every drop reason the qdisc may report ({@link Qdisc#lastDropReason()}, {@link Qdisc.DropSink})
+     */
+    AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
+            List<String> dropReasons) {
+        this.kind = kind;
+        this.dropReasons = List.copyOf(dropReasons);
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = kind;
+        d.category = ElementDescriptorDTO.QDISC;
+        d.summary = summary;
+        d.description = description;
+        d.ports.add(PortDescriptorDTO.of(QdiscElement.IN, Direction.IN, Mode.PUSH, true,
+                "packets from the stack (dev_queue_xmit), enqueued on arrival"));
+        d.ports.add(PortDescriptorDTO.of(QdiscElement.OUT, Direction.OUT, Mode.PULL, true,
+                "packets to the driver, which pulls after ready (netif_schedule) while its TX queue is not stopped"));
+        d.properties.addAll(properties);
+        d.metrics.addAll(QdiscElement.METRICS);
+        this.descriptor = d;
+    }
+
+    /** @return the descriptor built at construction; callers must not modify it. */
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return descriptor;
+    }
+
+    /**
+     * Creates the element: looks up the provider of this kind, creates the qdisc from {@link #settings(Configuration)} and
+     * wraps it.
+     *
+     * @throws IllegalArgumentException if no provider of the kind is installed or a setting is out of range
+     */
+    @Override
+    public Element create(ElementContext context) {
+        QdiscProvider provider = context.provider(QdiscProvider.class, QdiscProvider.KIND, kind);
+        Qdisc qdisc = provider.create(settings(context.config()));
+        return new QdiscElement(context, qdisc, dropReasons);
+    }
+
+    /** @return the qdisc kind and element type. */
+    final String kind() {
+        return kind;
+    }
+
+    /**
+     * Maps the element's validated properties to the qdisc provider's settings.
+     *
+     * @param config the element's configuration
+     * @return the settings, with the units the kind documents; never {@code null}
+     */
+    abstract Map<String, Object> settings(Configuration config);
+}

@@ -1,0 +1,202 @@
+package io.ringlab.qdisc;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.queue.api.dto.QdiscStatsDTO;
+
+/**
+ * Linux {@code pfifo}: one FIFO of packets with a packet limit and tail drop ({@code net/sched/sch_fifo.c}).
+ * <p>
+ * <b>Model.</b> {@code pfifo_enqueue}: if {@code qlen < limit} the packet goes to the tail
+ * ({@code qdisc_enqueue_tail}), otherwise it is dropped ({@code qdisc_drop} in current kernels,
+ * {@code qdisc_reshape_fail} in the 2014 code, which drops as well for a root qdisc) and returned to the caller with reason
+ * {@link Qdisc#DROP_OVERLIMIT}. Dequeue takes the head ({@code qdisc_dequeue_head}). {@link #requeue} puts a packet the
+ * driver refused back in front ({@code net/sched/sch_generic.c}, {@code dev_requeue_skb}); as there, the requeued packet
+ * counts in {@code qlen} ("it's still part of the queue"), so it counts against the limit and the backlog. Backlog bytes
+ * are {@link Buffer#length()} ({@code qdisc_pkt_len}, without the GSO header adjustment of {@code qdisc_pkt_len_init}).
+ * <p>
+ * <b>Configuration.</b> {@code limit} in packets, 1 to {@link #MAX_LIMIT}; the kernel's default is the device's
+ * {@code tx_queue_len} ({@code fifo_init}), {@link #DEFAULT_LIMIT} for Ethernet.
+ * <p>
+ * <b>Storage.</b> A ring of {@code limit + 1} buffer references, allocated at construction: {@code limit} slots for the
+ * queue plus one for a packet requeued while an enqueue refilled the queue between the driver's dequeue and its requeue
+ * (the kernel's {@code qlen} reaches {@code limit + 1} then too). Enqueue, dequeue, peek and requeue allocate nothing, box
+ * nothing and throw nothing, except {@link #requeue} when its contract is broken.
+ * <p>
+ * <b>Counters</b> (since creation, never reset): {@code enqueued} (packets accepted), {@code dequeued} (packets handed
+ * out, a requeued packet again when it leaves again), {@code requeues}, {@code drops} (all {@link Qdisc#DROP_OVERLIMIT},
+ * all before enqueue). Identity: {@code enqueued + requeues - dequeued = backlogPackets}. pfifo never drops a queued packet,
+ * so the {@link Qdisc.DropSink} is kept but never called.
+ * <p>
+ * Not thread-safe: one engine thread.
+ *
+ * @see PfifoProvider
+ */
+final class PfifoQdisc implements Qdisc {
+
+    /**
+     * Default limit in packets: the device's {@code tx_queue_len}, 1000 for Ethernet ({@code DEFAULT_TX_QUEUE_LEN},
+     * {@code include/net/pkt_sched.h}; {@code ether_setup} in {@code net/ethernet/eth.c}), which {@code fifo_init}
+     * ({@code net/sched/sch_fifo.c}) takes when {@code tc} gives no limit.
+     */
+    static final int DEFAULT_LIMIT = 1000;
+
+    /**
+     * Largest limit in packets: 1,000,000. A Ringlab bound, not the kernel's (a {@code u32}): it keeps the preallocated ring
+     * at a few megabytes of references.
+     */
+    static final int MAX_LIMIT = 1_000_000;
+
+    private final int limit;
+    private final Buffer[] ring;
+    private int head;
+    private int size;
+    private long backlogBytes;
+
+    private long enqueued;
+    private long dequeued;
+    private long requeues;
+    private long overlimitDrops;
+    private String lastDropReason;
+    private DropSink dropSink;
+
+    /**
+     * @param limit the queue limit in packets, 1 to {@link #MAX_LIMIT}
+     * @throws IllegalArgumentException with a {@code key=value} message when out of range
+     */
+    PfifoQdisc(int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit=" + limit + ", allowed 1 to " + MAX_LIMIT + " packets");
+        }
+        this.limit = limit;
+        this.ring = new Buffer[limit + 1];
+    }
+
+    /** @return the queue limit in packets. */
+    int limit() {
+        return limit;
+    }
+
+    /** {@code pfifo_enqueue}: tail drop when {@code qlen >= limit}; sets {@link Buffer#enqueuedPicos(long)}. */
+    @Override
+    public Buffer enqueue(Buffer buffer, long nowPicos) {
+        if (size >= limit) {
+            overlimitDrops++;
+            lastDropReason = DROP_OVERLIMIT;
+            return buffer;
+        }
+        buffer.enqueuedPicos(nowPicos);
+        int tail = head + size;
+        if (tail >= ring.length) {
+            tail -= ring.length;
+        }
+        ring[tail] = buffer;
+        size++;
+        backlogBytes += buffer.length();
+        enqueued++;
+        return null;
+    }
+
+    /** {@code qdisc_dequeue_head}; a requeued packet comes first. */
+    @Override
+    public Buffer dequeue(long nowPicos) {
+        if (size == 0) {
+            return null;
+        }
+        Buffer buffer = ring[head];
+        ring[head] = null;
+        head++;
+        if (head == ring.length) {
+            head = 0;
+        }
+        size--;
+        backlogBytes -= buffer.length();
+        dequeued++;
+        return buffer;
+    }
+
+    @Override
+    public Buffer peek() {
+        return size == 0 ? null : ring[head];
+    }
+
+    /**
+     * {@code dev_requeue_skb}: puts the packet at the head and counts a requeue. The packet keeps its
+     * {@link Buffer#enqueuedPicos()}.
+     *
+     * @throws IllegalStateException if the ring is full, which only happens when the caller requeues a packet it did not
+     *             just dequeue (the one spare slot is for the last dequeued packet)
+     */
+    @Override
+    public void requeue(Buffer buffer) {
+        if (size == ring.length) {
+            throw new IllegalStateException("requeue into a full ring: backlogPackets=" + size + ", limit=" + limit
+                    + ", requeue only the packet last dequeued");
+        }
+        head = head == 0 ? ring.length - 1 : head - 1;
+        ring[head] = buffer;
+        size++;
+        backlogBytes += buffer.length();
+        requeues++;
+    }
+
+    @Override
+    public int backlogPackets() {
+        return size;
+    }
+
+    @Override
+    public long backlogBytes() {
+        return backlogBytes;
+    }
+
+    /** @return {@link Qdisc#DROP_OVERLIMIT} after the first drop, {@code null} before. */
+    @Override
+    public String lastDropReason() {
+        return lastDropReason;
+    }
+
+    /** Kept for the contract; pfifo drops only before enqueue and never calls it. */
+    @Override
+    public void dropSink(DropSink sink) {
+        this.dropSink = sink;
+    }
+
+    /** @return the sink set by {@link #dropSink(DropSink)}, or {@code null}. */
+    DropSink dropSink() {
+        return dropSink;
+    }
+
+    /** Visits the queued packets from head to tail. */
+    @Override
+    public void forEachQueued(BufferVisitor visitor) {
+        int index = head;
+        for (int i = 0; i < size; i++) {
+            visitor.visit(ring[index]);
+            index++;
+            if (index == ring.length) {
+                index = 0;
+            }
+        }
+    }
+
+    /** @return a new snapshot; {@code dropsByReason} always holds {@link Qdisc#DROP_OVERLIMIT}, 0 before any drop. */
+    @Override
+    public QdiscStatsDTO stats() {
+        QdiscStatsDTO stats = new QdiscStatsDTO();
+        stats.enqueued = enqueued;
+        stats.dequeued = dequeued;
+        stats.requeues = requeues;
+        stats.drops = overlimitDrops;
+        stats.dropsByReason.put(DROP_OVERLIMIT, overlimitDrops);
+        stats.backlogPackets = size;
+        stats.backlogBytes = backlogBytes;
+        return stats;
+    }
+
+    @Override
+    public String toString() {
+        return "PfifoQdisc[limit=" + limit + ", backlogPackets=" + size + ", backlogBytes=" + backlogBytes + "]";
+    }
+}

@@ -1,0 +1,140 @@
+package io.ringlab.qdisc;
+
+import java.util.Arrays;
+import java.util.List;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+
+/**
+ * The pipeline element around any {@link Qdisc}: the root qdisc of a device's TX queue, between the stack and the driver.
+ * <p>
+ * <b>Ports and flow.</b> Input {@value #IN} (push) receives packets from the stack: {@link #push} enqueues
+ * ({@code __dev_xmit_skb}, {@code net/core/dev.c}) and, if the packet was queued, signals {@code ready()} on output
+ * {@value #OUT} (pull), which is {@code __netif_schedule}: the driver downstream then pulls while its TX queue is not
+ * stopped, and {@link #pull} dequeues ({@code qdisc_restart}, {@code net/sched/sch_generic.c}). The driver comes back on
+ * its own when BQL or its ring wakes the queue. The kernel's bypass of an empty qdisc ({@code TCQ_F_CAN_BYPASS}) is the same
+ * thing here: the packet is queued and pulled at once.
+ * <p>
+ * <b>Drops.</b> A buffer {@link Qdisc#enqueue} returns, and any buffer the qdisc hands to its {@link Qdisc.DropSink}, is
+ * freed with {@link ElementContext#drop} on core 0 under the qdisc's {@link Qdisc#lastDropReason()} or the sink's reason.
+ * The reasons a qdisc may give are registered in the constructor, so a drop costs one identity comparison per declared
+ * reason and no string work; an undeclared reason fails the run (and the packet is still dropped, under the first reason).
+ * <p>
+ * <b>Metrics</b> (registered in the constructor, cumulative over the run): gauges {@code backlog} (packets, also sampled as
+ * a series) and {@code backlogBytes} (bytes); counters {@code enqueued} (packets accepted), {@code dequeued} (packets handed
+ * to the driver) and {@code drops} (packets dropped, all reasons); gauge {@code requeues} read from the qdisc's stats
+ * (one snapshot per sample, not per packet). These are {@code tc -s qdisc}'s backlog, dropped and requeues.
+ * <p>
+ * Per-packet methods allocate nothing. Not thread-safe: one engine thread, one run.
+ *
+ * @see AbstractQdiscElementFactory
+ */
+final class QdiscElement implements Element {
+
+    /** Name of the push input from the stack. */
+    static final String IN = "in";
+    /** Name of the pull output to the driver. */
+    static final String OUT = "out";
+    /** Metric names, as the descriptor lists them. */
+    static final List<String> METRICS = List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued");
+
+    /** The core drops are charged to: the qdisc runs in the sender's context, core 0 in Ringlab's pipelines. */
+    private static final int CORE = 0;
+
+    private final ElementContext context;
+    private final Qdisc qdisc;
+    private final OutputPort out;
+    private final String[] reasons;
+    private final int[] reasonIds;
+    private final Metrics.Counter enqueued;
+    private final Metrics.Counter dequeued;
+    private final Metrics.Counter drops;
+
+    /**
+     * @param context the element's context; must not be {@code null}
+     * @param qdisc a new, empty qdisc owned by this element from now on; must not be {@code null}
+     * @param dropReasons every drop reason the qdisc may report, at least one
+     * @throws IllegalArgumentException if {@code dropReasons} is empty
+     */
+    QdiscElement(ElementContext context, Qdisc qdisc, List<String> dropReasons) {
+        if (dropReasons.isEmpty()) {
+            throw new IllegalArgumentException("dropReasons=[], declare every reason the qdisc may report");
+        }
+        this.context = context;
+        this.qdisc = qdisc;
+        this.out = context.output(OUT);
+        this.reasons = dropReasons.toArray(String[]::new);
+        this.reasonIds = new int[reasons.length];
+        for (int i = 0; i < reasons.length; i++) {
+            reasonIds[i] = context.dropReason(reasons[i]);
+        }
+        qdisc.dropSink(this::drop);
+
+        Metrics metrics = context.metrics();
+        metrics.gauge("backlog", qdisc::backlogPackets);
+        metrics.gauge("backlogBytes", qdisc::backlogBytes);
+        this.drops = metrics.counter("drops");
+        metrics.gauge("requeues", () -> qdisc.stats().requeues);
+        this.enqueued = metrics.counter("enqueued");
+        this.dequeued = metrics.counter("dequeued");
+        metrics.series("backlog");
+    }
+
+    /** @return the qdisc this element wraps. */
+    Qdisc qdisc() {
+        return qdisc;
+    }
+
+    @Override
+    public void push(int inPort, Buffer buffer) {
+        Buffer dropped = qdisc.enqueue(buffer, context.nowPicos());
+        if (dropped != null) {
+            drop(dropped, qdisc.lastDropReason());
+            if (dropped == buffer) {
+                return;
+            }
+        }
+        enqueued.increment();
+        out.ready();
+    }
+
+    @Override
+    public Buffer pull(int outPort) {
+        Buffer buffer = qdisc.dequeue(context.nowPicos());
+        if (buffer != null) {
+            dequeued.increment();
+        }
+        return buffer;
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        qdisc.forEachQueued(visitor);
+    }
+
+    private void drop(Buffer buffer, String reason) {
+        drops.increment();
+        context.drop(CORE, buffer, reasonId(reason));
+    }
+
+    private int reasonId(String reason) {
+        for (int i = 0; i < reasons.length; i++) {
+            if (reasons[i] == reason) {
+                return reasonIds[i];
+            }
+        }
+        for (int i = 0; i < reasons.length; i++) {
+            if (reasons[i].equals(reason)) {
+                return reasonIds[i];
+            }
+        }
+        context.fail("dropReason=" + reason + ", not declared for this qdisc element; declared " + Arrays.toString(reasons));
+        return reasonIds[0];
+    }
+}

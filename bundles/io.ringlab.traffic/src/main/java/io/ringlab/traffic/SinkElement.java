@@ -1,0 +1,99 @@
+package io.ringlab.traffic;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CpuTask;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+
+/**
+ * The end of a path. Counts packets and bytes, records one-way latency in a histogram (microseconds), and reports the
+ * receive rate over the run in Mpps and Mbit/s (frame bytes without FCS, as {@code ip -s link} counts). With
+ * {@code cycles > 0} it models a consumer on a core (see {@link SinkFactory}).
+ * <p>
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code backlogDrops}; gauges {@code rxMpps}, {@code rxMbps}; histogram
+ * {@code latency}. Engine thread only.
+ */
+final class SinkElement implements Element, CpuTask {
+    /** Packets a consumer task takes per run, like a NAPI weight. */
+    private static final int QUOTA = 64;
+
+    private final ElementContext ctx;
+    private final Metrics.Counter rxPackets, rxBytes, backlogDrops;
+    private final Metrics.LatencyHistogram latency;
+    private final long cycles;
+    private final Core core;
+    private final int dropBacklog;
+    private final Buffer[] backlog;
+    private int head, size;
+
+    SinkElement(ElementContext ctx) {
+        this.ctx = ctx;
+        var c = ctx.config();
+        this.cycles = c.getLong("cycles");
+        this.core = cycles > 0 ? ctx.core((int) c.getLong("core")) : null;
+        this.backlog = new Buffer[cycles > 0 ? (int) c.getLong("backlog") : 0];
+        this.dropBacklog = ctx.dropReason("sink-backlog-full");
+        Metrics m = ctx.metrics();
+        rxPackets = m.counter("rxPackets");
+        rxBytes = m.counter("rxBytes");
+        backlogDrops = m.counter("backlogDrops");
+        latency = m.histogram("latency", "Micros");
+        m.gauge("rxMpps", () -> rate(rxPackets.get()) / 1e6);
+        m.gauge("rxMbps", () -> rate(rxBytes.get() * 8) / 1e6);
+        m.series("rxPackets");
+    }
+
+    private double rate(long amount) {
+        long now = ctx.nowPicos();
+        return now == 0 ? 0 : amount / (now / 1e12);
+    }
+
+    @Override
+    public void push(int inPort, Buffer b) {
+        if (core == null) {
+            consume(b);
+            return;
+        }
+        if (size == backlog.length) {
+            backlogDrops.increment();
+            ctx.drop(core.index(), b, dropBacklog);
+            return;
+        }
+        backlog[(head + size++) % backlog.length] = b;
+        core.submit(Core.APP, this);
+    }
+
+    @Override
+    public void run(Core c) {
+        int n = Math.min(size, QUOTA);
+        for (int i = 0; i < n; i++) {
+            Buffer b = backlog[head];
+            backlog[head] = null;
+            head = (head + 1) % backlog.length;
+            size--;
+            c.charge(ctx.index(), cycles, 1);
+            consume(b);
+        }
+        if (size > 0) {
+            c.submit(Core.APP, this);
+        }
+    }
+
+    private void consume(Buffer b) {
+        long arrival = Math.max(ctx.nowPicos(), b.stampPicos());
+        latency.record(arrival - b.createdPicos());
+        rxPackets.increment();
+        rxBytes.add(b.length());
+        ctx.deliver(core == null ? 0 : core.index(), b);
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (int i = 0; i < size; i++) {
+            visitor.visit(backlog[(head + i) % backlog.length]);
+        }
+    }
+}

@@ -1,11 +1,15 @@
 package io.ringlab.cli;
 
 import java.nio.file.Path;
+import java.util.Hashtable;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -14,18 +18,35 @@ import io.ringlab.sim.api.Simulator;
 
 /**
  * Takes over the launcher's main thread ({@code main.thread=true}, the bnd launcher's contract) and runs the command line
- * given in the launcher service's {@code launcher.arguments}; the return value is the process's exit code.
+ * given in the launcher service's {@code launcher.arguments}; the return value is the process's exit code. It does so only
+ * where the framework property {@code ringlab.main=true} is set (the app's bndruns), so that other launches of the same
+ * bundles (the OSGi test runner, which needs the main thread itself) are left alone.
  */
-@Component(service = Callable.class, property = "main.thread=true")
+@Component
 public class MainComponent implements Callable<Integer> {
+    /** Framework property that makes this bundle the launcher's main program. */
+    static final String MAIN_PROPERTY = "ringlab.main";
+
     @Reference
     Simulator simulator;
 
     private BundleContext context;
 
+    private ServiceRegistration<?> registration;
+
     @Activate
     void activate(BundleContext bc) {
         this.context = bc;
+        if (Boolean.parseBoolean(bc.getProperty(MAIN_PROPERTY))) {
+            registration = bc.registerService(Callable.class, this, new Hashtable<>(Map.of("main.thread", "true")));
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        if (registration != null) {
+            registration.unregister();
+        }
     }
 
     @Override

@@ -166,39 +166,49 @@ class PfifoQdiscTest {
 
     @Test
     void shouldAllocateNothingOnTheHotPath() {
-        PfifoQdisc q = new PfifoQdisc(64);
+        PfifoQdisc q = new PfifoQdisc(16);
         TestBuffer[] buffers = new TestBuffer[100];
         for (int i = 0; i < buffers.length; i++) {
             buffers[i] = new TestBuffer(i, 1514);
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long sink = exercise(q, buffers);
-        long before = threads.getCurrentThreadAllocatedBytes();
-        sink += exercise(q, buffers);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertEquals(0L, allocated, "bytes allocated by 100,000 enqueue/dequeue/requeue/drop calls");
-        assertEquals(2 * 100_000L, sink, "every operation ran");
+        // warm up past interpretation and compilation, which allocate on this thread once; then take the least of a few
+        // measurements: one allocation per call would show as megabytes in every one of them
+        long sink = 0;
+        for (int i = 0; i < 3; i++) {
+            sink += exercise(q, buffers);
+        }
+        long allocated = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            sink += exercise(q, buffers);
+            allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0L, allocated, "bytes allocated by 100,000 enqueues with dequeues, requeues and drops");
+        assertEquals(8 * (100_000L / 2 - 16), sink, "half the enqueues dropped: the queue stays full");
     }
 
+    /** 100,000 enqueues into a 16-packet queue drained at half the rate, with requeues; returns the drops. */
     private static long exercise(PfifoQdisc q, TestBuffer[] buffers) {
-        long done = 0;
+        long drops = 0;
         for (int i = 0; i < 100_000; i++) {
-            Buffer dropped = q.enqueue(buffers[i % buffers.length], i);
-            if (dropped != null || q.backlogPackets() > 32) {
+            if (q.enqueue(buffers[i % buffers.length], i) != null) {
+                drops++;
+            }
+            if (i % 2 == 0) {
                 Buffer b = q.dequeue(i);
-                if (i % 3 == 0) {
+                if (i % 6 == 0) {
                     q.requeue(b);
                     q.dequeue(i);
                 }
             }
-            done++;
         }
         int drained = 0;
         for (Buffer b = q.dequeue(0); b != null; b = q.dequeue(0)) {
             drained++;
         }
-        assertEquals(32, drained, "drained the standing queue");
-        return done;
+        assertEquals(16, drained, "drained the full queue");
+        return drops;
     }
 
     @Test

@@ -25,6 +25,8 @@ final class Lexer {
     private int column = 1;
 
     /**
+     * Creates a lexer at the start of the text.
+     *
      * @param text the file's text; must not be {@code null}
      * @param problems where lexical problems go; must not be {@code null}
      */
@@ -37,6 +39,8 @@ final class Lexer {
     }
 
     /**
+     * Looks ahead without consuming.
+     *
      * @param k how many tokens to look past, from 0
      * @return the k-th structural token from here, without consuming it
      */
@@ -47,7 +51,11 @@ final class Lexer {
         return lookahead.get(k);
     }
 
-    /** @return the next structural token, consumed; {@link Kind#EOF} repeats at the end */
+    /**
+     * Consumes a structural token.
+     *
+     * @return the next structural token; {@link Kind#EOF} repeats at the end
+     */
     Token next() {
         Token t = peek(0);
         lookahead.remove(0);

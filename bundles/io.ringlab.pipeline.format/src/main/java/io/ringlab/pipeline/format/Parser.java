@@ -52,6 +52,8 @@ final class Parser {
     private final List<Reference> references = new ArrayList<>();
 
     /**
+     * Creates a parser for one text.
+     *
      * @param file the file name for problems and {@link PipelineDTO#file}; must not be {@code null}
      * @param text the file's text; must not be {@code null}
      * @param problems where problems go; must not be {@code null}
@@ -62,7 +64,11 @@ final class Parser {
         this.lexer = new Lexer(text, problems);
     }
 
-    /** @return the pipeline; complete only if no problem was reported */
+    /**
+     * Reads the whole text.
+     *
+     * @return the pipeline; complete only if no problem was reported
+     */
     PipelineDTO parse() {
         pipeline.file = file;
         while (true) {

@@ -34,6 +34,8 @@ public final class PipelineWriter {
     }
 
     /**
+     * Writes a pipeline as canonical text.
+     *
      * @param p the pipeline; must not be {@code null}; names, type ids and property names must follow the format's
      *        patterns, every layout entry must have two finite coordinates, and no value, connection endpoint or list
      *        entry may be {@code null}

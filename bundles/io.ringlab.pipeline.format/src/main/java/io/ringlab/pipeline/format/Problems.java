@@ -21,12 +21,18 @@ final class Problems {
     private final List<ProblemDTO> list = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
 
-    /** @param file the file as the user named it; must not be {@code null} */
+    /**
+     * Creates an empty list of problems.
+     *
+     * @param file the file as the user named it; must not be {@code null}
+     */
     Problems(String file) {
         this.file = file;
     }
 
     /**
+     * Adds a problem at a position.
+     *
      * @param line line, from 1 (0 for none)
      * @param column column, from 1 (0 for none)
      * @param message what is wrong and what was expected; must not be {@code null}
@@ -38,6 +44,8 @@ final class Problems {
     }
 
     /**
+     * Adds a problem at a token.
+     *
      * @param at the token the problem is at; must not be {@code null}
      * @param message what is wrong and what was expected; must not be {@code null}
      */
@@ -45,7 +53,11 @@ final class Problems {
         add(at.line(), at.column(), message);
     }
 
-    /** @throws PipelineException with the problems in file order, if there are any */
+    /**
+     * Throws the problems, if there are any.
+     *
+     * @throws PipelineException with the problems in file order
+     */
     void throwIfAny() throws PipelineException {
         if (!list.isEmpty()) {
             List<ProblemDTO> sorted = new ArrayList<>(list);

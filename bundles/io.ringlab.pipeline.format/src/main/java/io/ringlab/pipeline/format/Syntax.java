@@ -34,6 +34,9 @@ final class Syntax {
             + "'_', '.' and '-'";
     static final String PROPERTY_NAME_RULE = "property names start with a lower-case letter and contain only letters and digits";
 
+    /** The accepted escapes, for messages. */
+    static final String ESCAPES = "\\\", \\\\, \\n, \\r and \\t";
+
     private Syntax() {
     }
 
@@ -104,9 +107,6 @@ final class Syntax {
             default -> -1;
         };
     }
-
-    /** The accepted escapes, for messages. */
-    static final String ESCAPES = "\\\", \\\\, \\n, \\r and \\t";
 
     /**
      * @param text a file name as the user wrote it; must not be {@code null}

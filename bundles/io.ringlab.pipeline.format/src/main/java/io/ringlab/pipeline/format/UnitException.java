@@ -10,7 +10,11 @@ package io.ringlab.pipeline.format;
 public final class UnitException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what is wrong and what is accepted; must not be {@code null} */
+    /**
+     * Creates the exception.
+     *
+     * @param message what is wrong and what is accepted; must not be {@code null}
+     */
     public UnitException(String message) {
         super(message);
     }

@@ -1,0 +1,354 @@
+package io.ringlab.qdisc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+import java.util.random.RandomGenerator;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.queue.api.QdiscProvider;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+import io.ringlab.sim.api.TimerCallback;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+
+/** Checks the {@code "pfifo"} element and its factory with hand-written fakes of the engine's side. */
+class QdiscElementTest {
+
+    /** Records what the element does to its context; the calls a qdisc element must not make throw. */
+    private static final class FakeContext implements ElementContext {
+        final long limit;
+        long nowPicos;
+        int readies;
+        final List<String> reasons = new ArrayList<>();
+        final List<String> drops = new ArrayList<>();
+        final List<String> failures = new ArrayList<>();
+        final Map<String, Metrics.Counter> counters = new LinkedHashMap<>();
+        final Map<String, DoubleSupplier> gauges = new LinkedHashMap<>();
+        final List<String> series = new ArrayList<>();
+
+        FakeContext(long limit) {
+            this.limit = limit;
+        }
+
+        double metric(String name) {
+            Metrics.Counter c = counters.get(name);
+            return c != null ? c.get() : gauges.get(name).getAsDouble();
+        }
+
+        @Override
+        public String name() {
+            return "q0";
+        }
+
+        @Override
+        public int index() {
+            return 3;
+        }
+
+        @Override
+        public Configuration config() {
+            return new Configuration() {
+                @Override
+                public long getLong(String name) {
+                    if (!"limit".equals(name)) {
+                        throw new IllegalArgumentException("property=" + name);
+                    }
+                    return limit;
+                }
+
+                @Override
+                public boolean getBoolean(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public double getDouble(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public String getString(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public long getPicos(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public long getBitsPerSecond(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public long getBytes(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public boolean isSet(String name) {
+                    return false;
+                }
+            };
+        }
+
+        @Override
+        public OutputPort output(String name) {
+            assertEquals("out", name, "the only output");
+            return new OutputPort() {
+                @Override
+                public String name() {
+                    return name;
+                }
+
+                @Override
+                public boolean connected() {
+                    return true;
+                }
+
+                @Override
+                public void push(Buffer buffer) {
+                    throw new UnsupportedOperationException("out is a pull output");
+                }
+
+                @Override
+                public void pushBatch(Buffer[] buffers, int offset, int count) {
+                    throw new UnsupportedOperationException("out is a pull output");
+                }
+
+                @Override
+                public void ready() {
+                    readies++;
+                }
+            };
+        }
+
+        @Override
+        public InputPort input(String name) {
+            throw new UnsupportedOperationException("input " + name);
+        }
+
+        @Override
+        public long nowPicos() {
+            return nowPicos;
+        }
+
+        @Override
+        public Timer timer(TimerCallback callback) {
+            throw new UnsupportedOperationException("timer");
+        }
+
+        @Override
+        public RandomGenerator random() {
+            throw new UnsupportedOperationException("random");
+        }
+
+        @Override
+        public int cores() {
+            return 1;
+        }
+
+        @Override
+        public Core core(int index) {
+            throw new UnsupportedOperationException("core");
+        }
+
+        @Override
+        public CostProfile costProfile() {
+            throw new UnsupportedOperationException("costProfile");
+        }
+
+        @Override
+        public Metrics metrics() {
+            return new Metrics() {
+                @Override
+                public Counter counter(String name) {
+                    long[] value = {0};
+                    Counter c = new Counter() {
+                        @Override
+                        public void increment() {
+                            value[0]++;
+                        }
+
+                        @Override
+                        public void add(long delta) {
+                            value[0] += delta;
+                        }
+
+                        @Override
+                        public long get() {
+                            return value[0];
+                        }
+                    };
+                    assertNull(counters.put(name, c), "metric registered twice: " + name);
+                    return c;
+                }
+
+                @Override
+                public void gauge(String name, DoubleSupplier value) {
+                    assertNull(gauges.put(name, value), "metric registered twice: " + name);
+                }
+
+                @Override
+                public LatencyHistogram histogram(String name, String unit) {
+                    throw new UnsupportedOperationException("histogram");
+                }
+
+                @Override
+                public void series(String name) {
+                    series.add(name);
+                }
+            };
+        }
+
+        @Override
+        public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
+            throw new UnsupportedOperationException("pool");
+        }
+
+        @Override
+        public <S> S provider(Class<S> type, String kindProperty, String kind) {
+            assertEquals(QdiscProvider.class, type, "service type");
+            assertEquals(QdiscProvider.KIND, kindProperty, "kind property");
+            assertEquals("pfifo", kind, "kind");
+            return type.cast(new PfifoProvider());
+        }
+
+        @Override
+        public int dropReason(String reason) {
+            reasons.add(reason);
+            return 100 + reasons.size() - 1;
+        }
+
+        @Override
+        public void generated(Buffer buffer) {
+            throw new UnsupportedOperationException("generated");
+        }
+
+        @Override
+        public void deliver(int core, Buffer buffer) {
+            throw new UnsupportedOperationException("deliver");
+        }
+
+        @Override
+        public void drop(int core, Buffer buffer, int reasonId) {
+            drops.add("core=" + core + " id=" + buffer.id() + " reason=" + reasonId);
+        }
+
+        @Override
+        public void dropCounted(int reasonId) {
+            throw new UnsupportedOperationException("dropCounted");
+        }
+
+        @Override
+        public void fail(String message) {
+            failures.add(message);
+        }
+    }
+
+    @Test
+    void shouldDescribeThePfifoElement() {
+        ElementDescriptorDTO d = new QdiscElementFactory().descriptor();
+        assertEquals("pfifo", d.type, "type");
+        assertEquals(ElementDescriptorDTO.QDISC, d.category, "category");
+        assertTrue(d.description.contains("net/sched/sch_fifo.c"), "cites the kernel source");
+        assertEquals(2, d.ports.size(), "two ports");
+        PortDescriptorDTO in = d.ports.get(0);
+        assertEquals(List.of("in", "IN", "PUSH", "true"),
+                List.of(in.name, in.direction.name(), in.mode.name(), String.valueOf(in.required)), "input");
+        PortDescriptorDTO out = d.ports.get(1);
+        assertEquals(List.of("out", "OUT", "PULL", "true"),
+                List.of(out.name, out.direction.name(), out.mode.name(), String.valueOf(out.required)), "output");
+        PropertyDescriptorDTO limit = d.properties.get(0);
+        assertEquals(List.of("limit", "INTEGER", "1000", "1", "1000000", "queue limit in packets (txqueuelen)"),
+                List.of(limit.name, limit.kind.name(), limit.defaultValue, limit.min, limit.max, limit.description),
+                "limit");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued"), d.metrics, "metrics");
+    }
+
+    @Test
+    void shouldRegisterReasonsAndMetricsInTheConstructor() {
+        FakeContext ctx = new FakeContext(2);
+        new QdiscElementFactory().create(ctx);
+        assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
+        List<String> names = new ArrayList<>(ctx.counters.keySet());
+        names.addAll(ctx.gauges.keySet());
+        assertEquals(new java.util.TreeSet<>(new QdiscElementFactory().descriptor().metrics),
+                new java.util.TreeSet<>(names), "registered metrics = descriptor metrics");
+        assertEquals(List.of("backlog"), ctx.series, "backlog sampled as a series");
+    }
+
+    @Test
+    void shouldQueueSignalReadyAndHandOutOnPull() {
+        FakeContext ctx = new FakeContext(1000);
+        Element e = new QdiscElementFactory().create(ctx);
+        ctx.nowPicos = 5_000;
+        TestBuffer a = new TestBuffer(1, 1514);
+        e.push(0, a);
+        e.push(0, new TestBuffer(2, 60));
+        assertEquals(2, ctx.readies, "netif_schedule after each enqueue");
+        assertEquals(5_000L, a.enqueuedPicos(), "enqueue time from the context");
+        assertEquals(2.0, ctx.metric("backlog"), "backlog");
+        assertEquals(1574.0, ctx.metric("backlogBytes"), "backlogBytes");
+        List<Integer> held = new ArrayList<>();
+        e.forEachHeld(b -> held.add(b.id()));
+        assertEquals(List.of(1, 2), held, "the invariant walk sees the queue");
+
+        assertSame(a, e.pull(0), "FIFO");
+        assertEquals(2, e.pull(0).id(), "FIFO");
+        assertNull(e.pull(0), "empty");
+        assertEquals(2.0, ctx.metric("enqueued"), "enqueued");
+        assertEquals(2.0, ctx.metric("dequeued"), "dequeued");
+        assertEquals(0.0, ctx.metric("backlog"), "backlog");
+        assertEquals(0.0, ctx.metric("requeues"), "requeues");
+        assertEquals(List.of(), ctx.drops, "no drops");
+    }
+
+    @Test
+    void shouldDropAtTheLimitUnderTheRegisteredReason() {
+        FakeContext ctx = new FakeContext(2);
+        QdiscElement e = (QdiscElement) new QdiscElementFactory().create(ctx);
+        for (int i = 1; i <= 4; i++) {
+            e.push(0, new TestBuffer(i, 100));
+        }
+        assertEquals(List.of("core=0 id=3 reason=100", "core=0 id=4 reason=100"), ctx.drops, "tail drops, freed");
+        assertEquals(2, ctx.readies, "no ready for a dropped packet");
+        assertEquals(2.0, ctx.metric("drops"), "drops");
+        assertEquals(2.0, ctx.metric("enqueued"), "enqueued");
+        assertEquals(2L, e.qdisc().stats().drops, "the element and the qdisc agree");
+        assertEquals(List.of(), ctx.failures, "no undeclared reason");
+    }
+
+    @Test
+    void shouldFailTheRunOnAnUndeclaredReasonAndStillDrop() {
+        FakeContext ctx = new FakeContext(10);
+        PfifoQdisc qdisc = new PfifoQdisc(10);
+        new QdiscElement(ctx, qdisc, List.of(Qdisc.DROP_OVERLIMIT));
+        qdisc.dropSink().dropped(new TestBuffer(7, 100), "qdisc-mystery");
+        assertEquals(List.of("core=0 id=7 reason=100"), ctx.drops, "dropped under the first reason");
+        assertEquals(List.of("dropReason=qdisc-mystery, not declared for this qdisc element; declared [qdisc-overlimit]"),
+                ctx.failures, "the run fails with a key=value message");
+    }
+}

@@ -57,6 +57,11 @@ final class NetdevTxQueue implements TxQueue {
         this.listener = Objects.requireNonNull(listener, "listener=null, a TxQueue.Listener is required");
     }
 
+    /**
+     * {@code netdev_tx_sent_queue}.
+     *
+     * @throws IllegalArgumentException from {@link QueueLimits#queued} if {@code bytes} exceeds {@code DQL_MAX_OBJECT}
+     */
     @Override
     public void sent(int bytes, long nowPicos) {
         final QueueLimits dql = limits;
@@ -77,6 +82,11 @@ final class NetdevTxQueue implements TxQueue {
         }
     }
 
+    /**
+     * {@code netdev_tx_completed_queue}. {@code packets} is not used, as in the kernel, where only the bytes reach DQL.
+     *
+     * @throws IllegalArgumentException from {@link QueueLimits#completed} if {@code bytes} exceeds the bytes in flight
+     */
     @Override
     public void completed(int packets, int bytes, long nowPicos) {
         final QueueLimits dql = limits;
@@ -95,6 +105,7 @@ final class NetdevTxQueue implements TxQueue {
         }
     }
 
+    /** {@code netdev_tx_reset_queue}: clears STACK_XOFF and resets the limits; wakes nobody (the driver restarts the queue). */
     @Override
     public void reset(long nowPicos) {
         stackXoff = false;
@@ -103,6 +114,7 @@ final class NetdevTxQueue implements TxQueue {
         }
     }
 
+    /** {@code netif_tx_stop_queue}: sets DRV_XOFF; counts a stop if it was clear. */
     @Override
     public void stopByDriver() {
         if (!drvXoff) {
@@ -111,6 +123,7 @@ final class NetdevTxQueue implements TxQueue {
         }
     }
 
+    /** {@code netif_tx_wake_queue}: clears DRV_XOFF; if it was set and STACK_XOFF is clear, calls the listener. */
     @Override
     public void wakeByDriver() {
         if (drvXoff) {

@@ -22,7 +22,7 @@ import io.ringlab.sim.api.Simulator;
  * where the framework property {@code ringlab.main=true} is set (the app's bndruns), so that other launches of the same
  * bundles (the OSGi test runner, which needs the main thread itself) are left alone.
  */
-@Component
+@Component(service = {}, immediate = true)
 public class MainComponent implements Callable<Integer> {
     /** Framework property that makes this bundle the launcher's main program. */
     static final String MAIN_PROPERTY = "ringlab.main";

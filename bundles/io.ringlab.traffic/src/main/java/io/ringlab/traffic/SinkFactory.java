@@ -27,7 +27,7 @@ public class SinkFactory implements ElementFactory {
         d.description = "Counts what arrives and records each packet's one-way latency, from its creation to its arrival"
                 + " (the later of now and the time the link stamped on it). With 'cycles' above 0 the sink is a consumer on a"
                 + " simulated core: packets wait in a backlog of 'backlog' packets (netdev_max_backlog, default 1000 in"
-                + " net/core/dev.c) and a task of class APP consumes up to 64 per run, charging 'cycles' each.";
+                + " net/core/dev.c) and a task of class APP consumes them one at a time, charging 'cycles' each.";
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets to consume"));
         d.properties.add(PropertyDescriptorDTO.of("cycles", Kind.INTEGER, "0", "0", "100000000",
                 "CPU cycles to consume one packet; 0 consumes on arrival without a core"));

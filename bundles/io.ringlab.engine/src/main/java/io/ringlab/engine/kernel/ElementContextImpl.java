@@ -111,8 +111,8 @@ final class ElementContextImpl implements ElementContext {
 
     @Override public int dropReason(String reason) { return sim.dropReason(reason); }
     @Override public void generated(Buffer buffer) { sim.generated((PacketBuffer) buffer); }
-    @Override public void deliver(int core, Buffer buffer) { sim.delivered(core, buffer); }
-    @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(core, buffer, reasonId); }
+    @Override public void deliver(int core, Buffer buffer) { sim.delivered(index, core, buffer); }
+    @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(index, core, buffer, reasonId); }
     @Override public void dropCounted(int reasonId) { sim.droppedCounted(reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 }

@@ -12,6 +12,8 @@ final class PacketBuffer implements Buffer {
     private final BufferPool pool;
     private final int capacity;
     int owner = -1;
+    /** The owner when the buffer was last freed, for double-free reports. */
+    int lastOwner = -1;
     boolean allocated;
     private int length;
     private int headroom;

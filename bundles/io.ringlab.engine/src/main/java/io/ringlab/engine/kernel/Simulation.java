@@ -52,6 +52,8 @@ public final class Simulation implements PoolContext {
 
     // buffer accounting
     private final Map<String, Long> doubleFrees = new TreeMap<>();
+    /** The element whose deliver or drop is freeing a buffer now, or -1. */
+    private int freeingElement = -1;
 
     // cpu accounting per element
     private long[] cpuCalls = new long[0];
@@ -151,10 +153,12 @@ public final class Simulation implements PoolContext {
     public boolean onFree(Buffer buffer) {
         PacketBuffer b = (PacketBuffer) buffer;
         if (!b.allocated) {
-            doubleFrees.merge(ownerName(b.owner) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
+            int culprit = freeingElement >= 0 ? freeingElement : b.lastOwner;
+            doubleFrees.merge(ownerName(culprit) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
             return false;
         }
         b.allocated = false;
+        b.lastOwner = b.owner;
         b.owner = -1;
         b.packetId = -1;
         return true;
@@ -191,14 +195,18 @@ public final class Simulation implements PoolContext {
         generated++;
     }
 
-    void delivered(int core, Buffer b) {
+    void delivered(int element, int core, Buffer b) {
         delivered++;
+        freeingElement = element;
         b.pool().free(core, b);
+        freeingElement = -1;
     }
 
-    void dropped(int core, Buffer b, int reasonId) {
+    void dropped(int element, int core, Buffer b, int reasonId) {
         dropCounts[reasonId]++;
+        freeingElement = element;
         b.pool().free(core, b);
+        freeingElement = -1;
     }
 
     void droppedCounted(int reasonId) {

@@ -178,7 +178,7 @@ final class Parser {
             throw error(name, "expected an element name after 'element', found " + name.describe());
         }
         lexer.next();
-        checkElementName(name, name.text(), "element name");
+        boolean validName = checkElementName(name, name.text(), "element name");
         Token colon = lexer.peek(0);
         if (colon.kind() != Kind.COLON) {
             throw error(colon, "expected ':' after element name '" + name.text() + "', found " + colon.describe());
@@ -198,7 +198,8 @@ final class Parser {
         e.type = type.text();
         e.line = keyword.line();
         e.column = keyword.column();
-        Token first = elements.putIfAbsent(e.name, name);
+        // an invalid name is reported above and not declared, so that messages list only names that can be used
+        Token first = validName ? elements.putIfAbsent(e.name, name) : null;
         if (first != null) {
             problems.add(name, "element '" + e.name + "' is declared twice: " + twice(first, name));
         } else {

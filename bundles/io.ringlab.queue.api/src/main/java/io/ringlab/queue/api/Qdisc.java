@@ -9,8 +9,8 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
 /**
  * A queueing discipline as {@code tc} knows it: enqueue, dequeue, peek, backlog, drops by reason.
  * <p>
- * Identities kept by every implementation (ns-3 {@code QueueDisc}, {@code tc -s}): {@code enqueued - dequeued - dropped
- * after enqueue = backlog}; {@code drops = drops before enqueue + drops after enqueue}. A dropped buffer is returned by
+ * Identities kept by every implementation (ns-3 {@code QueueDisc}, {@code tc -s}): {@code enqueued + requeues - dequeued -
+ * dropped after enqueue = backlog}; {@code drops = drops before enqueue + drops after enqueue}. A dropped buffer is returned by
  * {@link #enqueue} (drop before enqueue) or handed to the {@link DropSink} (drop of a queued packet, as fq_codel and CoDel
  * do), never freed by the qdisc itself, so the element around it frees it under the named reason.
  * <p>

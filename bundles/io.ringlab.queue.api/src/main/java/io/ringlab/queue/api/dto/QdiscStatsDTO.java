@@ -5,7 +5,7 @@ import java.util.TreeMap;
 
 /**
  * Counters of a qdisc, named as {@code tc -s qdisc} prints them. Identity:
- * {@code enqueued - dequeued - (drops after enqueue) == backlogPackets}.
+ * {@code enqueued + requeues - dequeued - (drops after enqueue) == backlogPackets} (a requeued packet is dequeued again).
  * <p>
  * Not thread-safe; a snapshot.
  */

@@ -1,0 +1,46 @@
+package io.ringlab.engine.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RuntimeRowDTO;
+
+/** Work on a simulated core costs cycles at the profile's frequency, and a busy core makes packets wait. */
+class CpuModelTest {
+
+    private static RunResultDTO run(String rate, long cycles) throws Exception {
+        return Pipelines.build("""
+                duration = 10ms
+                element src : source { rate = %s; size = 64B }
+                element sink : sink { cycles = %d; backlog = 100000 }
+                src -> sink
+                """.formatted(rate, cycles), 1).run();
+    }
+
+    @Test
+    void cyclesPerPacketAreChargedAtTheProfileFrequency() throws Exception {
+        RunResultDTO r = run("100Mbit", 400); // 400 cycles at 4 GHz = 100 ns per packet
+        RuntimeRowDTO row = r.runtime.stream().filter(x -> x.element.equals("sink")).findFirst().orElseThrow();
+        assertEquals(400.0, row.cyclesPerPacket, 1e-9);
+        assertEquals(100.0, row.cpuNanosPerPacket, 1e-9);
+        assertEquals(100.0, r.elements.get("sink").get("cpuNanosPerPacket"), 1e-9);
+        // 100 Mbit/s of 64-byte frames = 148,809 packets/s; 100 ns each keeps the core 1.49 % busy
+        assertEquals(1.488, r.elements.get("cpu0").get("utilisationPercent"), 0.01);
+        // an idle core serves each packet at once: latency = service time
+        assertEquals(0.1, r.elements.get("sink").get("latencyP50Micros"), 0.001);
+    }
+
+    @Test
+    void anOverloadedCoreLimitsThroughputAndQueues() throws Exception {
+        // 148.8 kpps offered, 10 us of work each: the core serves 100 kpps at most
+        RunResultDTO r = run("100Mbit", 40_000);
+        double served = r.elements.get("sink").get("rxPackets");
+        assertEquals(1000, served, 2, "10 ms at 100 kpps");
+        assertTrue(r.elements.get("cpu0").get("utilisationPercent") > 99.9);
+        assertTrue(r.elements.get("sink").get("latencyP99Micros") > 1000, "backlog builds up");
+        assertTrue(r.invariants.packetConservation, r.invariants.violations.toString());
+    }
+}

@@ -1,0 +1,100 @@
+package io.ringlab.engine.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+    private final Simulation sim = new Simulation(new TestRegistry(), new TestRegistry().profile("generic-x86-4ghz"), 1);
+
+    @Test
+    void simultaneousEventsFireInTheOrderTheyWereArmed() {
+        List<Integer> fired = new ArrayList<>();
+        TimerImpl[] t = new TimerImpl[5];
+        for (int i = 0; i < t.length; i++) {
+            int k = i;
+            t[i] = new TimerImpl(sim, now -> fired.add(k), -1);
+        }
+        t[3].at(100);
+        t[1].at(100);
+        t[4].at(50);
+        t[0].at(100);
+        t[2].at(100);
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(List.of(4, 3, 1, 0, 2), fired);
+    }
+
+    @Test
+    void rearmingMovesATimerAndCancellingRemovesIt() {
+        List<String> fired = new ArrayList<>();
+        TimerImpl a = new TimerImpl(sim, now -> fired.add("a@" + now), -1);
+        TimerImpl b = new TimerImpl(sim, now -> fired.add("b@" + now), -1);
+        TimerImpl c = new TimerImpl(sim, now -> fired.add("c@" + now), -1);
+        a.at(10);
+        b.at(20);
+        c.at(30);
+        a.at(40); // moved later: one entry, not two
+        b.cancel();
+        assertFalse(b.pending());
+        assertEquals(2, sim.events.size());
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(List.of("c@30", "a@40"), fired);
+        assertEquals(-1, a.whenPicos());
+    }
+
+    @Test
+    void randomOperationsMatchASortedReference() {
+        SplittableRandom r = new SplittableRandom(7);
+        int n = 200;
+        TimerImpl[] timers = new TimerImpl[n];
+        List<long[]> fired = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            timers[i] = new TimerImpl(sim, now -> fired.add(new long[] {now, k}), -1);
+        }
+        long[] when = new long[n];
+        long[] seq = new long[n];
+        boolean[] armed = new boolean[n];
+        long s = 0;
+        for (int op = 0; op < 5000; op++) {
+            int i = r.nextInt(n);
+            if (r.nextInt(4) == 0) {
+                timers[i].cancel();
+                armed[i] = false;
+            } else {
+                when[i] = r.nextLong(1000);
+                timers[i].at(when[i]);
+                seq[i] = s++;
+                armed[i] = true;
+            }
+        }
+        List<long[]> expected = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (armed[i]) {
+                expected.add(new long[] {when[i], i, seq[i]});
+            }
+        }
+        expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[2]));
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(expected.size(), fired.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i)[0], fired.get(i)[0], "time of event " + i);
+            assertEquals(expected.get(i)[1], fired.get(i)[1], "timer of event " + i);
+        }
+        assertTrue(sim.events.size() == 0);
+    }
+
+    @Test
+    void aTimerInThePastIsRefused() {
+        TimerImpl t = new TimerImpl(sim, now -> { }, -1);
+        sim.now = 100;
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> t.at(99));
+    }
+}

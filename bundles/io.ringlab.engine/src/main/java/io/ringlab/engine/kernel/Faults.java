@@ -1,8 +1,5 @@
 package io.ringlab.engine.kernel;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * Attributes an exception thrown during a run to the element whose code threw it, by matching the stack trace against the
  * elements' classes, so that the failure report names the element, its type and its bundle. Costs nothing until
@@ -12,20 +9,21 @@ final class Faults {
     private Faults() {
     }
 
-    /** @return the index of the innermost element class on the stack, or -1. */
+    /**
+     * @return the index of the element whose code is innermost on the stack (its class, a lambda in it, or a class nested
+     *         in it; helpers it calls are skipped until the element's own frame), or -1
+     */
     static int culprit(Simulation sim, Throwable t) {
-        Map<String, Integer> classes = new HashMap<>();
-        for (int i = 0; i < sim.elements.length; i++) {
-            if (sim.elements[i] != null) {
-                classes.putIfAbsent(sim.elements[i].getClass().getName(), i);
-            }
-        }
         for (StackTraceElement f : t.getStackTrace()) {
             String c = f.getClassName();
-            int dollar = c.indexOf('$');
-            Integer i = classes.get(dollar < 0 ? c : c.substring(0, dollar));
-            if (i != null) {
-                return i;
+            for (int i = 0; i < sim.elements.length; i++) {
+                if (sim.elements[i] == null) {
+                    continue;
+                }
+                String e = sim.elements[i].getClass().getName();
+                if (c.equals(e) || c.startsWith(e + "$")) {
+                    return i;
+                }
             }
         }
         return -1;

@@ -176,7 +176,7 @@ public final class RunImpl implements SimulationRun {
                         continue;
                     }
                     sim.advance(durationPicos, 1);
-                    publish();
+                    publish(RunState.PAUSED);
                     continue;
                 }
                 long limit = durationPicos;
@@ -193,7 +193,7 @@ public final class RunImpl implements SimulationRun {
                     break;
                 }
                 if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
-                    publish();
+                    publish(RunState.RUNNING);
                     nextPublish = System.nanoTime() + publishNanos;
                 }
             }
@@ -246,8 +246,8 @@ public final class RunImpl implements SimulationRun {
         r.invariants = sim.checkInvariants();
         r.headline = headline(r.elements);
         result = r;
+        publish(end); // the snapshot first: whoever sees the final state also sees the final snapshot
         state = end;
-        publish();
         done.countDown();
         Runnable callback = onDone;
         if (callback != null) {
@@ -257,8 +257,8 @@ public final class RunImpl implements SimulationRun {
 
     /** @return true when a step is to be taken, false when the run resumed or stops (re-check the loop). */
     private boolean waitWhilePaused() {
+        publish(RunState.PAUSED);
         state = RunState.PAUSED;
-        publish();
         synchronized (lock) {
             while (pauseRequested && !stopRequested && stepsRequested == 0) {
                 try {
@@ -277,9 +277,9 @@ public final class RunImpl implements SimulationRun {
         }
     }
 
-    private void publish() {
+    private void publish(RunState current) {
         RunSnapshotDTO s = new RunSnapshotDTO();
-        s.state = state;
+        s.state = current;
         s.simulatedSeconds = sim.now / 1e12;
         s.durationSeconds = durationPicos / 1e12;
         s.events = sim.eventCount;

@@ -1,0 +1,142 @@
+package io.ringlab.cli;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.RunState;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
+
+/**
+ * A {@link Simulator} for the command tests: {@link #prepare} records what it was given and returns a run whose
+ * {@link SimulationRun#run()} hands back the configured result, or throws the configured {@link PipelineException}.
+ */
+final class FakeSimulator implements Simulator {
+    /** Element types {@link #elementTypes()} returns. */
+    final List<ElementDescriptorDTO> elementTypes = new ArrayList<>();
+    /** Pool kinds {@link #poolKinds()} returns. */
+    final List<String> poolKinds = new ArrayList<>();
+    /** Pipelines given to {@link #prepare}, in call order. */
+    final List<PipelineDTO> pipelines = new ArrayList<>();
+    /** Options given to {@link #prepare}, in call order. */
+    final List<RunOptionsDTO> options = new ArrayList<>();
+
+    /** The result every run returns unless {@link #queued} has one. */
+    RunResultDTO result = Results.ok("tiny");
+    /** Results handed out first, one per prepare, before falling back to {@link #result}. */
+    final Deque<RunResultDTO> queued = new ArrayDeque<>();
+    /** If set, {@link #prepare} throws it (after recording its arguments). */
+    PipelineException failure;
+
+    FakeSimulator result(RunResultDTO r) {
+        this.result = r;
+        return this;
+    }
+
+    FakeSimulator failWith(PipelineException e) {
+        this.failure = e;
+        return this;
+    }
+
+    int prepareCalls() {
+        return pipelines.size();
+    }
+
+    RunOptionsDTO lastOptions() {
+        return options.get(options.size() - 1);
+    }
+
+    PipelineDTO lastPipeline() {
+        return pipelines.get(pipelines.size() - 1);
+    }
+
+    @Override
+    public List<ElementDescriptorDTO> elementTypes() {
+        return List.copyOf(elementTypes);
+    }
+
+    @Override
+    public List<String> poolKinds() {
+        return List.copyOf(poolKinds);
+    }
+
+    @Override
+    public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO runOptions) throws PipelineException {
+        pipelines.add(pipeline);
+        options.add(runOptions);
+        if (failure != null) {
+            throw failure;
+        }
+        return new FakeRun(queued.isEmpty() ? result : queued.poll());
+    }
+
+    /** A prepared run that only supports {@link #run()}. */
+    static final class FakeRun implements SimulationRun {
+        private final RunResultDTO result;
+        private RunState state = RunState.READY;
+
+        FakeRun(RunResultDTO result) {
+            this.result = result;
+        }
+
+        @Override
+        public RunState state() {
+            return state;
+        }
+
+        @Override
+        public RunResultDTO run() {
+            state = "FAILED".equals(result.state) ? RunState.FAILED : RunState.FINISHED;
+            return result;
+        }
+
+        @Override
+        public void start() {
+            throw new UnsupportedOperationException("the CLI runs on the calling thread");
+        }
+
+        @Override
+        public void pause() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void resume() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void step() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void stop() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public RunResultDTO await(long timeout, TimeUnit unit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public RunSnapshotDTO snapshot() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void abort(String reason) {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

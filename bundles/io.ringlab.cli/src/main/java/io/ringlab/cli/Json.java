@@ -7,9 +7,9 @@ import com.google.gson.JsonObject;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
 
-/** JSON output with Gson: pretty-printed, field names as in the DTOs, NaN written as null. */
+/** JSON output with Gson: pretty-printed, field names as in the DTOs, null fields written out, NaN and infinities written as null. */
 final class Json {
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues()
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().serializeNulls()
             .disableHtmlEscaping().create();
 
     private Json() {

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,11 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.metatype.MetaTypeProvider;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -61,11 +68,54 @@ public class SimulatorComponent implements Simulator, Registry {
     private final Map<String, BufferPoolProvider> pools = new ConcurrentHashMap<>();
     private final Map<String, CostProfile> profiles = new ConcurrentHashMap<>();
     private final List<RunImpl> active = new CopyOnWriteArrayList<>();
+    private final Map<String, ServiceRegistration<MetaTypeProvider>> metatypes = new ConcurrentHashMap<>();
     private volatile BundleContext context;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile ConfigurationAdmin configurationAdmin;
 
     @Activate
     void activate(BundleContext bc) {
         this.context = bc;
+        for (Map.Entry<String, Factory> e : factories.entrySet()) {
+            publishMetaType(e.getKey(), e.getValue().factory);
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        context = null;
+        for (ServiceRegistration<MetaTypeProvider> r : metatypes.values()) {
+            try {
+                r.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // the framework unregisters a stopping bundle's services itself
+            }
+        }
+        metatypes.clear();
+    }
+
+    /** Publishes the type's properties as a Metatype OCD under PID {@code ringlab.element.<type>}. */
+    private void publishMetaType(String type, ElementFactory f) {
+        BundleContext bc = context;
+        if (bc == null || metatypes.containsKey(type)) {
+            return;
+        }
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(MetaTypeProvider.METATYPE_PID, ElementMetaType.PID_PREFIX + type);
+        props.put(ElementFactory.TYPE, type);
+        metatypes.put(type, bc.registerService(MetaTypeProvider.class, new ElementMetaType(f.descriptor()), props));
+    }
+
+    private void withdrawMetaType(String type) {
+        ServiceRegistration<MetaTypeProvider> r = metatypes.remove(type);
+        if (r != null) {
+            try {
+                r.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // engine bundle stopping
+            }
+        }
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -76,6 +126,7 @@ public class SimulatorComponent implements Simulator, Registry {
         }
         Bundle b = ref.getBundle();
         factories.put(t, new Factory(f, b.getSymbolicName(), b.getVersion().toString()));
+        publishMetaType(t, f);
     }
 
     void removeFactory(ElementFactory f, ServiceReference<ElementFactory> ref) {
@@ -88,6 +139,7 @@ public class SimulatorComponent implements Simulator, Registry {
             return;
         }
         factories.remove(t, gone);
+        withdrawMetaType(t);
         for (RunImpl run : active) {
             if (run.types().contains(t)) {
                 run.abort("bundle " + gone.bundle + " " + gone.version + " went away (stopped, updated or uninstalled) while the"
@@ -259,6 +311,32 @@ public class SimulatorComponent implements Simulator, Registry {
             }
         }
         return new ArrayList<>(names);
+    }
+
+    @Override
+    public Map<String, String> installationDefaults(String type) {
+        ConfigurationAdmin cm = configurationAdmin;
+        if (cm == null) {
+            return Map.of();
+        }
+        try {
+            Configuration[] configs = cm.listConfigurations("(service.pid=" + ElementMetaType.PID_PREFIX + type + ")");
+            if (configs == null || configs.length == 0 || configs[0].getProperties() == null) {
+                return Map.of();
+            }
+            Map<String, String> values = new TreeMap<>();
+            Dictionary<String, Object> d = configs[0].getProperties();
+            for (Enumeration<String> keys = d.keys(); keys.hasMoreElements();) {
+                String k = keys.nextElement();
+                if (!k.startsWith("service.") && !k.startsWith("felix.") && !k.startsWith("component.")) {
+                    values.put(k, String.valueOf(d.get(k)));
+                }
+            }
+            return values;
+        } catch (IOException | InvalidSyntaxException e) {
+            throw new IllegalArgumentException("ConfigAdmin PID " + ElementMetaType.PID_PREFIX + type + " could not be read: "
+                    + e.getMessage());
+        }
     }
 
     @Override

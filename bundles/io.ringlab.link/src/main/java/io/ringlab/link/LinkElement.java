@@ -46,11 +46,13 @@ final class LinkElement implements Element {
     private final Buffer[] group;
     private final Buffer[] delivering;
 
-    // frames in flight: a growable ring (grows only past its largest occupancy so far)
+    // frames in flight: a growable ring of power-of-two size (grows only past its largest occupancy so far), indexed by mask
     private Buffer[] flight = new Buffer[256];
     private long[] arrivals = new long[256];
     private int head, size;
 
+    private int lastLen = -1;
+    private long lastWire;
     private boolean busy;
     private long busyPicos;
     private long wireFreeAt;
@@ -92,8 +94,13 @@ final class LinkElement implements Element {
 
     /** @return the wire time of a frame of {@code len} skb bytes, in picoseconds, rounded to nearest. */
     long wirePicos(int len) {
+        if (len == lastLen) {
+            return lastWire; // most traffic repeats a size: spare the 64-bit division
+        }
         long bytes = Math.max(len, minFrameNoFcs) + overhead;
-        return (bytes * 8 * 1_000_000_000_000L + rate / 2) / rate;
+        lastLen = len;
+        lastWire = (bytes * 8 * 1_000_000_000_000L + rate / 2) / rate;
+        return lastWire;
     }
 
     @Override
@@ -143,7 +150,7 @@ final class LinkElement implements Element {
         if (size == flight.length) {
             grow();
         }
-        int i = (head + size++) % flight.length;
+        int i = (head + size++) & (flight.length - 1);
         flight[i] = b;
         arrivals[i] = when;
         b.stampPicos(when);
@@ -156,8 +163,8 @@ final class LinkElement implements Element {
         Buffer[] f = new Buffer[flight.length * 2];
         long[] a = new long[flight.length * 2];
         for (int i = 0; i < size; i++) {
-            f[i] = flight[(head + i) % flight.length];
-            a[i] = arrivals[(head + i) % flight.length];
+            f[i] = flight[(head + i) & (flight.length - 1)];
+            a[i] = arrivals[(head + i) & (flight.length - 1)];
         }
         flight = f;
         arrivals = a;
@@ -170,11 +177,11 @@ final class LinkElement implements Element {
      */
     private void deliver(long now) {
         int n = 0;
-        long horizon = batch == 1 ? now : now + (arrivals[(head + Math.min(size, batch) - 1) % flight.length] - now);
+        long horizon = batch == 1 ? now : now + (arrivals[(head + Math.min(size, batch) - 1) & (flight.length - 1)] - now);
         while (size > 0 && n < batch && arrivals[head] <= horizon) {
             delivering[n++] = flight[head];
             flight[head] = null;
-            head = (head + 1) % flight.length;
+            head = (head + 1) & (flight.length - 1);
             size--;
         }
         if (size > 0) {
@@ -193,7 +200,7 @@ final class LinkElement implements Element {
     @Override
     public void forEachHeld(BufferVisitor visitor) {
         for (int i = 0; i < size; i++) {
-            visitor.visit(flight[(head + i) % flight.length]);
+            visitor.visit(flight[(head + i) & (flight.length - 1)]);
         }
     }
 }

@@ -104,6 +104,31 @@ final class QdiscElement implements Element {
         out.ready();
     }
 
+    /**
+     * Enqueues a burst, then signals the device once: the device runs the qdisc once for the whole burst, as
+     * {@code __qdisc_run} does when a softirq hands several packets to {@code dev_queue_xmit} before the qdisc runs.
+     */
+    @Override
+    public void pushBatch(int inPort, Buffer[] buffers, int offset, int count) {
+        boolean queued = false;
+        long now = context.nowPicos();
+        for (int i = offset, end = offset + count; i < end; i++) {
+            Buffer buffer = buffers[i];
+            Buffer dropped = qdisc.enqueue(buffer, now);
+            if (dropped != null) {
+                drop(dropped, qdisc.lastDropReason());
+                if (dropped == buffer) {
+                    continue;
+                }
+            }
+            enqueued.increment();
+            queued = true;
+        }
+        if (queued) {
+            out.ready();
+        }
+    }
+
     @Override
     public Buffer pull(int outPort) {
         Buffer buffer = qdisc.dequeue(context.nowPicos());

@@ -65,7 +65,8 @@ final class SinkElement implements Element, CpuTask {
             ctx.drop(core.index(), b, dropBacklog);
             return;
         }
-        backlog[(head + size++) % backlog.length] = b;
+        int tail = head + size++;
+        backlog[tail < backlog.length ? tail : tail - backlog.length] = b;
         core.submit(Core.APP, this);
     }
 
@@ -75,7 +76,9 @@ final class SinkElement implements Element, CpuTask {
         for (int i = 0; i < n; i++) {
             Buffer b = backlog[head];
             backlog[head] = null;
-            head = (head + 1) % backlog.length;
+            if (++head == backlog.length) {
+                head = 0;
+            }
             size--;
             c.charge(ctx.index(), cycles, 1);
             consume(b);

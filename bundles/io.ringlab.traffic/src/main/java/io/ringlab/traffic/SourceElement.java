@@ -47,6 +47,8 @@ final class SourceElement implements Element {
     private final int burst;
     private final Buffer[] batch;
     private long nextPicos;
+    private int lastFrame = -1;
+    private long lastGap;
     private long generated;
 
     SourceElement(ElementContext ctx) {
@@ -135,8 +137,15 @@ final class SourceElement implements Element {
 
     /** @return picoseconds until the next packet: the frame's wire time at {@code rate}, or an exponential draw of it. */
     private long gap(int frame) {
-        long bits = (long) (frame + GAP_BYTES) * 8;
-        long mean = Math.max(1, (bits * 1_000_000_000_000L + rate / 2) / rate);
+        long mean;
+        if (frame == lastFrame) {
+            mean = lastGap; // fixed sizes repeat: spare the 64-bit division
+        } else {
+            long bits = (long) (frame + GAP_BYTES) * 8;
+            mean = Math.max(1, (bits * 1_000_000_000_000L + rate / 2) / rate);
+            lastFrame = frame;
+            lastGap = mean;
+        }
         if (!poisson) {
             return mean;
         }

@@ -77,7 +77,8 @@ final class NetdevElement implements Element {
             if (b == null) {
                 break;
             }
-            ring[(head + used++) % ring.length] = b;
+            int tail = head + used++;
+            ring[tail < ring.length ? tail : tail - ring.length] = b; // the ring keeps its configured size: no mask
             txq.sent(b.length(), now);
             sent = true;
             if (used == ring.length) {
@@ -97,7 +98,9 @@ final class NetdevElement implements Element {
         }
         Buffer b = ring[head];
         ring[head] = null;
-        head = (head + 1) % ring.length;
+        if (++head == ring.length) {
+            head = 0;
+        }
         used--;
         txPackets.increment();
         txBytes.add(b.length());

@@ -131,15 +131,27 @@ public final class PipelineBuilder {
                     ok = false;
                 }
             }
+            Map<String, String> installed = registry.installationDefaults(spec.type);
             for (PropertyDescriptorDTO p : d.properties) {
                 if (!values.containsKey(p.name) && !spec.properties.containsKey(p.name)) {
+                    String text = installed.getOrDefault(p.name, p.defaultValue);
                     try {
-                        values.put(p.name, Units.convert(p, p.defaultValue));
+                        values.put(p.name, Units.convert(p, text));
                     } catch (IllegalArgumentException ex) {
-                        problems.add(new ProblemDTO(file, spec.line, spec.column, "type " + spec.type
-                                + " has an invalid default for " + p.name + ": " + ex.getMessage()));
+                        String where = installed.containsKey(p.name)
+                                ? "the installation default (ConfigAdmin PID ringlab.element." + spec.type + ")"
+                                : "the default of type " + spec.type;
+                        problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + ": " + where
+                                + " is invalid: " + ex.getMessage()));
                         ok = false;
                     }
+                }
+            }
+            for (String key : installed.keySet()) {
+                if (!byName.containsKey(key)) {
+                    problems.add(new ProblemDTO(file, spec.line, spec.column, "ConfigAdmin PID ringlab.element." + spec.type
+                            + " sets unknown property '" + key + "'; properties: " + String.join(", ", byName.keySet())));
+                    ok = false;
                 }
             }
             if (ok) {

@@ -46,6 +46,15 @@ public interface Registry {
      */
     String bundleOf(String type);
 
+    /**
+     * @param type an element type id
+     * @return installation-wide default values (pipeline text) for the type's properties, from ConfigAdmin PID
+     *         {@code ringlab.element.<type>}; they replace the descriptor's defaults and yield to the pipeline file's values
+     */
+    default java.util.Map<String, String> installationDefaults(String type) {
+        return java.util.Map.of();
+    }
+
     /** @return the symbolic name and version of bundles whose services a run may use besides factories (engine, pools). */
     java.util.Map<String, String> coreBundles();
 }

@@ -15,12 +15,12 @@ import io.ringlab.queue.api.QueueLimits;
  * here. A signed comparison would read {@code UINT_MAX} as -1 and the limit would never decrease.
  * <p>
  * <b>Time.</b> Only jiffies enter the algorithm ({@code slack_start_time}, {@code slack_hold_time}). Jiffies are derived
- * from virtual time as {@code nowPicos / (10^12 / HZ)}, which is exact because HZ must divide 10<sup>12</sup>; they count
+ * from virtual time as {@code floor(nowPicos * HZ / 10^12)}, computed exactly for every HZ (300 included); they count
  * from 0 at virtual time 0 in a 64-bit {@code long}, as the kernel's 64-bit {@code unsigned long jiffies}, so they never
  * wrap in a run ({@code INITIAL_JIFFIES}, the kernel's five-minutes-before-wrap start, matters only to 32-bit jiffies and is
  * not modelled). {@code time_after} keeps the kernel's strict, wrap-aware form {@code (long) (b - a) < 0}.
  * <p>
- * <b>Configuration.</b> HZ (100 to 1000, dividing 10<sup>12</sup>); {@code slack_hold_time} in jiffies
+ * <b>Configuration.</b> HZ (100 to 1000, the range of {@code kernel/Kconfig.hz}); {@code slack_hold_time} in jiffies
  * ({@code netdev_init_one_queue} passes HZ, one second); {@code min_limit} and {@code max_limit} in bytes (sysfs
  * {@code limit_min}/{@code limit_max}; {@code dql_init} sets 0 and {@link #DQL_MAX_LIMIT}); the {@code dql_reset} variant:
  * limit 0 (2014 code) or {@code min_limit} (current kernels). The constructor does what the kernel does for a new queue:
@@ -76,7 +76,6 @@ final class Dql implements QueueLimits {
 
     // configuration (struct dql, "Configuration" part)
     private final int hz;
-    private final long picosPerJiffy;
     private final int maxLimit;
     private final int minLimit;
     private final int slackHoldTime;
@@ -99,8 +98,7 @@ final class Dql implements QueueLimits {
     /**
      * Creates the state of a new TX queue at virtual time 0: {@code dql_init(dql, slackHoldTimeJiffies)}, then the bounds.
      *
-     * @param hz the kernel's HZ, 100 to 1000 and dividing 10<sup>12</sup> (100, 125, 128, 160, 200, 250, 256, 320, 400, 500,
-     *            512, 625, 640, 800, 1000)
+     * @param hz the kernel's HZ, 100 to 1000 ({@code CONFIG_HZ} offers 100, 250, 300 and 1000)
      * @param slackHoldTimeJiffies {@code slack_hold_time} in jiffies, 0 to {@link Integer#MAX_VALUE}
      * @param minLimitBytes {@code min_limit} in bytes, 0 to {@code maxLimitBytes}
      * @param maxLimitBytes {@code max_limit} in bytes, {@code minLimitBytes} to {@link #DQL_MAX_LIMIT}
@@ -111,7 +109,6 @@ final class Dql implements QueueLimits {
     Dql(int hz, int slackHoldTimeJiffies, int minLimitBytes, int maxLimitBytes, boolean resetToMinLimit) {
         checkArguments(hz, slackHoldTimeJiffies, minLimitBytes, maxLimitBytes);
         this.hz = hz;
-        this.picosPerJiffy = PICOS_PER_SECOND / hz;
         this.slackHoldTime = slackHoldTimeJiffies;
         this.minLimit = minLimitBytes;
         this.maxLimit = maxLimitBytes;
@@ -131,8 +128,8 @@ final class Dql implements QueueLimits {
      * @throws IllegalArgumentException with a {@code key=value} message naming the allowed range
      */
     static void checkArguments(int hz, int slackHoldTimeJiffies, int minLimitBytes, int maxLimitBytes) {
-        if (hz < MIN_HZ || hz > MAX_HZ || PICOS_PER_SECOND % hz != 0) {
-            throw new IllegalArgumentException("hz=" + hz + ", allowed " + MIN_HZ + " to " + MAX_HZ + " dividing 10^12");
+        if (hz < MIN_HZ || hz > MAX_HZ) {
+            throw new IllegalArgumentException("hz=" + hz + ", allowed " + MIN_HZ + " to " + MAX_HZ);
         }
         if (slackHoldTimeJiffies < 0) {
             throw new IllegalArgumentException(
@@ -330,7 +327,8 @@ final class Dql implements QueueLimits {
      * @return the jiffies at that time: {@code nowPicos * HZ / 10^12}, rounded down
      */
     long jiffies(long nowPicos) {
-        return nowPicos / picosPerJiffy;
+        // split so that the product cannot overflow: (nowPicos % 10^12) * HZ < 10^15
+        return (nowPicos / PICOS_PER_SECOND) * hz + (nowPicos % PICOS_PER_SECOND) * hz / PICOS_PER_SECOND;
     }
 
     /** {@code POSDIFF(A, B)} ({@code lib/dynamic_queue_limits.c}): {@code A - B} if its signed value is positive, else 0. */

@@ -13,7 +13,7 @@ import io.ringlab.queue.api.TxQueue;
  * <p>
  * Configuration, per call (there is no installation-wide configuration):
  * <ul>
- * <li>{@code hz}: the kernel's HZ, 100 to 1000 and dividing 10<sup>12</sup> (so that jiffies derive exactly from
+ * <li>{@code hz}: the kernel's HZ, 100 to 1000 (jiffies derive exactly from
  * picoseconds); no default here, {@code CONFIG_HZ} of the modelled board;</li>
  * <li>{@code holdTimeJiffies}: {@code slack_hold_time}, 0 to {@link Integer#MAX_VALUE} jiffies; the kernel uses HZ (one
  * second, {@code net/core/dev.c}, {@code netdev_init_one_queue}: {@code dql_init(&queue->dql, HZ)});</li>
@@ -33,7 +33,7 @@ public final class DqlProvider implements QueueLimitsProvider {
     }
 
     /**
-     * @throws IllegalArgumentException with a {@code key=value} message: {@code hz} outside 100 to 1000 or not dividing
+     * @throws IllegalArgumentException with a {@code key=value} message: {@code hz} outside 100 to 1000, or
      *             10<sup>12</sup>, a negative {@code holdTimeJiffies}, {@code maxLimitBytes} outside 0 to 1,879,048,192,
      *             {@code minLimitBytes} outside 0 to {@code maxLimitBytes}
      * @throws NullPointerException if {@code listener} is {@code null}

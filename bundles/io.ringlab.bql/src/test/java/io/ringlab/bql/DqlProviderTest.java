@@ -29,8 +29,8 @@ class DqlProviderTest {
         DqlProvider provider = new DqlProvider();
         TxQueue.Listener l = () -> { };
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> provider.createTxQueue(false, 300, 300, 0, Dql.DQL_MAX_LIMIT, true, l));
-        assertEquals("hz=300, allowed 100 to 1000 dividing 10^12", e.getMessage());
+                () -> provider.createTxQueue(false, 50, 50, 0, Dql.DQL_MAX_LIMIT, true, l));
+        assertEquals("hz=50, allowed 100 to 1000", e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> provider.createTxQueue(true, 1000, 1000, 10, 5, true, l));
         assertEquals("minLimitBytes=10, allowed 0 to maxLimitBytes=5", e.getMessage());

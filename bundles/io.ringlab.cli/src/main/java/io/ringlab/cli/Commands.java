@@ -63,7 +63,7 @@ final class Commands implements Callable<Integer> {
         return cl.execute(args);
     }
 
-    @Command(name = "run", description = "Run a pipeline file and print a summary; optionally write the JSON result.")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a pipeline file and print a summary; optionally write the JSON result.")
     static final class Run implements Callable<Integer> {
         private final Commands root;
 
@@ -107,7 +107,7 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "bench", description = "Measure simulated packets and events per wall second on one core, and heap bytes"
+    @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure simulated packets and events per wall second on one core, and heap bytes"
             + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).")
     static final class Bench implements Callable<Integer> {
         private final Commands root;
@@ -145,6 +145,16 @@ final class Commands implements Callable<Integer> {
                 }
                 Runner.Outcome o = root.runner.run(f, duration, null, List.of(), 0);
                 RunResultDTO r = o.result();
+                if (r == null) {
+                    root.err.println(o.message());
+                    worst = Math.max(worst, o.exitCode());
+                    continue;
+                }
+                if (o.exitCode() != Runner.OK) {
+                    root.err.println(f + ": " + (o.message() != null ? o.message()
+                            : "an invariant is broken: " + r.invariants.violations));
+                    worst = Math.max(worst, o.exitCode());
+                }
                 double pps = r.wallMeasurements.getOrDefault("packetsPerSecond", 0.0);
                 double eps = r.wallMeasurements.getOrDefault("eventsPerSecond", 0.0);
                 double alloc = r.wallMeasurements.getOrDefault("engineAllocatedBytes", -1.0);
@@ -171,7 +181,7 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "elements", description = "List the installed element types with their properties.")
+    @Command(name = "elements", mixinStandardHelpOptions = true, description = "List the installed element types with their properties.")
     static final class Elements implements Callable<Integer> {
         private final Commands root;
 
@@ -186,7 +196,7 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "pools", description = "List the installed buffer pool kinds.")
+    @Command(name = "pools", mixinStandardHelpOptions = true, description = "List the installed buffer pool kinds.")
     static final class Pools implements Callable<Integer> {
         private final Commands root;
 

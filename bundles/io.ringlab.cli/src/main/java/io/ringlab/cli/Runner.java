@@ -90,7 +90,9 @@ final class Runner {
             out.printf("  %-12s %s  [%s %s]%n", d.type, d.summary, d.bundle, d.bundleVersion);
             for (PropertyDescriptorDTO p : d.properties) {
                 String range = p.options != null ? String.join("|", p.options)
-                        : (p.min == null ? "" : p.min) + (p.min == null && p.max == null ? "" : " to ") + (p.max == null ? "" : p.max);
+                        : p.min != null && p.max != null ? p.min + " to " + p.max
+                        : p.min != null ? "at least " + p.min
+                        : p.max != null ? "at most " + p.max : "";
                 out.printf("      %-14s %-9s default %-12s %s%s%n", p.name, p.kind.name().toLowerCase(), p.defaultValue,
                         range.isEmpty() ? "" : "(" + range + ") ", p.description);
             }

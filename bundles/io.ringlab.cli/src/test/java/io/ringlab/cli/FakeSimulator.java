@@ -20,7 +20,7 @@ import io.ringlab.sim.api.dto.RunSnapshotDTO;
  * A {@link Simulator} for the command tests: {@link #prepare} records what it was given and returns a run whose
  * {@link SimulationRun#run()} hands back the configured result, or throws the configured {@link PipelineException}.
  */
-final class FakeSimulator implements Simulator {
+class FakeSimulator implements Simulator {
     /** Element types {@link #elementTypes()} returns. */
     final List<ElementDescriptorDTO> elementTypes = new ArrayList<>();
     /** Pool kinds {@link #poolKinds()} returns. */
@@ -34,8 +34,10 @@ final class FakeSimulator implements Simulator {
     RunResultDTO result = Results.ok("tiny");
     /** Results handed out first, one per prepare, before falling back to {@link #result}. */
     final Deque<RunResultDTO> queued = new ArrayDeque<>();
-    /** If set, {@link #prepare} throws it (after recording its arguments). */
+    /** If set, {@link #prepare} throws it (after recording its arguments) from call {@link #failFromCall} on. */
     PipelineException failure;
+    /** The first prepare call, counted from 0, that throws {@link #failure}. */
+    int failFromCall;
 
     FakeSimulator result(RunResultDTO r) {
         this.result = r;
@@ -43,7 +45,13 @@ final class FakeSimulator implements Simulator {
     }
 
     FakeSimulator failWith(PipelineException e) {
+        return failWith(e, 0);
+    }
+
+    /** Makes prepare call {@code fromCall} (from 0) and every later one throw {@code e}. */
+    FakeSimulator failWith(PipelineException e, int fromCall) {
         this.failure = e;
+        this.failFromCall = fromCall;
         return this;
     }
 
@@ -71,9 +79,10 @@ final class FakeSimulator implements Simulator {
 
     @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO runOptions) throws PipelineException {
+        int call = pipelines.size();
         pipelines.add(pipeline);
         options.add(runOptions);
-        if (failure != null) {
+        if (failure != null && call >= failFromCall) {
             throw failure;
         }
         return new FakeRun(queued.isEmpty() ? result : queued.poll());

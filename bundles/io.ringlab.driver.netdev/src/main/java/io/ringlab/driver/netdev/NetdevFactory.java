@@ -35,7 +35,7 @@ public class NetdevFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("bql", Kind.BOOLEAN, "false", null, null,
                 "byte queue limits on the TX queue (lib/dynamic_queue_limits.c)"));
         d.properties.add(PropertyDescriptorDTO.of("hz", Kind.INTEGER, "250", "100", "1000",
-                "kernel HZ (jiffies per second), the granularity of BQL's slack hold time; must divide 10^12"));
+                "kernel HZ (jiffies per second), the granularity of BQL's slack hold time (CONFIG_HZ: 100, 250, 300, 1000)"));
         d.properties.add(PropertyDescriptorDTO.of("bqlHoldTime", Kind.DURATION, "1s", "0s", "60s",
                 "BQL slack hold time; net/core/dev.c netdev_init_one_queue gives HZ jiffies, one second"));
         d.properties.add(PropertyDescriptorDTO.of("bqlMinLimit", Kind.SIZE, "0B", "0B", "1879048192B",

@@ -1,0 +1,450 @@
+package io.ringlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/** {@code ringlab run}: {@link Commands.Run} with {@link Runner#run}, {@link Summary} and {@link Json}. */
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    private FakeSimulator sim;
+    private Cli cli;
+    private String tiny;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        sim = new FakeSimulator();
+        cli = new Cli(sim, dir);
+        tiny = Cli.write(dir, "tiny.pipeline", Cli.TINY);
+    }
+
+    // ---- success ------------------------------------------------------------------------------------------------
+
+    @Test
+    void runExitsZeroAndPrintsSummaryWithNameHeadlineAndPacketsOk() {
+        int code = cli.execute("run", tiny);
+
+        assertEquals(Runner.OK, code, cli.err());
+        String out = cli.out();
+        assertTrue(out.contains("pipeline tiny (tiny.pipeline)"), out);
+        assertTrue(out.contains("FINISHED"), out);
+        assertTrue(out.contains("headline sink.rxMpps = 148.8 Mpps"), out);
+        assertTrue(Pattern.compile("(?m)^packets: .*: ok$").matcher(out).find(), out);
+        assertTrue(Pattern.compile("(?m)^buffers: .*: ok$").matcher(out).find(), out);
+        assertFalse(out.contains("BROKEN"), out);
+        assertEquals("", cli.err());
+    }
+
+    @Test
+    void runHandsTheParsedPipelineFileToTheSimulatorOnce() {
+        cli.execute("run", tiny);
+
+        assertEquals(1, sim.prepareCalls());
+        assertEquals("tiny", sim.lastPipeline().name);
+        assertEquals(tiny, sim.lastPipeline().file);
+        assertEquals("a source straight into a sink", sim.lastPipeline().description);
+        assertEquals(List.of("src", "sink"), sim.lastPipeline().elements.stream().map(e -> e.name).toList());
+        assertEquals("sink.rxMpps", sim.lastPipeline().headline.text);
+        assertEquals(1, sim.lastPipeline().connections.size());
+    }
+
+    @Test
+    void runSummaryListsElementMetricsAndDropReasons() {
+        cli.execute("run", tiny);
+
+        String out = cli.out();
+        assertTrue(out.contains("rxPackets=990"), out);
+        assertTrue(out.contains("drops=10"), out);
+        assertTrue(out.contains("{qdisc-full=10}"), out);
+    }
+
+    @Test
+    void runSummaryShowsNaForANanHeadline() {
+        RunResultDTO r = Results.ok("tiny");
+        r.headline.value = Double.NaN;
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("run", tiny));
+        assertTrue(cli.out().contains("headline sink.rxMpps = n/a Mpps"), cli.out());
+    }
+
+    @Test
+    void runBuiltinLineRateReadsThePipelineShippedInTheBundle() {
+        assertEquals(Runner.OK, cli.execute("run", "builtin:line-rate"), cli.err());
+
+        assertEquals("line-rate-64B", sim.lastPipeline().name);
+        assertEquals("builtin:line-rate", sim.lastPipeline().file);
+        assertEquals(List.of("src", "q", "eth0", "wire", "sink"),
+                sim.lastPipeline().elements.stream().map(e -> e.name).toList());
+    }
+
+    // ---- JSON ---------------------------------------------------------------------------------------------------
+
+    @Test
+    void jsonDashWritesOnlyTheJsonToStdoutAndTheSummaryToStderr() {
+        int code = cli.execute("run", tiny, "--json", "-");
+
+        assertEquals(Runner.OK, code, cli.err());
+        JsonObject o = JsonParser.parseString(cli.out()).getAsJsonObject();
+        assertEquals(1, o.get("schemaVersion").getAsInt());
+        assertEquals("0.1.0.test", o.get("ringlabVersion").getAsString());
+        assertEquals("0.1.0.test", o.getAsJsonObject("bundles").get("io.ringlab.engine").getAsString());
+        assertEquals("tiny", o.get("pipeline").getAsString());
+        assertEquals(42, o.get("seed").getAsLong());
+        assertEquals(0.1, o.get("simulatedSeconds").getAsDouble());
+        assertEquals(0.25, o.get("wallSeconds").getAsDouble());
+        assertEquals(12_345, o.get("events").getAsLong());
+        assertEquals(1_000, o.get("packets").getAsLong());
+        assertEquals(148.8, o.getAsJsonObject("elements").getAsJsonObject("sink").get("rxMpps").getAsDouble());
+        JsonObject series = o.getAsJsonObject("series");
+        assertEquals("q.backlog", series.getAsJsonArray("columns").get(1).getAsString());
+        assertEquals(12.0, series.getAsJsonArray("rows").get(1).getAsJsonArray().get(1).getAsDouble());
+        JsonObject inv = o.getAsJsonObject("invariants");
+        assertTrue(inv.get("packetConservation").getAsBoolean());
+        assertTrue(inv.get("bufferConservation").getAsBoolean());
+        JsonObject h = o.getAsJsonObject("headline");
+        assertEquals("sink.rxMpps", h.get("metric").getAsString());
+        assertEquals(148.8, h.get("value").getAsDouble());
+        assertEquals("Mpps", h.get("unit").getAsString());
+
+        assertFalse(cli.out().contains("headline sink.rxMpps ="), "summary leaked to stdout");
+        assertTrue(cli.err().contains("pipeline tiny (tiny.pipeline)"), cli.err());
+        assertTrue(cli.err().contains("headline sink.rxMpps = 148.8 Mpps"), cli.err());
+    }
+
+    @Test
+    void jsonFileIsWrittenAsValidJsonAndTheSummaryStaysOnStdout() throws IOException {
+        Path json = dir.resolve("out.json");
+
+        int code = cli.execute("run", tiny, "--json", json.toString());
+
+        assertEquals(Runner.OK, code, cli.err());
+        assertTrue(Files.isRegularFile(json));
+        JsonObject o = JsonParser.parseString(Files.readString(json, StandardCharsets.UTF_8)).getAsJsonObject();
+        assertEquals("tiny", o.get("pipeline").getAsString());
+        assertEquals("sink.rxMpps", o.getAsJsonObject("headline").get("metric").getAsString());
+        assertTrue(cli.out().contains("headline sink.rxMpps = 148.8 Mpps"), cli.out());
+        assertTrue(cli.out().contains("result written to " + json), cli.out());
+    }
+
+    @Test
+    void jsonWritesANanHeadlineValueAsNull() {
+        RunResultDTO r = Results.ok("tiny");
+        r.headline.value = Double.NaN;
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", "-"), cli.err());
+
+        JsonObject h = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("headline");
+        assertTrue(h.has("value"), "headline.value is missing instead of null: " + h);
+        assertTrue(h.get("value").isJsonNull(), h.toString());
+        assertEquals("Mpps", h.get("unit").getAsString());
+    }
+
+    @Test
+    void jsonWritesANanElementMetricAsNull() {
+        RunResultDTO r = Results.ok("tiny");
+        r.elements.get("sink").put("latencyUs", Double.NaN);
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", "-"), cli.err());
+
+        JsonObject sink = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("elements")
+                .getAsJsonObject("sink");
+        assertTrue(sink.has("latencyUs"), "elements.sink.latencyUs is missing instead of null: " + sink);
+        assertTrue(sink.get("latencyUs").isJsonNull(), sink.toString());
+        assertEquals(148.8, sink.get("rxMpps").getAsDouble());
+    }
+
+    @Test
+    void jsonWritesNanInSeriesRowsAsNullKeepingTheRowLength() {
+        RunResultDTO r = Results.ok("tiny");
+        r.series.rows.add(new double[] {0.1, Double.NaN});
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", "-"), cli.err());
+
+        var row = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("series").getAsJsonArray("rows")
+                .get(2).getAsJsonArray();
+        assertEquals(2, row.size());
+        assertEquals(0.1, row.get(0).getAsDouble());
+        assertTrue(row.get(1).isJsonNull(), row.toString());
+    }
+
+    @Test
+    void jsonIntoAMissingDirectoryFailsWithAMessageAndNoStackTrace() {
+        Path json = dir.resolve("no-such-dir").resolve("out.json");
+
+        int code = cli.execute("run", tiny, "--json", json.toString());
+
+        assertEquals(Runner.FAILED, code);
+        assertTrue(cli.err().startsWith("ringlab: "), cli.err());
+        assertTrue(cli.err().contains("out.json"), cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+    }
+
+    // ---- options ------------------------------------------------------------------------------------------------
+
+    @Test
+    void durationIsConvertedToPicoseconds() {
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--duration", "150ms"), cli.err());
+
+        assertEquals(150_000_000_000L, sim.lastOptions().durationPicos);
+    }
+
+    @Test
+    void seedReachesTheSimulator() {
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--seed", "7"), cli.err());
+
+        assertEquals(Long.valueOf(7), sim.lastOptions().seed);
+    }
+
+    @Test
+    void repeatedSetOverridesArriveInOrder() {
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--set", "a.b=1", "--set", "c.d=2"), cli.err());
+
+        assertEquals(List.of("a.b=1", "c.d=2"), sim.lastOptions().overrides);
+    }
+
+    @Test
+    void withoutOptionsThePipelineDefaultsApply() {
+        assertEquals(Runner.OK, cli.execute("run", tiny), cli.err());
+
+        RunOptionsDTO o = sim.lastOptions();
+        assertEquals(0L, o.durationPicos, "0 takes the pipeline's duration");
+        assertNull(o.seed, "null takes the pipeline's seed");
+        assertEquals(List.of(), o.overrides);
+        assertEquals(0L, o.seriesIntervalPicos);
+    }
+
+    @Test
+    void optionsMayComeBeforeTheFile() {
+        assertEquals(Runner.OK, cli.execute("run", "--seed", "9", "--duration", "2s", tiny), cli.err());
+
+        assertEquals(Long.valueOf(9), sim.lastOptions().seed);
+        assertEquals(2_000_000_000_000L, sim.lastOptions().durationPicos);
+    }
+
+    // ---- invalid input: exit 2 ----------------------------------------------------------------------------------
+
+    @Test
+    void missingFileExitsTwoNamingTheFile() {
+        String missing = dir.resolve("nope.pipeline").toString();
+
+        int code = cli.execute("run", missing);
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains(missing), cli.err());
+        assertTrue(cli.err().contains("no such file"), cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals("", cli.out());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void syntaxErrorExitsTwoWithFileLineAndColumn() throws IOException {
+        String bad = Cli.write(dir, "bad.pipeline", """
+                name = "bad"
+                element src source
+                element sink : sink
+                src -> sink
+                """);
+
+        int code = cli.execute("run", bad);
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(Pattern.compile(Pattern.quote(bad) + ":2:\\d+: ").matcher(cli.err()).find(), cli.err());
+        assertTrue(cli.err().contains("':'"), cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals("", cli.out());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void durationWithAnUnknownUnitExitsTwoListingTheUnits() {
+        int code = cli.execute("run", tiny, "--duration", "10parsecs");
+
+        assertEquals(Runner.INVALID, code);
+        String err = cli.err();
+        assertTrue(err.contains("--duration"), err);
+        assertTrue(err.contains("10parsecs"), err);
+        for (String unit : List.of("ps", "ns", "us", "ms", "s")) {
+            assertTrue(Pattern.compile("\\b" + unit + "\\b").matcher(err).find(), unit + " missing in: " + err);
+        }
+        assertFalse(Cli.hasStackTrace(err), err);
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void zeroDurationExitsTwo() {
+        int code = cli.execute("run", tiny, "--duration", "0s");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("--duration must be more than 0s"), cli.err());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void pipelineExceptionFromPrepareExitsTwoAndPrintsEveryProblem() {
+        sim.failWith(new PipelineException(List.of(
+                new ProblemDTO(tiny, 5, 5, "rate: '1Gbit' is above the maximum 400Gbit"),
+                new ProblemDTO(tiny, 8, 16, "unknown element type 'sink'; installed: pfifo, source"))));
+
+        int code = cli.execute("run", tiny);
+
+        assertEquals(Runner.INVALID, code);
+        String err = cli.err();
+        assertTrue(err.contains(tiny + ":5:5: rate: '1Gbit' is above the maximum 400Gbit"), err);
+        assertTrue(err.contains(tiny + ":8:16: unknown element type 'sink'; installed: pfifo, source"), err);
+        assertFalse(Cli.hasStackTrace(err), err);
+        assertEquals("", cli.out());
+        assertEquals(1, sim.prepareCalls());
+    }
+
+    @Test
+    void pipelineExceptionWithJsonWritesNoJson() {
+        sim.failWith(new PipelineException(List.of(new ProblemDTO(tiny, 1, 1, "broken"))));
+
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--json", "-"));
+        assertEquals("", cli.out());
+        assertTrue(cli.err().contains(tiny + ":1:1: broken"), cli.err());
+    }
+
+    @Test
+    void unknownOptionExitsTwoWithoutRunning() {
+        int code = cli.execute("run", tiny, "--frobnicate");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("--frobnicate"), cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void missingFileParameterExitsTwo() {
+        int code = cli.execute("run");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("FILE"), cli.err());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void nonNumericSeedExitsTwo() {
+        int code = cli.execute("run", tiny, "--seed", "seven");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("seven"), cli.err());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    @Test
+    void unknownBuiltinPipelineExitsTwo() {
+        int code = cli.execute("run", "builtin:no-such");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("no built-in pipeline no-such"), cli.err());
+        assertEquals(0, sim.prepareCalls());
+    }
+
+    // ---- failed runs and invariants -----------------------------------------------------------------------------
+
+    @Test
+    void failedRunExitsOneAndPrintsTheError() {
+        sim.result(Results.failed("tiny", "element q threw IllegalStateException: ring overflow"));
+
+        int code = cli.execute("run", tiny);
+
+        assertEquals(Runner.FAILED, code);
+        assertTrue(cli.out().contains("error: element q threw IllegalStateException: ring overflow"), cli.out());
+        assertTrue(cli.out().contains(": FAILED"), cli.out());
+    }
+
+    @Test
+    void failedRunWithJsonDashPrintsTheErrorOnStderrAndStillWritesJson() {
+        sim.result(Results.failed("tiny", "boom"));
+
+        int code = cli.execute("run", tiny, "--json", "-");
+
+        assertEquals(Runner.FAILED, code);
+        assertTrue(cli.err().contains("error: boom"), cli.err());
+        JsonObject o = JsonParser.parseString(cli.out()).getAsJsonObject();
+        assertEquals("FAILED", o.get("state").getAsString());
+        assertEquals("boom", o.get("error").getAsString());
+    }
+
+    @Test
+    void brokenPacketConservationExitsThreeAndPrintsTheViolations() {
+        RunResultDTO r = Results.ok("tiny");
+        r.invariants.packetConservation = false;
+        r.invariants.inFlight = 3;
+        r.invariants.violations.add("packets: generated 1000 != delivered 990 + dropped 10 + in flight 3");
+        sim.result(r);
+
+        int code = cli.execute("run", tiny);
+
+        assertEquals(Runner.INVARIANT, code);
+        assertTrue(Pattern.compile("(?m)^packets: .*: BROKEN$").matcher(cli.out()).find(), cli.out());
+        assertTrue(cli.out().contains("violation: packets: generated 1000 != delivered 990 + dropped 10 + in flight 3"),
+                cli.out());
+        assertTrue(cli.err().contains("invariant is broken"), cli.err());
+    }
+
+    @Test
+    void brokenBufferConservationExitsThreeAndPrintsTheViolations() {
+        RunResultDTO r = Results.ok("tiny");
+        r.invariants.bufferConservation = false;
+        r.invariants.buffersInUse = 2;
+        r.invariants.leaksByOwner.put("q", 2L);
+        r.invariants.violations.add("buffers: 2 leaked by q");
+        r.invariants.violations.add("buffers: 1 double free by eth0");
+        sim.result(r);
+
+        int code = cli.execute("run", tiny);
+
+        assertEquals(Runner.INVARIANT, code);
+        assertTrue(Pattern.compile("(?m)^buffers: .*: BROKEN$").matcher(cli.out()).find(), cli.out());
+        assertTrue(Pattern.compile("(?m)^packets: .*: ok$").matcher(cli.out()).find(), cli.out());
+        assertTrue(cli.out().contains("violation: buffers: 2 leaked by q"), cli.out());
+        assertTrue(cli.out().contains("violation: buffers: 1 double free by eth0"), cli.out());
+        assertTrue(cli.err().contains("invariant is broken"), cli.err());
+    }
+
+    @Test
+    void brokenInvariantWithJsonDashKeepsStdoutPureJson() {
+        RunResultDTO r = Results.ok("tiny");
+        r.invariants.bufferConservation = false;
+        r.invariants.violations.add("buffers: 1 leaked by q");
+        sim.result(r);
+
+        assertEquals(Runner.INVARIANT, cli.execute("run", tiny, "--json", "-"));
+
+        JsonElement json = JsonParser.parseString(cli.out());
+        assertFalse(json.getAsJsonObject().getAsJsonObject("invariants").get("bufferConservation").getAsBoolean());
+        assertTrue(cli.err().contains("violation: buffers: 1 leaked by q"), cli.err());
+        assertTrue(cli.err().contains("invariant is broken"), cli.err());
+    }
+}

@@ -77,6 +77,9 @@ final class Commands implements Callable<Integer> {
         List<String> sets = new ArrayList<>();
         @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
         String json;
+        @Option(names = "--series-interval", paramLabel = "D",
+                description = "virtual time between samples of the time series, e.g. 1ms (default: duration / 200)")
+        String seriesInterval;
 
         Run(Commands root) {
             this.root = root;
@@ -85,7 +88,7 @@ final class Commands implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             PrintStream human = "-".equals(json) ? root.err : root.out;
-            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0);
+            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval);
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();

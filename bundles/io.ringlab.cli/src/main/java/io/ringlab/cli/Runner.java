@@ -39,6 +39,10 @@ final class Runner {
     }
 
     Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis) {
+        return run(file, duration, seed, sets, snapshotMillis, null);
+    }
+
+    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval) {
         PipelineDTO pipeline;
         RunOptionsDTO options = new RunOptionsDTO();
         try {
@@ -52,6 +56,16 @@ final class Runner {
                 }
                 if (options.durationPicos <= 0) {
                     return new Outcome(null, INVALID, "--duration must be more than 0s");
+                }
+            }
+            if (seriesInterval != null) {
+                try {
+                    options.seriesIntervalPicos = Units.parsePicos(seriesInterval);
+                } catch (IllegalArgumentException e) {
+                    return new Outcome(null, INVALID, "--series-interval: " + e.getMessage());
+                }
+                if (options.seriesIntervalPicos <= 0) {
+                    return new Outcome(null, INVALID, "--series-interval must be more than 0s");
                 }
             }
             options.seed = seed;

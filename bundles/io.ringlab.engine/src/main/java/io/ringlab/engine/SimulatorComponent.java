@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
@@ -337,6 +338,12 @@ public class SimulatorComponent implements Simulator, Registry {
             throw new IllegalArgumentException("ConfigAdmin PID " + ElementMetaType.PID_PREFIX + type + " could not be read: "
                     + e.getMessage());
         }
+    }
+
+    @Override
+    public String bundleOfService(Object service) {
+        Bundle b = FrameworkUtil.getBundle(service.getClass());
+        return b == null ? null : b.getSymbolicName() + ":" + b.getVersion();
     }
 
     @Override

@@ -15,17 +15,22 @@ import io.ringlab.sim.api.Timer;
  * A point-to-point Ethernet wire in one direction.
  * <p>
  * <b>Transmit.</b> When the upstream device signals {@link #ready} and the wire is idle, the link pulls up to {@code batch}
- * frames. Frame k of a pull starts when frame k-1 ends, so back-to-back frames leave exactly one wire time apart; each gets
- * its departure stamped. The link pulls again when the last frame of the group has left.
+ * frames (a pull group). Frame k of a group starts when frame k-1 ends, so back-to-back frames leave exactly one wire time
+ * apart. The link pulls again when the last frame of the group has left.
+ * <p>
+ * <b>Approximation with batch &gt; 1, stated:</b> the upstream device sees all frames of a group leave at the time of the
+ * pull (its TX completions come up to {@code batch - 1} wire times early), and the receiver gets the group in one call at
+ * the first frame's arrival time (up to {@code batch - 1} wire times early); each frame's arrival stamp stays exact.
  * <p>
  * <b>Deliver.</b> Frames in flight wait in a FIFO with their arrival times (departure + wire time + delay). One timer fires
- * at the head's arrival and pushes every frame of the same pull group whose arrival is due, or up to {@code batch} frames;
- * each frame carries its own arrival time in {@link Buffer#stampPicos()}.
+ * at the head's arrival and pushes the head and the frames behind it that belong to the same pull group; each frame
+ * carries its own arrival time in {@link Buffer#stampPicos()}.
  * <p>
  * Counters: {@code txPackets}, {@code txBytes} (skb bytes), {@code wireBytes} (with overhead and padding), {@code lost};
  * gauges {@code inFlight} and {@code utilisationPercent}. Engine thread only.
  *
- * @see <a href="https://standards.ieee.org/ieee/802.3/">IEEE 802.3 clause 4.4.2 (interFrameGap, preamble)</a>
+ * @see <a href="https://standards.ieee.org/ieee/802.3/">IEEE 802.3: clause 3.1.1 (frame format: preamble, SFD, FCS),
+ *      clause 4.4.2 (interFrameGap 96 bit times, minFrameSize 512 bits)</a>
  */
 final class LinkElement implements Element {
     private final ElementContext ctx;
@@ -49,6 +54,9 @@ final class LinkElement implements Element {
     // frames in flight: a growable ring of power-of-two size (grows only past its largest occupancy so far), indexed by mask
     private Buffer[] flight = new Buffer[256];
     private long[] arrivals = new long[256];
+    /** The pull group of each frame in flight, so that one delivery never takes frames of a later pull. */
+    private long[] groups = new long[256];
+    private long pullGroups;
     private int head, size;
 
     private int lastLen = -1;
@@ -125,6 +133,7 @@ final class LinkElement implements Element {
             busy = false;
             return;
         }
+        pullGroups++;
         for (int i = 0; i < n; i++) {
             Buffer b = group[i];
             group[i] = null;
@@ -153,6 +162,7 @@ final class LinkElement implements Element {
         int i = (head + size++) & (flight.length - 1);
         flight[i] = b;
         arrivals[i] = when;
+        groups[i] = pullGroups;
         b.stampPicos(when);
         if (size == 1) {
             arrival.at(when);
@@ -162,28 +172,29 @@ final class LinkElement implements Element {
     private void grow() {
         Buffer[] f = new Buffer[flight.length * 2];
         long[] a = new long[flight.length * 2];
+        long[] g = new long[flight.length * 2];
         for (int i = 0; i < size; i++) {
             f[i] = flight[(head + i) & (flight.length - 1)];
             a[i] = arrivals[(head + i) & (flight.length - 1)];
+            g[i] = groups[(head + i) & (flight.length - 1)];
         }
         flight = f;
         arrivals = a;
+        groups = g;
         head = 0;
     }
 
-    /**
-     * Delivers the frame at the head and, with batch > 1, the frames behind it up to {@code batch} whose arrival is no later
-     * than the wire time of one group after the head's, each with its own arrival stamp.
-     */
+    /** Delivers the frame at the head and, with batch &gt; 1, the frames behind it from the same pull group. */
     private void deliver(long now) {
+        int mask = flight.length - 1;
+        long headGroup = groups[head];
         int n = 0;
-        long horizon = batch == 1 ? now : now + (arrivals[(head + Math.min(size, batch) - 1) & (flight.length - 1)] - now);
-        while (size > 0 && n < batch && arrivals[head] <= horizon) {
+        do {
             delivering[n++] = flight[head];
             flight[head] = null;
-            head = (head + 1) & (flight.length - 1);
+            head = (head + 1) & mask;
             size--;
-        }
+        } while (size > 0 && n < batch && groups[head] == headGroup);
         if (size > 0) {
             arrival.at(Math.max(now, arrivals[head]));
         }

@@ -28,7 +28,7 @@ public class LinkFactory implements ElementFactory {
                 + " next descriptor), serialises it for (max(len + FCS, 64) + preamble + IFG) * 8 / rate, and delivers it"
                 + " after the propagation delay, stamped with its arrival time. A 1514-byte skb (1500-byte MTU) occupies 1538"
                 + " bytes on the wire. With batch > 1 the link takes up to 'batch' frames at once and delivers each group in"
-                + " one event; every frame keeps its own departure and arrival stamps.";
+                + " one event; every frame keeps its own arrival stamp (the sending device sees the group complete at once).";
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, true, "frames from the transmitting device"));
         d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "frames at the receiving end"));
         d.properties.add(PropertyDescriptorDTO.of("rate", Kind.RATE, "1Gbit", "1kbit", "1600Gbit", "line rate in bits per second"));

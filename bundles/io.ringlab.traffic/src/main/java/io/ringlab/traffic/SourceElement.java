@@ -19,14 +19,15 @@ import io.ringlab.sim.api.Timer;
  * packet is its own event.
  * <p>
  * Frames: {@code size} includes the 4-byte FCS; the buffer's length is the frame without FCS ({@code skb->len}), and the
- * wire time counts the frame, FCS, 8 bytes of preamble and 12 bytes of inter-frame gap (IEEE 802.3 clause 4.4.2).
+ * wire time counts the frame, FCS, 8 bytes of preamble and SFD (IEEE 802.3 clause 3.1.1) and 12 bytes of inter-frame gap
+ * (clause 4.4.2).
  * <p>
  * Counters: {@code txPackets}, {@code txBytes} (frame bytes without FCS), {@code allocFailures}. Engine thread only.
  */
 final class SourceElement implements Element {
     /** FCS bytes, included in the configured frame size but not in skb->len (IEEE 802.3 clause 3.1.1). */
     static final int FCS_BYTES = 4;
-    /** Preamble + SFD (8) and minimum inter-frame gap (12), on the wire between frames (IEEE 802.3 clause 4.4.2). */
+    /** Preamble + SFD (8, IEEE 802.3 clause 3.1.1) and minimum inter-frame gap (12, clause 4.4.2), between frames. */
     static final int GAP_BYTES = 20;
     /** The simple IMIX of 7:4:1 frames of 64, 594 and 1518 bytes (Agilent/Cisco "simple IMIX"). */
     private static final int[] IMIX = {64, 64, 64, 64, 64, 64, 64, 594, 594, 594, 594, 1518};
@@ -108,8 +109,8 @@ final class SourceElement implements Element {
                 ctx.generated(b);
                 batch[n++] = b;
                 txBytes.add(frame - FCS_BYTES);
+                generated++;
             }
-            generated++;
             t += gap(frame);
         }
         nextPicos = t;

@@ -27,7 +27,8 @@ public class SourceFactory implements ElementFactory {
         d.description = "Generates Ethernet frames like pktgen or a traffic generator. 'rate' counts wire bits: frame plus FCS,"
                 + " preamble and inter-frame gap (20 B), so rate equal to the link's rate is line rate (148.8 Mpps of 64-byte"
                 + " frames at 100 Gbit/s). Frame sizes include the FCS, as RFC 2544 counts them (64 to 1518 bytes). Packets"
-                + " are generated in bursts of 'burst' per event; each packet keeps its own creation time.";
+                + " are generated in bursts of 'burst' per event, all with the event's time as creation time; the long-run"
+                + " rate is 'rate' whatever the burst.";
         d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "generated frames"));
         d.properties.add(PropertyDescriptorDTO.of("rate", Kind.RATE, "1Gbit", "1bit", "1600Gbit",
                 "offered load in wire bits per second (frame + FCS + preamble + inter-frame gap)"));
@@ -44,7 +45,7 @@ public class SourceFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("priority", Kind.INTEGER, "0", "0", "15", "skb->priority of every packet"));
         d.properties.add(PropertyDescriptorDTO.of("tos", Kind.INTEGER, "0", "0", "255", "IPv4 TOS byte of every packet"));
         d.properties.add(PropertyDescriptorDTO.of("count", Kind.INTEGER, "0", "0", null,
-                "packets to generate in all; 0 generates until the run ends"));
+                "packets to generate in all (a packet skipped for want of a buffer does not count); 0 generates until the run ends"));
         d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null, "when the first packet is generated"));
         d.properties.add(PropertyDescriptorDTO.of("burst", Kind.INTEGER, "1", "1", "1024",
                 "packets generated per event, handed downstream as one batch; 1 is one event per packet"));

@@ -40,10 +40,17 @@ final class NetdevElement implements Element {
         this.wire = ctx.output("wire");
         int hz = (int) c.getLong("hz");
         long holdPicos = c.getPicos("bqlHoldTime");
-        int holdJiffies = (int) (holdPicos * hz / 1_000_000_000_000L);
+        // sysfs hold_time goes through msecs_to_jiffies, which rounds up; so does this conversion (60 s * HZ fits a long)
+        int holdJiffies = (int) ((holdPicos * hz + 999_999_999_999L) / 1_000_000_000_000L);
         QueueLimitsProvider qlp = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
-        this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, holdJiffies, (int) c.getBytes("bqlMinLimit"),
-                (int) c.getBytes("bqlMaxLimit"), false, this::qdiscRun);
+        try {
+            this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, holdJiffies, (int) c.getBytes("bqlMinLimit"),
+                    (int) c.getBytes("bqlMaxLimit"), false, this::qdiscRun);
+        } catch (IllegalArgumentException e) {
+            // the provider names its own arguments; name this element's properties instead
+            throw new IllegalArgumentException(e.getMessage().replace("minLimitBytes", "bqlMinLimit")
+                    .replace("maxLimitBytes", "bqlMaxLimit").replace("holdTimeJiffies", "bqlHoldTime (jiffies)"));
+        }
         Metrics m = ctx.metrics();
         txPackets = m.counter("txPackets");
         txBytes = m.counter("txBytes");

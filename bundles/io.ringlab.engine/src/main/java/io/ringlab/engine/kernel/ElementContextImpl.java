@@ -64,7 +64,7 @@ final class ElementContextImpl implements ElementContext {
     public OutputPort output(String port) {
         Ports.Out o = outputs.get(port);
         if (o == null) {
-            throw new IllegalArgumentException("element " + name + " (type " + type + ") has no output " + port
+            throw new IllegalArgumentException("type " + type + " has no output " + port
                     + "; outputs: " + outputs.keySet());
         }
         return o;
@@ -74,7 +74,7 @@ final class ElementContextImpl implements ElementContext {
     public InputPort input(String port) {
         Ports.In i = inputs.get(port);
         if (i == null) {
-            throw new IllegalArgumentException("element " + name + " (type " + type + ") has no input " + port
+            throw new IllegalArgumentException("type " + type + " has no input " + port
                     + "; inputs: " + inputs.keySet());
         }
         return i;
@@ -88,7 +88,7 @@ final class ElementContextImpl implements ElementContext {
     @Override
     public Core core(int i) {
         if (i < 0 || i >= sim.cores.length) {
-            throw new IllegalArgumentException("element " + name + ": core=" + i + ", allowed 0 to " + (sim.cores.length - 1)
+            throw new IllegalArgumentException("core=" + i + ", allowed 0 to " + (sim.cores.length - 1)
                     + " (profile " + sim.profile.name() + ")");
         }
         return sim.cores[i];
@@ -106,6 +106,7 @@ final class ElementContextImpl implements ElementContext {
             throw new IllegalArgumentException("no " + serviceType.getSimpleName() + " of kind " + kind + " is installed; kinds: "
                     + sim.registry.providerKinds(serviceType, kindProperty));
         }
+        sim.noteProvider(s);
         return s;
     }
 

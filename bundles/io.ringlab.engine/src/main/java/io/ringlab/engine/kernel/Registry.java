@@ -55,6 +55,14 @@ public interface Registry {
         return java.util.Map.of();
     }
 
+    /**
+     * @param service a provider service a run obtained (a pool kind, queue limits, a qdisc)
+     * @return "symbolicName:version" of the bundle that implements it, or null outside OSGi
+     */
+    default String bundleOfService(Object service) {
+        return null;
+    }
+
     /** @return the symbolic name and version of bundles whose services a run may use besides factories (engine, pools). */
     java.util.Map<String, String> coreBundles();
 }

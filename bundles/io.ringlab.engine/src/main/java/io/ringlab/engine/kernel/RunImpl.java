@@ -17,7 +17,7 @@ import io.ringlab.sim.api.dto.RunSnapshotDTO;
 /**
  * A prepared run and its control. The engine thread processes events in chunks; between chunks (the safe point) it
  * applies control commands queued from other threads, publishes a snapshot when the wall-clock interval has passed, and
- * paces to a real-time factor if one is set. Commands are a volatile word: the engine reads it once per chunk.
+ * paces to a real-time factor if one is set. Commands are volatile flags that the engine reads once per chunk.
  * <p>
  * Thread-safe.
  */
@@ -220,12 +220,16 @@ public final class RunImpl implements SimulationRun {
         RunResultDTO r = new RunResultDTO();
         r.ringlabVersion = sim.registry.coreBundles().getOrDefault("io.ringlab.engine", "dev");
         r.bundles.putAll(sim.registry.coreBundles());
+        java.util.Set<String> used = new java.util.TreeSet<>(sim.providerBundles);
         for (String type : types) {
             String b = sim.registry.bundleOf(type);
             if (b != null) {
-                int colon = b.lastIndexOf(':');
-                r.bundles.put(b.substring(0, colon), b.substring(colon + 1));
+                used.add(b);
             }
+        }
+        for (String b : used) {
+            int colon = b.lastIndexOf(':');
+            r.bundles.put(b.substring(0, colon), b.substring(colon + 1));
         }
         r.pipeline = pipeline.name;
         r.pipelineFile = pipeline.file;

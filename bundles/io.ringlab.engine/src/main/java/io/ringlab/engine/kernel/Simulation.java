@@ -41,6 +41,8 @@ public final class Simulation implements PoolContext {
     Element[] elements = new Element[0];
     final List<PacketBuffer> buffers = new ArrayList<>();
     final List<BufferPool> pools = new ArrayList<>();
+    /** "symbolicName:version" of the bundles whose provider services the run obtained. */
+    final java.util.Set<String> providerBundles = new java.util.TreeSet<>();
 
     // packet accounting
     long generated;
@@ -130,8 +132,16 @@ public final class Simulation implements PoolContext {
             throw new IllegalArgumentException("no buffer pool of kind " + kind + " is installed; kinds: " + registry.poolKinds());
         }
         BufferPool pool = provider.create(this, name, capacity, bufferBytes, settings);
+        noteProvider(provider);
         pools.add(pool);
         return pool;
+    }
+
+    void noteProvider(Object service) {
+        String b = registry.bundleOfService(service);
+        if (b != null) {
+            providerBundles.add(b);
+        }
     }
 
     @Override

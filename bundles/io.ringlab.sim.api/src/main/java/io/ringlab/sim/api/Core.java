@@ -33,11 +33,12 @@ public interface Core {
     long frequencyHz();
 
     /**
-     * Queues a task; it runs at once if the core is free and nothing of an equal or higher class waits.
+     * Queues a task. If the core is free, a dispatch event is armed at the current time (after the events already armed for
+     * that time); when the core becomes free, the first task of the highest class runs.
      *
      * @param workClass one of {@link #HARDIRQ}, {@link #SOFTIRQ}, {@link #TX}, {@link #APP}
      * @param task the task; it must not be pending on this core already
-     * @return {@code false} if the task was already queued on this core (it is not queued twice)
+     * @return {@code false} if the task was already waiting in this class's queue (it is not queued twice there)
      */
     boolean submit(int workClass, CpuTask task);
 

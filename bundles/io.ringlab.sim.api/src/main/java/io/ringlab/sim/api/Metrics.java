@@ -30,8 +30,8 @@ public interface Metrics {
     void gauge(String name, DoubleSupplier value);
 
     /**
-     * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Max},
-     * {@code Mean} and {@code <name>Count}, in the display unit.
+     * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Min},
+     * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}.
      *
      * @param name the histogram's name (for example {@code "rtt"} or {@code "latency"})
      * @param unit the display unit: {@code "Millis"}, {@code "Micros"} or {@code "Nanos"}

@@ -36,7 +36,10 @@ public class InvariantReportDTO {
     public long buffersHeld;
     /** Leaked buffers by owning element name. */
     public Map<String, Long> leaksByOwner = new TreeMap<>();
-    /** Refused double frees by the element that held the buffer last. */
+    /**
+     * Refused double frees, keyed {@code "<element> (pool <pool>)"}: the element whose deliver or drop made the second free,
+     * or, for a free made directly on a pool, the element that held the buffer last.
+     */
     public Map<String, Long> doubleFreesByOwner = new TreeMap<>();
     /** Human-readable lines explaining each violation; empty when both invariants hold. */
     public List<String> violations = new ArrayList<>();

@@ -32,8 +32,8 @@ public class RunResultDTO {
     public double wallSeconds;
     /**
      * Measurements of the host, not of the simulation, so they differ between identical runs (the name says Wall):
-     * {@code engineAllocatedBytes} (heap bytes the engine thread allocated while processing events, setup and reporting
-     * excluded; -1 where the JVM cannot tell), {@code eventsPerSecond} and {@code packetsPerSecond} (per wall second).
+     * {@code engineAllocatedBytes} (heap bytes the engine thread allocated in its event loop, setup and the final report
+     * excluded, snapshots published for live views included; -1 where the JVM cannot tell), {@code eventsPerSecond} and {@code packetsPerSecond} (per wall second).
      */
     public Map<String, Double> wallMeasurements = new TreeMap<>();
     /** Events processed. */

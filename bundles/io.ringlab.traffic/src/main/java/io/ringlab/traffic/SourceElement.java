@@ -43,6 +43,11 @@ final class SourceElement implements Element {
     private final int sizes; // 0 fixed, 1 uniform, 2 imix
     private final boolean poisson;
     private final int flows, priority, tos;
+    /**
+     * This source's first flow number: its element index times 65,536, so that flows of different sources never share a
+     * number (as different sockets never share a 5-tuple) and flow-hashing qdiscs tell them apart.
+     */
+    private final int flowBase;
     private final long count;
     private final long start;
     private final int burst;
@@ -68,6 +73,7 @@ final class SourceElement implements Element {
         }
         this.poisson = c.getString("arrivals").equals("poisson");
         this.flows = (int) c.getLong("flows");
+        this.flowBase = ctx.index() << 16;
         this.priority = (int) c.getLong("priority");
         this.tos = (int) c.getLong("tos");
         this.count = c.getLong("count");
@@ -103,7 +109,7 @@ final class SourceElement implements Element {
                 allocFailures.increment();
             } else {
                 b.length(frame - FCS_BYTES);
-                b.flow(flows == 1 ? 0 : random.nextInt(flows));
+                b.flow(flowBase + (flows == 1 ? 0 : random.nextInt(flows)));
                 b.priority(priority);
                 b.tos(tos);
                 ctx.generated(b);

@@ -237,4 +237,16 @@ final class TestBuffer implements Buffer {
     public String toString() {
         return "TestBuffer[id=" + id + ", length=" + length + "]";
     }
+
+    private io.ringlab.buffer.api.BufferDestructor destructor;
+
+    @Override
+    public io.ringlab.buffer.api.BufferDestructor destructor() {
+        return destructor;
+    }
+
+    @Override
+    public void destructor(io.ringlab.buffer.api.BufferDestructor d) {
+        destructor = d;
+    }
 }

@@ -130,9 +130,19 @@ public interface Buffer {
     /** @return {@code true} while the buffer is allocated (between alloc and free). */
     boolean allocated();
 
+    /** @return the destructor called when this buffer is freed, or {@code null}; cleared by every allocation. */
+    BufferDestructor destructor();
+
     /**
-     * Copies every metadata field except the pool, capacity, id, owner and allocation state, so that another buffer carries
-     * on the same packet.
+     * Sets the destructor called once when this buffer is next freed ({@code skb->destructor}; TCP sets {@code tcp_wfree}).
+     *
+     * @param destructor the destructor, or {@code null} for none
+     */
+    void destructor(BufferDestructor destructor);
+
+    /**
+     * Copies every metadata field except the pool, capacity, id, owner, allocation state and destructor (a copy is
+     * orphaned, as {@code skb_orphan} leaves it), so that another buffer carries on the same packet.
      *
      * @param other the buffer to copy from; must not be {@code null}.
      */

@@ -1,6 +1,7 @@
 package io.ringlab.engine.kernel;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 
 /**
@@ -31,6 +32,7 @@ final class PacketBuffer implements Buffer {
     long createdPicos = -1;
     private long enqueuedPicos = -1;
     private long stampPicos = -1;
+    private BufferDestructor destructor;
 
     PacketBuffer(int id, BufferPool pool, int capacity) {
         this.id = id;
@@ -56,6 +58,7 @@ final class PacketBuffer implements Buffer {
         createdPicos = -1;
         enqueuedPicos = -1;
         stampPicos = -1;
+        destructor = null;
     }
 
     @Override public int id() { return id; }
@@ -93,6 +96,8 @@ final class PacketBuffer implements Buffer {
     @Override public void stampPicos(long p) { stampPicos = p; }
     @Override public int owner() { return owner; }
     @Override public boolean allocated() { return allocated; }
+    @Override public BufferDestructor destructor() { return destructor; }
+    @Override public void destructor(BufferDestructor d) { destructor = d; }
 
     @Override
     public void copyMetadataFrom(Buffer o) {

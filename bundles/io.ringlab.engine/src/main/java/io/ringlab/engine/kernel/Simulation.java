@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.DoubleSupplier;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferPoolProvider;
 import io.ringlab.buffer.api.PoolContext;
@@ -166,6 +167,11 @@ public final class Simulation implements PoolContext {
             int culprit = freeingElement >= 0 ? freeingElement : b.lastOwner;
             doubleFrees.merge(ownerName(culprit) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
             return false;
+        }
+        BufferDestructor d = b.destructor();
+        if (d != null) {
+            b.destructor(null);
+            d.destroyed(b); // skb->destructor runs before the memory goes back (kfree_skb -> skb_release_head_state)
         }
         b.allocated = false;
         b.lastOwner = b.owner;

@@ -295,7 +295,8 @@ public final class Simulation implements PoolContext {
     }
 
     /**
-     * Processes events up to and including {@code endPicos}, or {@code maxEvents} events, whichever comes first.
+     * Processes the events before {@code endPicos}, or {@code maxEvents} events, whichever comes first. A run of duration D
+     * covers virtual time [0, D): an event at exactly D belongs to the next interval (a 10 s run of a 1 s ping sends 10).
      *
      * @return the number of events processed
      */
@@ -304,7 +305,7 @@ public final class Simulation implements PoolContext {
         EventQueue q = events;
         while (n < maxEvents && failure == null) {
             TimerImpl t = q.peek();
-            if (t == null || t.when > endPicos) {
+            if (t == null || t.when >= endPicos) {
                 break;
             }
             q.poll();

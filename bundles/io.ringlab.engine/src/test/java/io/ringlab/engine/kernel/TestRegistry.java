@@ -29,7 +29,8 @@ final class TestRegistry implements Registry {
     final Map<String, ElementFactory> factories = new LinkedHashMap<>();
 
     TestRegistry() {
-        for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new LinkFactory(),
+        for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new io.ringlab.traffic.PingFactory(),
+                new io.ringlab.traffic.HostFactory(), new LinkFactory(),
                 new NetdevFactory(), new QdiscElementFactory())) {
             factories.put(f.descriptor().type, f);
         }

@@ -1,0 +1,108 @@
+package io.ringlab.traffic;
+
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * A receiving host. Counts and consumes every frame (one-way latency histogram in microseconds, as {@code sink}); answers
+ * an ICMP echo request with a reply after {@code delay}: a new packet of the same length, sequence number, TOS, priority and
+ * flow, type echo reply. Replies waiting for their delay are held in a FIFO (the delay is the same for all, so FIFO order
+ * is time order) and shown to the invariant walk.
+ * <p>
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}; gauge {@code rxMbps};
+ * histogram {@code latency}. Engine thread only.
+ */
+final class HostElement implements Element {
+    private final ElementContext ctx;
+    private final OutputPort out;
+    private final BufferPool pool;
+    private final long delay;
+    private final Timer timer;
+    private final Buffer[] pending = new Buffer[1024];
+    private final long[] due = new long[1024];
+    private int head, size;
+    private final Metrics.Counter rxPackets, rxBytes, echoReplies, replyPoolEmpty;
+    private final Metrics.LatencyHistogram latency;
+
+    HostElement(ElementContext ctx) {
+        this.ctx = ctx;
+        this.delay = ctx.config().getPicos("delay");
+        this.out = ctx.output("out");
+        this.pool = ctx.pool("fixed", "replies", pending.length, 1514, Map.of());
+        this.timer = ctx.timer(this::release);
+        Metrics m = ctx.metrics();
+        rxPackets = m.counter("rxPackets");
+        rxBytes = m.counter("rxBytes");
+        echoReplies = m.counter("echoReplies");
+        replyPoolEmpty = m.counter("replyPoolEmpty");
+        latency = m.histogram("latency", "Micros");
+        m.gauge("rxMbps", () -> {
+            long now = ctx.nowPicos();
+            return now == 0 ? 0 : rxBytes.get() * 8 / (now / 1e12) / 1e6;
+        });
+        m.series("rxPackets");
+    }
+
+    @Override
+    public void push(int inPort, Buffer b) {
+        long now = ctx.nowPicos();
+        latency.record(Math.max(now, b.stampPicos()) - b.createdPicos());
+        rxPackets.increment();
+        rxBytes.add(b.length());
+        if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REQUEST && out.connected()) {
+            reply(b, now);
+        }
+        ctx.deliver(0, b);
+    }
+
+    private void reply(Buffer request, long now) {
+        Buffer r = size < pending.length ? pool.alloc(0, ctx.index()) : null;
+        if (r == null) {
+            replyPoolEmpty.increment();
+            return;
+        }
+        r.length(Math.min(request.length(), r.capacityBytes()));
+        r.protocol(Buffer.PROTO_ICMP);
+        r.flags(Icmp.ECHO_REPLY);
+        r.seq(request.seq());
+        r.tos(request.tos());
+        r.priority(request.priority());
+        r.flow(request.flow());
+        ctx.generated(r);
+        echoReplies.increment();
+        int tail = (head + size++) % pending.length;
+        pending[tail] = r;
+        due[tail] = now + delay;
+        if (size == 1) {
+            timer.at(now + delay);
+        }
+    }
+
+    private void release(long now) {
+        while (size > 0 && due[head] <= now) {
+            Buffer r = pending[head];
+            pending[head] = null;
+            head = (head + 1) % pending.length;
+            size--;
+            out.push(r);
+        }
+        if (size > 0) {
+            timer.at(due[head]);
+        }
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (int i = 0; i < size; i++) {
+            visitor.visit(pending[(head + i) % pending.length]);
+        }
+    }
+}

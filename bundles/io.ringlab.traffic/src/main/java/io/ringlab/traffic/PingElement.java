@@ -1,0 +1,98 @@
+package io.ringlab.traffic;
+
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * iputils {@code ping}: an echo request every {@code interval}, sequence numbers from 0, the send time remembered per
+ * sequence number; a reply records {@code now - sent} in the {@code rtt} histogram (milliseconds). A reply whose sequence
+ * number is unknown or already answered is counted as {@code duplicates} and consumed.
+ * <p>
+ * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}. Engine thread only.
+ */
+final class PingElement implements Element {
+    /** Send times are remembered for this many outstanding requests (a ring indexed by sequence number). */
+    private static final int WINDOW = 65536;
+
+    private final ElementContext ctx;
+    private final OutputPort out;
+    private final BufferPool pool;
+    private final Timer timer;
+    private final long interval;
+    private final int frame;
+    private final int tos;
+    private final int priority;
+    private final long count;
+    private final long start;
+    private final long[] sentAt = new long[WINDOW];
+    private final Metrics.Counter sent, received, duplicates;
+    private final Metrics.LatencyHistogram rtt;
+    private long seq;
+
+    PingElement(ElementContext ctx) {
+        this.ctx = ctx;
+        var c = ctx.config();
+        this.interval = c.getPicos("interval");
+        this.frame = (int) c.getBytes("size") + Icmp.HEADERS;
+        this.tos = (int) c.getLong("tos");
+        this.priority = Icmp.priorityOf(tos);
+        this.count = c.getLong("count");
+        this.start = c.getPicos("start");
+        this.out = ctx.output("out");
+        this.pool = ctx.pool("fixed", "pool", 1024, frame, Map.of());
+        this.timer = ctx.timer(this::send);
+        java.util.Arrays.fill(sentAt, -1);
+        Metrics m = ctx.metrics();
+        sent = m.counter("sent");
+        received = m.counter("received");
+        duplicates = m.counter("duplicates");
+        rtt = m.histogram("rtt", "Millis");
+    }
+
+    @Override
+    public void start() {
+        timer.at(start);
+    }
+
+    private void send(long now) {
+        Buffer b = pool.alloc(0, ctx.index());
+        if (b != null) {
+            b.length(frame);
+            b.protocol(Buffer.PROTO_ICMP);
+            b.flags(Icmp.ECHO_REQUEST);
+            b.tos(tos);
+            b.priority(priority);
+            b.flow(ctx.index() << 16);
+            b.seq(seq);
+            ctx.generated(b);
+            sentAt[(int) (seq & (WINDOW - 1))] = now;
+            sent.increment();
+            out.push(b);
+        }
+        seq++;
+        if (count == 0 || seq < count) {
+            timer.after(interval);
+        }
+    }
+
+    @Override
+    public void push(int inPort, Buffer b) {
+        int slot = (int) (b.seq() & (WINDOW - 1));
+        long at = sentAt[slot];
+        if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REPLY && at >= 0 && b.seq() < seq) {
+            sentAt[slot] = -1;
+            rtt.record(ctx.nowPicos() - at);
+            received.increment();
+        } else {
+            duplicates.increment();
+        }
+        ctx.deliver(0, b);
+    }
+}

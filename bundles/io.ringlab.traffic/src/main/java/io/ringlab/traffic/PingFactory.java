@@ -1,0 +1,56 @@
+package io.ringlab.traffic;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/** Element type {@code ping}: see {@link PingElement}. */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=ping")
+public class PingFactory implements ElementFactory {
+    private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    private static ElementDescriptorDTO describe() {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = "ping";
+        d.category = ElementDescriptorDTO.SOURCE;
+        d.summary = "ICMP echo requests at an interval, with a TOS; reports the round-trip time histogram";
+        d.description = "Sends an echo request every 'interval' (iputils ping: 1 s by default, 56 payload bytes, so a 98-byte"
+                + " frame) with the TOS byte of 'ping -Q'; the kernel derives skb->priority from it (rt_tos2priority), so TOS"
+                + " 0x10 lands in pfifo_fast band 0 and TOS 0 in band 1. A reply arriving on 'in' records the round-trip"
+                + " time. Replies come from a 'host' element over the reverse path.";
+        d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "echo requests"));
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "echo replies"));
+        d.properties.add(PropertyDescriptorDTO.of("interval", Kind.DURATION, "1s", "1us", "3600s",
+                "time between requests (ping -i)"));
+        d.properties.add(PropertyDescriptorDTO.of("size", Kind.SIZE, "56B", "0B", "1472B",
+                "echo payload bytes (ping -s); the frame adds 42 bytes of Ethernet, IPv4 and ICMP headers"));
+        d.properties.add(PropertyDescriptorDTO.of("tos", Kind.INTEGER, "0", "0", "255",
+                "IPv4 TOS byte (ping -Q); priority = rt_tos2priority(tos)"));
+        d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null, "time of the first request"));
+        d.properties.add(PropertyDescriptorDTO.of("count", Kind.INTEGER, "0", "0", null,
+                "requests to send (ping -c); 0 sends until the run ends"));
+        d.metrics.addAll(List.of("sent", "received", "rttCount", "rttP50Millis", "rttP90Millis", "rttP99Millis",
+                "rttMinMillis", "rttMaxMillis", "rttMeanMillis"));
+        return d;
+    }
+
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Element create(ElementContext context) {
+        return new PingElement(context);
+    }
+}

@@ -85,6 +85,9 @@ public class SimulatorComponent implements Simulator, Registry {
 
     @Deactivate
     void deactivate() {
+        for (RunImpl run : active) {
+            run.abort("the Ringlab engine (bundle io.ringlab.engine) is stopping");
+        }
         context = null;
         for (ServiceRegistration<MetaTypeProvider> r : metatypes.values()) {
             try {
@@ -212,9 +215,9 @@ public class SimulatorComponent implements Simulator, Registry {
             d.category = src.category;
             d.summary = src.summary;
             d.description = src.description;
-            d.ports = src.ports;
-            d.properties = src.properties;
-            d.metrics = src.metrics;
+            d.ports = new ArrayList<>(src.ports);
+            d.properties = new ArrayList<>(src.properties);
+            d.metrics = new ArrayList<>(src.metrics);
             d.bundle = e.getValue().bundle;
             d.bundleVersion = e.getValue().version;
             out.add(d);
@@ -231,8 +234,14 @@ public class SimulatorComponent implements Simulator, Registry {
     @Override
     public <S> S provider(Class<S> type, String kindProperty, String kind) {
         BundleContext bc = context;
+        if (bc == null) {
+            return null;
+        }
         try {
-            Collection<ServiceReference<S>> refs = bc.getServiceReferences(type, "(" + kindProperty + "=" + kind + ")");
+            String value = kind.replace("\\", "\\\\").replace("*", "\\*").replace("(", "\\(").replace(")", "\\)");
+            List<ServiceReference<S>> refs = new ArrayList<>(bc.getServiceReferences(type, "(" + kindProperty + "=" + value + ")"));
+            // highest ranking first, then the oldest service: the same installation always gives the same provider
+            refs.sort(java.util.Collections.reverseOrder());
             for (ServiceReference<S> r : refs) {
                 S s = bc.getService(r);
                 if (s != null) {

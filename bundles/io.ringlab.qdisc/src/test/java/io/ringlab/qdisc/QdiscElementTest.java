@@ -258,8 +258,8 @@ class QdiscElementTest {
         }
 
         @Override
-        public void dropCounted(int reasonId) {
-            throw new UnsupportedOperationException("dropCounted");
+        public void recycle(Buffer buffer, int reasonId) {
+            throw new UnsupportedOperationException("recycle");
         }
 
         @Override

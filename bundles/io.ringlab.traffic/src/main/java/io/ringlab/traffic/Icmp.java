@@ -21,6 +21,19 @@ final class Icmp {
     }
 
     /**
+     * @param element an element's name
+     * @return the element's first flow number: a 15-bit hash of its name (FNV-1a) times 65,536, so that flow numbers depend
+     *         on names only, never on where the element stands in the file, and stay positive
+     */
+    static int flowBase(String element) {
+        int h = 0x811C9DC5;
+        for (int i = 0; i < element.length(); i++) {
+            h = (h ^ element.charAt(i)) * 0x01000193;
+        }
+        return ((h ^ (h >>> 15)) & 0x7FFF) << 16;
+    }
+
+    /**
      * {@code rt_tos2priority} ({@code include/net/route.h}): {@code ip_tos2prio[IPTOS_TOS(tos) >> 1]} with
      * {@code IPTOS_TOS(tos) = tos & 0x1E}. TOS 0x10 ({@code ping -Q 0x10}, low delay) gives 6, pfifo_fast band 0; TOS 0 gives
      * 0, band 1.

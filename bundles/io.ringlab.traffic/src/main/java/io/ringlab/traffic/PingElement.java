@@ -12,7 +12,8 @@ import io.ringlab.sim.api.Timer;
 
 /**
  * iputils {@code ping}: an echo request every {@code interval}, sequence numbers from 0, the send time remembered per
- * sequence number; a reply records {@code now - sent} in the {@code rtt} histogram (milliseconds). A reply whose sequence
+ * sequence number; a reply records its arrival (the later of now and the link's arrival stamp) minus the send time in the
+ * {@code rtt} histogram (milliseconds). A reply whose sequence
  * number is unknown or already answered is counted as {@code duplicates} and consumed.
  * <p>
  * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}. Engine thread only.
@@ -69,7 +70,7 @@ final class PingElement implements Element {
             b.flags(Icmp.ECHO_REQUEST);
             b.tos(tos);
             b.priority(priority);
-            b.flow(ctx.index() << 16);
+            b.flow(Icmp.flowBase(ctx.name()));
             b.seq(seq);
             ctx.generated(b);
             sentAt[(int) (seq & (WINDOW - 1))] = now;
@@ -88,7 +89,7 @@ final class PingElement implements Element {
         long at = sentAt[slot];
         if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REPLY && at >= 0 && b.seq() < seq) {
             sentAt[slot] = -1;
-            rtt.record(ctx.nowPicos() - at);
+            rtt.record(Math.max(ctx.nowPicos(), b.stampPicos()) - at); // a grouped link delivery may come early
             received.increment();
         } else {
             duplicates.increment();

@@ -44,8 +44,8 @@ final class SourceElement implements Element {
     private final boolean poisson;
     private final int flows, priority, tos;
     /**
-     * This source's first flow number: its element index times 65,536, so that flows of different sources never share a
-     * number (as different sockets never share a 5-tuple) and flow-hashing qdiscs tell them apart.
+     * This source's first flow number, derived from its name (so adding an element elsewhere changes no flow number), a
+     * multiple of 65,536: flows of different sources do not share a number, as different sockets never share a 5-tuple.
      */
     private final int flowBase;
     private final long count;
@@ -73,7 +73,7 @@ final class SourceElement implements Element {
         }
         this.poisson = c.getString("arrivals").equals("poisson");
         this.flows = (int) c.getLong("flows");
-        this.flowBase = ctx.index() << 16;
+        this.flowBase = Icmp.flowBase(ctx.name());
         this.priority = (int) c.getLong("priority");
         this.tos = (int) c.getLong("tos");
         this.count = c.getLong("count");
@@ -156,6 +156,6 @@ final class SourceElement implements Element {
         if (!poisson) {
             return mean;
         }
-        return Math.max(1, Math.round(-Math.log(1.0 - random.nextDouble()) * mean));
+        return Math.max(1, Math.round(-StrictMath.log(1.0 - random.nextDouble()) * mean));
     }
 }

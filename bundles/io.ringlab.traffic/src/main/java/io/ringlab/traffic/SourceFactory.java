@@ -41,7 +41,7 @@ public class SourceFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.choice("arrivals", "constant", List.of("constant", "poisson"),
                 "inter-arrival times: constant, or exponential (Poisson process) with the same mean"));
         d.properties.add(PropertyDescriptorDTO.of("flows", Kind.INTEGER, "1", "1", "65536",
-                "number of flows; each packet picks one uniformly from the element's random stream (flow numbers are unique across sources: element index * 65536 + flow)"));
+                "number of flows; each packet picks one uniformly from the element's random stream (flow numbers differ between sources: a hash of the source's name * 65536 + flow)"));
         d.properties.add(PropertyDescriptorDTO.of("priority", Kind.INTEGER, "0", "0", "15", "skb->priority of every packet"));
         d.properties.add(PropertyDescriptorDTO.of("tos", Kind.INTEGER, "0", "0", "255", "IPv4 TOS byte of every packet"));
         d.properties.add(PropertyDescriptorDTO.of("count", Kind.INTEGER, "0", "0", null,

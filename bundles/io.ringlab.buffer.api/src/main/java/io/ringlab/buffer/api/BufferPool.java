@@ -44,7 +44,9 @@ public interface BufferPool {
     Buffer alloc(int core, int owner);
 
     /**
-     * Allocates up to {@code count} buffers into {@code dst[offset..offset+count)}, like {@code kmem_cache_alloc_bulk}.
+     * Allocates up to {@code count} buffers into {@code dst[offset..offset+count)}. A kind that models
+     * {@code kmem_cache_alloc_bulk} exactly returns either {@code count} or 0 (the kernel frees a partial set and fails the
+     * call); other kinds may fill partially. The kind's documentation says which.
      *
      * @param core the simulated core index
      * @param owner the index of the element that will hold the buffers

@@ -8,8 +8,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * A pool kind, registered as a service with the {@link #KIND} property. Drivers and sources never import a pool
  * implementation: they ask the run for a pool by kind, so a third-party kind works unchanged.
  * <p>
- * Installation-wide defaults for a kind come from ConfigAdmin (PID {@code ringlab.pool.<kind>}); per-run settings come from
- * the element that asks for the pool. Implementations must be thread-safe: parallel runs call {@link #create} concurrently,
+ * Per-run settings come from the element that asks for the pool. Implementations must be thread-safe: parallel runs call {@link #create} concurrently,
  * and each call must return an independent pool.
  */
 @ConsumerType

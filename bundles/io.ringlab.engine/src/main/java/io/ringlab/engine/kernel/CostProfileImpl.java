@@ -88,6 +88,15 @@ public final class CostProfileImpl implements CostProfile {
                 throw new IllegalArgumentException(file + ": profile " + name + " has no '" + required + "'");
             }
         }
+        double f = values.get("frequencyHz");
+        double c = values.get("cores");
+        if (!(f >= 1e6 && f <= 1e11) || f != Math.rint(f)) {
+            throw new IllegalArgumentException(file + ": profile " + name + ": frequencyHz=" + f
+                    + ", allowed a whole number from 1000000 (1 MHz) to 100000000000 (100 GHz)");
+        }
+        if (!(c >= 1 && c <= 1024) || c != Math.rint(c)) {
+            throw new IllegalArgumentException(file + ": profile " + name + ": cores=" + c + ", allowed a whole number from 1 to 1024");
+        }
         return new CostProfileImpl(name, Collections.unmodifiableMap(values), Collections.unmodifiableMap(sources));
     }
 

@@ -46,7 +46,7 @@ final class ElementContextImpl implements ElementContext {
             if (p.direction == PortDescriptorDTO.Direction.OUT) {
                 outputs.put(p.name, new Ports.Out(sim, index, p.name));
             } else {
-                inputs.put(p.name, new Ports.In(index, p.name));
+                inputs.put(p.name, new Ports.In(sim, index, p.name));
             }
         }
     }
@@ -114,6 +114,6 @@ final class ElementContextImpl implements ElementContext {
     @Override public void generated(Buffer buffer) { sim.generated((PacketBuffer) buffer); }
     @Override public void deliver(int core, Buffer buffer) { sim.delivered(index, core, buffer); }
     @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(index, core, buffer, reasonId); }
-    @Override public void dropCounted(int reasonId) { sim.droppedCounted(reasonId); }
+    @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 }

@@ -14,6 +14,17 @@ final class Faults {
      *         in it; helpers it calls are skipped until the element's own frame), or -1
      */
     static int culprit(Simulation sim, Throwable t) {
+        // the element running when it threw, if its class is on the stack (two elements may share a class)
+        int current = sim.current;
+        if (current >= 0 && current < sim.elements.length && sim.elements[current] != null) {
+            String e = sim.elements[current].getClass().getName();
+            for (StackTraceElement f : t.getStackTrace()) {
+                String c = f.getClassName();
+                if (c.equals(e) || c.startsWith(e + "$")) {
+                    return current;
+                }
+            }
+        }
         for (StackTraceElement f : t.getStackTrace()) {
             String c = f.getClassName();
             for (int i = 0; i < sim.elements.length; i++) {

@@ -46,12 +46,13 @@ public final class PipelineBuilder {
     }
 
     /**
-     * @param pipeline the pipeline; overrides in {@code options} are applied to it (it is modified)
+     * @param original the pipeline; not modified (overrides in {@code options} apply to a copy)
      * @param options run options
      * @return the prepared run
      * @throws PipelineException listing every problem
      */
-    public RunImpl build(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
+    public RunImpl build(PipelineDTO original, RunOptionsDTO options) throws PipelineException {
+        PipelineDTO pipeline = copy(original); // overrides apply to the run's own copy, never to the caller's pipeline
         String file = pipeline.file == null ? "<input>" : pipeline.file;
         List<ProblemDTO> problems = new ArrayList<>();
         if (!options.overrides.isEmpty()) {
@@ -238,7 +239,7 @@ public final class PipelineBuilder {
             int dot = h.indexOf('.');
             if (dot <= 0 || dot == h.length() - 1) {
                 problems.add(problem(file, pipeline.headline, "headline '" + h + "': expected ELEMENT.METRIC"));
-            } else if (!specs.containsKey(h.substring(0, dot)) && !h.startsWith("pool:") && !h.startsWith("cpu")) {
+            } else if (!specs.containsKey(h.substring(0, dot))) {
                 problems.add(problem(file, pipeline.headline, "headline names undeclared element " + h.substring(0, dot)
                         + "; elements: " + String.join(", ", specs.keySet())));
             }
@@ -284,6 +285,7 @@ public final class PipelineBuilder {
             out.targetPort = e.getValue().port();
             if (in.source == null) {
                 in.source = elements[from.index];
+                in.sourceIndex = from.index;
                 in.sourcePort = e.getKey().port();
             }
         }
@@ -292,6 +294,41 @@ public final class PipelineBuilder {
             types.add(spec.type);
         }
         return new RunImpl(sim, pipeline, options, duration, types);
+    }
+
+    /** @return a deep copy of a pipeline (values are immutable once read, so they are shared). */
+    static PipelineDTO copy(PipelineDTO p) {
+        PipelineDTO c = new PipelineDTO();
+        c.file = p.file;
+        c.name = p.name;
+        c.description = p.description;
+        c.headline = p.headline;
+        c.duration = p.duration;
+        c.seed = p.seed;
+        c.profile = p.profile;
+        for (ElementSpecDTO e : p.elements) {
+            ElementSpecDTO x = new ElementSpecDTO();
+            x.type = e.type;
+            x.name = e.name;
+            x.line = e.line;
+            x.column = e.column;
+            x.properties = new LinkedHashMap<>(e.properties);
+            c.elements.add(x);
+        }
+        for (ConnectionDTO k : p.connections) {
+            ConnectionDTO x = new ConnectionDTO();
+            x.from = k.from;
+            x.fromPort = k.fromPort;
+            x.to = k.to;
+            x.toPort = k.toPort;
+            x.line = k.line;
+            x.column = k.column;
+            c.connections.add(x);
+        }
+        for (Map.Entry<String, double[]> e : p.layout.entrySet()) {
+            c.layout.put(e.getKey(), e.getValue().clone());
+        }
+        return c;
     }
 
     private String bundleNote(String type) {

@@ -34,7 +34,10 @@ final class Ports {
                 return;
             }
             ((PacketBuffer) buffer).owner = targetIndex;
+            int caller = sim.current;
+            sim.current = targetIndex;
             target.push(targetPort, buffer);
+                sim.current = caller; // not restored when it throws: the failure report names the innermost element
         }
 
         @Override
@@ -46,24 +49,33 @@ final class Ports {
             for (int i = offset, end = offset + count; i < end; i++) {
                 ((PacketBuffer) buffers[i]).owner = targetIndex;
             }
+            int caller = sim.current;
+            sim.current = targetIndex;
             target.pushBatch(targetPort, buffers, offset, count);
+                sim.current = caller; // not restored when it throws: the failure report names the innermost element
         }
 
         @Override
         public void ready() {
             if (target != null) {
+                int caller = sim.current;
+                sim.current = targetIndex;
                 target.ready(targetPort);
+                    sim.current = caller; // not restored when it throws: the failure report names the innermost element
             }
         }
     }
 
     static final class In implements InputPort {
         final String name;
+        final Simulation sim;
         final int ownerIndex;
         Element source;
+        int sourceIndex = -1;
         int sourcePort;
 
-        In(int ownerIndex, String name) {
+        In(Simulation sim, int ownerIndex, String name) {
+            this.sim = sim;
             this.ownerIndex = ownerIndex;
             this.name = name;
         }
@@ -76,7 +88,11 @@ final class Ports {
             if (source == null) {
                 return null;
             }
-            Buffer b = source.pull(sourcePort);
+            int caller = sim.current;
+            sim.current = sourceIndex;
+            Buffer b;
+            b = source.pull(sourcePort);
+                sim.current = caller; // not restored when it throws: the failure report names the innermost element
             if (b != null) {
                 ((PacketBuffer) b).owner = ownerIndex;
             }

@@ -2,6 +2,8 @@ package io.ringlab.engine.kernel;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -32,6 +34,7 @@ public final class RunImpl implements SimulationRun {
     private final Set<String> types;
     private final Object lock = new Object();
     private final CountDownLatch done = new CountDownLatch(1);
+    private final CompletableFuture<RunResultDTO> completion = new CompletableFuture<>();
 
     private volatile RunState state = RunState.READY;
     private volatile boolean pauseRequested;
@@ -116,26 +119,50 @@ public final class RunImpl implements SimulationRun {
     @Override
     public void step() {
         synchronized (lock) {
-            stepsRequested++;
-            lock.notifyAll();
+            if (pauseRequested) { // a step asked for while running is ignored, not saved for the next pause
+                stepsRequested++;
+                lock.notifyAll();
+            }
         }
     }
 
     @Override
     public void stop() {
+        boolean endHere;
         synchronized (lock) {
             stopRequested = true;
             lock.notifyAll();
+            endHere = !started;
+            started = true;
+        }
+        if (endHere) {
+            execute(); // never started: end it now, on the caller's thread, with a STOPPED result
         }
     }
 
     @Override
     public void abort(String reason) {
+        boolean endHere;
         synchronized (lock) {
             abortReason = reason;
             stopRequested = true;
             lock.notifyAll();
+            endHere = !started;
+            started = true;
         }
+        if (endHere) {
+            execute();
+        }
+    }
+
+    @Override
+    public CompletionStage<RunResultDTO> completion() {
+        return completion.minimalCompletionStage();
+    }
+
+    @Override
+    public void close() {
+        stop();
     }
 
     @Override
@@ -151,75 +178,120 @@ public final class RunImpl implements SimulationRun {
     private void execute() {
         long wallStart = System.nanoTime();
         long allocStart = -1;
+        long allocEnd = -1;
+        long loopStart = wallStart;
         long loopNanos = 0;
         long publishNanos = options.snapshotIntervalMillis * 1_000_000L;
         long nextPublish = wallStart + publishNanos;
         RunState end = RunState.FINISHED;
         String error = null;
+        Throwable fatal = null;
         state = RunState.RUNNING;
         try {
-            long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos : Math.max(1, durationPicos / 200);
-            sim.start(durationPicos, interval);
-            allocStart = Allocation.currentThreadAllocatedBytes();
-            loopNanos = System.nanoTime();
-            while (true) {
-                if (sim.failure != null) {
-                    break;
-                }
-                if (stopRequested) {
-                    end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
-                    error = abortReason;
-                    break;
-                }
-                if (pauseRequested) {
-                    if (!waitWhilePaused()) {
+            try {
+                long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
+                        : Math.max(1, durationPicos / 200);
+                sim.start(durationPicos, interval);
+                allocStart = Allocation.currentThreadAllocatedBytes();
+                loopStart = System.nanoTime();
+                long pausedNanos = 0;
+                while (true) {
+                    if (sim.failure != null) {
+                        break;
+                    }
+                    if (stopRequested) {
+                        end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
+                        error = abortReason;
+                        break;
+                    }
+                    if (pauseRequested) {
+                        long pausedAt = System.nanoTime();
+                        boolean step = waitWhilePaused();
+                        pausedNanos += System.nanoTime() - pausedAt;
+                        if (step) {
+                            sim.advance(durationPicos, 1);
+                            publish(RunState.PAUSED);
+                        }
                         continue;
                     }
-                    sim.advance(durationPicos, 1);
-                    publish(RunState.PAUSED);
-                    continue;
-                }
-                long limit = durationPicos;
-                if (options.realTimeFactor > 0) {
-                    double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
-                    limit = Math.min(durationPicos, (long) (wallSeconds * options.realTimeFactor * 1e12));
-                    if (sim.nextEventTime() > limit && limit < durationPicos) {
-                        LockSupport.parkNanos(1_000_000L);
-                        continue;
+                    long limit = durationPicos;
+                    if (options.realTimeFactor > 0) {
+                        // real time excludes the time spent paused
+                        double wallSeconds = (System.nanoTime() - loopStart - pausedNanos) / 1e9;
+                        limit = Math.min(durationPicos, (long) (wallSeconds * options.realTimeFactor * 1e12));
+                        if (sim.nextEventTime() >= limit && limit < durationPicos) {
+                            LockSupport.parkNanos(1_000_000L);
+                            continue;
+                        }
+                    }
+                    long n = sim.advance(limit, CHUNK);
+                    if (n < CHUNK && limit == durationPicos && sim.failure == null) {
+                        break;
+                    }
+                    if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
+                        publish(RunState.RUNNING);
+                        nextPublish = System.nanoTime() + publishNanos;
                     }
                 }
-                long n = sim.advance(limit, CHUNK);
-                if (n < CHUNK && limit == durationPicos && sim.failure == null) {
-                    break;
-                }
-                if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
-                    publish(RunState.RUNNING);
-                    nextPublish = System.nanoTime() + publishNanos;
-                }
+            } catch (VirtualMachineError e) {
+                fatal = e;
+                sim.fail(Faults.culprit(sim, e), Faults.describe(e));
+            } catch (Throwable e) {
+                sim.fail(Faults.culprit(sim, e), Faults.describe(e));
             }
-        } catch (RuntimeException | StackOverflowError e) {
-            sim.fail(Faults.culprit(sim, e), Faults.describe(e));
-        }
-        long allocEnd = Allocation.currentThreadAllocatedBytes();
-        loopNanos = System.nanoTime() - loopNanos;
-        if (sim.failure != null) {
-            end = RunState.FAILED;
-            error = sim.failure;
-        }
-        if (end == RunState.FINISHED) {
-            sim.now = durationPicos;
-        }
-        try {
-            sim.stopElements();
-        } catch (RuntimeException e) {
-            if (error == null) {
+            allocEnd = Allocation.currentThreadAllocatedBytes();
+            loopNanos = System.nanoTime() - loopStart;
+            if (sim.failure != null) {
                 end = RunState.FAILED;
-                error = "stopping element failed: " + Faults.describe(e);
+                error = sim.failure;
+            }
+            if (end == RunState.FINISHED) {
+                sim.now = durationPicos;
+            }
+            String stopError = sim.stopElements();
+            if (stopError != null && error == null) {
+                end = RunState.FAILED;
+                error = stopError;
+            }
+        } finally {
+            // whatever happened above, the run ends with a result: await() and onDone() never hang
+            RunResultDTO r;
+            try {
+                r = report(end, error, wallStart, allocStart, allocEnd, loopNanos);
+            } catch (Throwable e) {
+                r = new RunResultDTO();
+                r.pipeline = pipeline.name;
+                r.pipelineFile = pipeline.file;
+                r.seed = sim.seed;
+                r.state = RunState.FAILED.name();
+                r.error = (error == null ? "" : error + "; ") + "reporting the run failed: " + Faults.describe(e);
+                r.invariants.violations.add("invariants not checked: reporting failed");
+                end = RunState.FAILED;
+            }
+            result = r;
+            try {
+                publish(end);
+            } catch (Throwable ignored) {
+                // a snapshot is a convenience; the result is what counts
+            }
+            state = end;
+            completion.complete(r);
+            done.countDown();
+            Runnable callback = onDone;
+            if (callback != null) {
+                callback.run();
             }
         }
+        if (fatal instanceof VirtualMachineError vme) {
+            throw vme;
+        }
+    }
+
+    private RunResultDTO report(RunState end, String error, long wallStart, long allocStart, long allocEnd, long loopNanos) {
         RunResultDTO r = new RunResultDTO();
-        r.ringlabVersion = sim.registry.coreBundles().getOrDefault("io.ringlab.engine", "dev");
-        r.bundles.putAll(sim.registry.coreBundles());
+        Map<String, String> core = sim.registry.coreBundles();
+        r.ringlabVersion = core.getOrDefault("io.ringlab.engine", "dev");
+        r.bundles.putAll(core);
         java.util.Set<String> used = new java.util.TreeSet<>(sim.providerBundles);
         for (String type : types) {
             String b = sim.registry.bundleOf(type);
@@ -240,23 +312,17 @@ public final class RunImpl implements SimulationRun {
         r.wallSeconds = (System.nanoTime() - wallStart) / 1e9;
         r.events = sim.eventCount;
         r.wallMeasurements.put("engineAllocatedBytes", allocStart < 0 || allocEnd < 0 ? -1.0 : (double) (allocEnd - allocStart));
-        r.wallMeasurements.put("eventsPerSecond", sim.eventCount / (loopNanos / 1e9));
-        r.wallMeasurements.put("packetsPerSecond", sim.generated / (loopNanos / 1e9));
+        r.wallMeasurements.put("eventsPerSecond", loopNanos <= 0 ? 0.0 : sim.eventCount / (loopNanos / 1e9));
+        r.wallMeasurements.put("packetsPerSecond", loopNanos <= 0 ? 0.0 : sim.generated / (loopNanos / 1e9));
         r.packets = sim.generated;
         r.profile = sim.profile.name();
         r.elements = sim.elementMetrics();
         r.runtime = sim.runtime();
-        r.series = sim.series(false);
+        r.series = sim.series();
         r.invariants = sim.checkInvariants();
         r.headline = headline(r.elements);
-        result = r;
-        publish(end); // the snapshot first: whoever sees the final state also sees the final snapshot
-        state = end;
-        done.countDown();
-        Runnable callback = onDone;
-        if (callback != null) {
-            callback.run();
-        }
+        sim.closePools();
+        return r;
     }
 
     /** @return true when a step is to be taken, false when the run resumed or stops (re-check the loop). */
@@ -272,7 +338,11 @@ public final class RunImpl implements SimulationRun {
                     stopRequested = true;
                 }
             }
-            if (stopRequested || !pauseRequested) {
+            if (stopRequested) {
+                return false;
+            }
+            if (!pauseRequested) {
+                publish(RunState.RUNNING);
                 state = RunState.RUNNING;
                 return false;
             }
@@ -288,7 +358,7 @@ public final class RunImpl implements SimulationRun {
         s.durationSeconds = durationPicos / 1e12;
         s.events = sim.eventCount;
         s.elements = sim.elementMetrics();
-        s.series = sim.series(true);
+        s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
         snapshot = s;
     }
 

@@ -37,6 +37,8 @@ public final class Simulation implements PoolContext {
     final CoreImpl[] cores;
     final long seed;
     int currentCore = -1;
+    /** The element whose code runs now (the owner of the event, or the target of a port call), or -1: fault attribution. */
+    int current = -1;
 
     final List<ElementContextImpl> contexts = new ArrayList<>();
     Element[] elements = new Element[0];
@@ -164,18 +166,18 @@ public final class Simulation implements PoolContext {
     public boolean onFree(Buffer buffer) {
         PacketBuffer b = (PacketBuffer) buffer;
         if (!b.allocated) {
-            int culprit = freeingElement >= 0 ? freeingElement : b.lastOwner;
+            int culprit = freeingElement >= 0 ? freeingElement : current >= 0 ? current : b.lastOwner;
             doubleFrees.merge(ownerName(culprit) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
             return false;
         }
+        b.allocated = false; // first, so that a destructor freeing the buffer again is a refused double free
+        b.lastOwner = b.owner;
+        b.owner = -1;
         BufferDestructor d = b.destructor();
         if (d != null) {
             b.destructor(null);
             d.destroyed(b); // skb->destructor runs before the memory goes back (kfree_skb -> skb_release_head_state)
         }
-        b.allocated = false;
-        b.lastOwner = b.owner;
-        b.owner = -1;
         b.packetId = -1;
         return true;
     }
@@ -212,21 +214,35 @@ public final class Simulation implements PoolContext {
     }
 
     void delivered(int element, int core, Buffer b) {
-        delivered++;
+        if (b.allocated()) { // a refused double free must not count the packet twice
+            delivered++;
+        }
         freeingElement = element;
         b.pool().free(core, b);
         freeingElement = -1;
     }
 
     void dropped(int element, int core, Buffer b, int reasonId) {
-        dropCounts[reasonId]++;
+        if (b.allocated()) {
+            dropCounts[reasonId]++;
+        }
         freeingElement = element;
         b.pool().free(core, b);
         freeingElement = -1;
     }
 
-    void droppedCounted(int reasonId) {
-        dropCounts[reasonId]++;
+    /** Counts a packet as dropped and clears its buffer for reuse without freeing it (a driver recycling an RX buffer). */
+    void recycled(PacketBuffer b, int reasonId) {
+        if (b.allocated && b.packetId >= 0) {
+            dropCounts[reasonId]++;
+        }
+        int owner = b.owner;
+        BufferDestructor d = b.destructor();
+        b.reset();
+        b.owner = owner;
+        if (d != null) {
+            d.destroyed(b);
+        }
     }
 
     void account(int element, long cycles, int packets, CoreImpl core) {
@@ -242,6 +258,7 @@ public final class Simulation implements PoolContext {
 
     void fail(int element, String message) {
         if (failure == null) {
+            element = element >= 0 ? element : current;
             failedElement = element;
             if (element >= 0) {
                 ElementContextImpl c = contexts.get(element);
@@ -303,17 +320,21 @@ public final class Simulation implements PoolContext {
     long advance(long endPicos, long maxEvents) {
         long n = 0;
         EventQueue q = events;
-        while (n < maxEvents && failure == null) {
-            TimerImpl t = q.peek();
-            if (t == null || t.when >= endPicos) {
-                break;
+        try {
+            while (n < maxEvents && failure == null) {
+                TimerImpl t = q.peek();
+                if (t == null || t.when >= endPicos) {
+                    break;
+                }
+                q.poll();
+                now = t.when;
+                current = t.owner;
+                n++; // counted before it runs: a failing event is still an event
+                t.callback.fire(now);
             }
-            q.poll();
-            now = t.when;
-            t.callback.fire(now);
-            n++;
+        } finally {
+            eventCount += n;
         }
-        eventCount += n;
         return n;
     }
 
@@ -323,10 +344,33 @@ public final class Simulation implements PoolContext {
         return t == null ? Long.MAX_VALUE : t.when;
     }
 
-    /** Stops the elements at the end of the run. */
-    void stopElements() {
-        for (Element e : elements) {
-            e.stop();
+    /**
+     * Stops every element at the end of the run, each on its own: one that throws does not keep the others from stopping.
+     *
+     * @return the first failure, naming the element, or null
+     */
+    String stopElements() {
+        String first = null;
+        for (int i = 0; i < elements.length; i++) {
+            try {
+                elements[i].stop();
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                if (first == null) {
+                    first = "element " + contexts.get(i).name + " failed to stop: " + Faults.describe(e);
+                }
+            }
+        }
+        return first;
+    }
+
+    /** Closes every pool at the end of the run (teardown accounting); a pool that throws is skipped. */
+    void closePools() {
+        for (BufferPool p : pools) {
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                // the pool's statistics were taken already
+            }
         }
     }
 
@@ -358,6 +402,13 @@ public final class Simulation implements PoolContext {
             m.put("allocs", (double) s.allocs);
             m.put("frees", (double) s.frees);
             m.put("allocFailures", (double) s.allocFailures);
+            m.put("doubleFrees", (double) s.doubleFrees);
+            for (int c = 0; c < s.cacheHits.length; c++) {
+                m.put("cacheHitsCore" + c, (double) s.cacheHits[c]);
+            }
+            for (int c = 0; c < s.cacheMisses.length; c++) {
+                m.put("cacheMissesCore" + c, (double) s.cacheMisses[c]);
+            }
             out.put("pool:" + p.name(), m);
         }
         for (CoreImpl core : cores) {
@@ -389,14 +440,14 @@ public final class Simulation implements PoolContext {
         return rows;
     }
 
-    /** @param copyAll true for a snapshot that shares no arrays with the live run. */
-    SeriesDTO series(boolean copyAll) {
+    /** @return the rows sampled so far; they share arrays with the run, which never writes a row again once sampled. */
+    SeriesDTO series() {
         SeriesDTO s = new SeriesDTO();
         s.intervalSeconds = sampleInterval / 1e12;
         s.columns.add("timeSeconds");
         s.columns.addAll(seriesNames);
         for (int i = 0; i < seriesCount; i++) {
-            s.rows.add(copyAll ? seriesRows[i].clone() : seriesRows[i]);
+            s.rows.add(seriesRows[i]);
         }
         return s;
     }

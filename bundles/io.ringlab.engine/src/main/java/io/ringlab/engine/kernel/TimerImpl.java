@@ -36,7 +36,14 @@ final class TimerImpl implements Timer {
         if (delayPicos < 0) {
             throw new IllegalArgumentException("negative delay: delayPicos=" + delayPicos);
         }
-        sim.events.schedule(this, sim.now + delayPicos);
+        long at;
+        try {
+            at = Math.addExact(sim.now, delayPicos);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("delay too long: delayPicos=" + delayPicos + ", now=" + sim.now + "ps; cancel the"
+                    + " timer instead of arming it for never");
+        }
+        sim.events.schedule(this, at);
     }
 
     @Override

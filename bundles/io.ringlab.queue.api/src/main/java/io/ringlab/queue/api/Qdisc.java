@@ -70,7 +70,8 @@ public interface Qdisc {
     /** Drop reason: an AQM (CoDel) decided to drop. */
     String DROP_AQM = "qdisc-aqm";
 
-    /** Receives packets a qdisc drops from inside its queues. */
+    /** Receives packets a qdisc drops from inside its queues; implemented by the element around the qdisc. */
+    @org.osgi.annotation.versioning.ConsumerType
     @FunctionalInterface
     interface DropSink {
         /**

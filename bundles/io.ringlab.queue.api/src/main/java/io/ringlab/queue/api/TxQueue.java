@@ -1,6 +1,6 @@
 package io.ringlab.queue.api;
 
-import org.osgi.annotation.versioning.ProviderType;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A device TX queue's state and its BQL glue, as {@code include/linux/netdevice.h} defines them: the driver's stop bit
@@ -8,9 +8,10 @@ import org.osgi.annotation.versioning.ProviderType;
  * by BQL). The qdisc hands packets to the driver only while neither is set ({@code netif_xmit_frozen_or_stopped}); when the
  * queue is woken the {@link Listener} re-runs the qdisc ({@code netif_schedule_queue}).
  * <p>
- * Not thread-safe: one engine thread.
+ * Implemented by {@link QueueLimitsProvider}s (third parties included), hence a consumer type. Not thread-safe: one engine
+ * thread.
  */
-@ProviderType
+@ConsumerType
 public interface TxQueue {
 
     /** {@code netdev_tx_sent_queue}: BQL accounting after the driver posted a frame; may set the stack stop bit. */
@@ -47,6 +48,7 @@ public interface TxQueue {
     long driverStops();
 
     /** Receives the wake-up of a queue (the qdisc re-run). */
+    @ConsumerType
     @FunctionalInterface
     interface Listener {
         /** Called on the engine thread when the last stop bit clears. */

@@ -129,12 +129,15 @@ public interface ElementContext {
     void drop(int core, Buffer buffer, int reasonId);
 
     /**
-     * Counts a packet that ends here without freeing the buffer, because the model frees it in its own way (a driver that
-     * recycles the buffer into its RX ring). Exactly one of {@link #deliver}, {@link #drop} and this is called per packet.
+     * Ends a packet here without freeing its buffer: counts the packet as dropped for a reason and clears the buffer's
+     * metadata (packet id, lengths, timestamps; its destructor runs) while it stays allocated to this element, as a driver
+     * does when it drops a frame and puts the same RX buffer back into its ring, or after a copybreak copy has taken the
+     * packet into another buffer. Exactly one of {@link #deliver}, {@link #drop} and this is called per packet.
      *
+     * @param buffer a buffer this element holds
      * @param reasonId an id from {@link #dropReason}
      */
-    void dropCounted(int reasonId);
+    void recycle(Buffer buffer, int reasonId);
 
     /**
      * Ends the run with an error that names this element and its bundle. Use it for a broken model state, never for

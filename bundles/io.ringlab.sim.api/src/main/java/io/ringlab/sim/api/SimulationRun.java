@@ -30,17 +30,29 @@ public interface SimulationRun {
      */
     RunResultDTO run();
 
-    /** Pauses between two events. No effect unless running. */
+    /** Pauses between two events. Called before {@link #start()}, the run starts paused. */
     void pause();
 
     /** Resumes a paused run. */
     void resume();
 
-    /** While paused: processes the next event, then stays paused. */
+    /** While paused: processes the next event, then stays paused. Ignored unless paused. */
     void step();
 
-    /** Ends the run at the next safe point; the result says it was stopped and still checks the invariants. */
+    /**
+     * Ends the run at the next safe point; the result says it was stopped and still checks the invariants. A run that was
+     * never started ends at once, on the calling thread, with a STOPPED result.
+     */
     void stop();
+
+    /**
+     * @return completes with the result when the run has ended (finished, stopped or failed), on the engine thread; never
+     *         completes exceptionally
+     */
+    java.util.concurrent.CompletionStage<RunResultDTO> completion();
+
+    /** Stops the run if it has not ended and releases it; the same as {@link #stop()} for a run that has not started. */
+    void close();
 
     /**
      * Waits for the run to end.

@@ -7,7 +7,8 @@ import io.ringlab.sim.api.RunState;
 
 /**
  * What a running simulation publishes at a wall-clock rate for live views. Immutable once published: the engine builds a
- * new snapshot each time and never changes one it has handed out, so a reader on another thread may keep it.
+ * new snapshot each time and never changes one it has handed out, so a reader on another thread may keep it. The series
+ * rows are shared with the run, which never writes a row again once it is sampled; readers must not modify them.
  */
 public class RunSnapshotDTO {
     /** The run's state when the snapshot was taken. */

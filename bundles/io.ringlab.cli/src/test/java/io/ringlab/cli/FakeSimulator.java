@@ -147,5 +147,15 @@ class FakeSimulator implements Simulator {
         public void abort(String reason) {
             throw new UnsupportedOperationException();
         }
+
+        @Override
+        public java.util.concurrent.CompletionStage<RunResultDTO> completion() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void close() {
+            throw new UnsupportedOperationException();
+        }
     }
 }

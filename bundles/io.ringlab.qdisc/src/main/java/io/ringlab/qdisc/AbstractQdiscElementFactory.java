@@ -5,10 +5,10 @@ import java.util.Map;
 
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.queue.api.QdiscProvider;
-import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
@@ -22,7 +22,7 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
  * <p>
  * The descriptor is built once: category {@link ElementDescriptorDTO#QDISC}; ports {@value QdiscElement#IN} (input,
  * push, required) and {@value QdiscElement#OUT} (output, pull, required); the subclass's properties; metrics
- * {@link QdiscElement#METRICS}.
+ * {@link QdiscElement#METRICS}, then the kind's own ({@link #registerMetrics}).
  * <p>
  * Thread-safe: the descriptor is never modified after construction, and {@link #create} keeps no state.
  */
@@ -41,6 +41,19 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
      */
     AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
             List<String> dropReasons) {
+        this(kind, summary, description, properties, dropReasons, List.of());
+    }
+
+    /**
+     * @param kind the element type and qdisc kind ({@link QdiscProvider#KIND}), for example {@code "pfifo_fast"}
+     * @param summary the one-line summary
+     * @param description the model, its kernel source and what is not modelled
+     * @param properties the element's properties
+     * @param dropReasons every drop reason the qdisc may report ({@link Qdisc#lastDropReason()}, {@link Qdisc.DropSink})
+     * @param kindMetrics the names of the metrics {@link #registerMetrics} registers, listed after the generic ones
+     */
+    AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
+            List<String> dropReasons, List<String> kindMetrics) {
         this.kind = kind;
         this.dropReasons = List.copyOf(dropReasons);
         ElementDescriptorDTO d = new ElementDescriptorDTO();
@@ -54,6 +67,7 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
                 "packets to the driver, which pulls after ready (netif_schedule) while its TX queue is not stopped"));
         d.properties.addAll(properties);
         d.metrics.addAll(QdiscElement.METRICS);
+        d.metrics.addAll(kindMetrics);
         this.descriptor = d;
     }
 
@@ -64,16 +78,16 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
     }
 
     /**
-     * Creates the element: looks up the provider of this kind, creates the qdisc from {@link #settings(Configuration)} and
-     * wraps it.
+     * Creates the element: looks up the provider of this kind, creates the qdisc from {@link #settings(ElementContext)} and
+     * wraps it, with the kind's metrics ({@link #registerMetrics}).
      *
      * @throws IllegalArgumentException if no provider of the kind is installed or a setting is out of range
      */
     @Override
     public Element create(ElementContext context) {
         QdiscProvider provider = context.provider(QdiscProvider.class, QdiscProvider.KIND, kind);
-        Qdisc qdisc = provider.create(settings(context.config()));
-        return new QdiscElement(context, qdisc, dropReasons);
+        Qdisc qdisc = provider.create(settings(context));
+        return new QdiscElement(context, qdisc, dropReasons, this::registerMetrics);
     }
 
     /** @return the qdisc kind and element type. */
@@ -82,10 +96,22 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
     }
 
     /**
-     * Maps the element's validated properties to the qdisc provider's settings.
+     * Maps the element's validated properties to the qdisc provider's settings. Called once per element, at creation; a
+     * kind that needs random numbers (fq_codel's hash perturbation) draws them here from {@link ElementContext#random()},
+     * so that the same seed gives the same qdisc.
      *
-     * @param config the element's configuration
+     * @param context the element's context, whose configuration holds the validated properties
      * @return the settings, with the units the kind documents; never {@code null}
      */
-    abstract Map<String, Object> settings(Configuration config);
+    abstract Map<String, Object> settings(ElementContext context);
+
+    /**
+     * Registers the kind's own metrics, whose names the constructor's {@code kindMetrics} lists. The default registers none.
+     *
+     * @param qdisc the qdisc the kind's provider created
+     * @param metrics the element's metrics registry
+     * @throws IllegalArgumentException if the qdisc is not of the class the metrics read
+     */
+    void registerMetrics(Qdisc qdisc, Metrics metrics) {
+    }
 }

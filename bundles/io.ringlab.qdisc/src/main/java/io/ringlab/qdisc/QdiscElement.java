@@ -29,7 +29,9 @@ import io.ringlab.sim.api.OutputPort;
  * <b>Metrics</b> (registered in the constructor, cumulative over the run): gauges {@code backlog} (packets, also sampled as
  * a series) and {@code backlogBytes} (bytes); counters {@code enqueued} (packets accepted), {@code dequeued} (packets handed
  * to the driver) and {@code drops} (packets dropped, all reasons); gauge {@code requeues} read from the qdisc's stats
- * (one snapshot per sample, not per packet). These are {@code tc -s qdisc}'s backlog, dropped and requeues.
+ * (one snapshot per sample, not per packet). These are {@code tc -s qdisc}'s backlog, dropped and requeues. A kind may add
+ * its own metrics through {@link KindMetrics} (pfifo_fast's per-band backlogs, fq_codel's {@code tc -s} extras), registered
+ * after these in the constructor.
  * <p>
  * Per-packet methods allocate nothing. Not thread-safe: one engine thread, one run.
  *
@@ -43,6 +45,21 @@ final class QdiscElement implements Element {
     static final String OUT = "out";
     /** Metric names, as the descriptor lists them. */
     static final List<String> METRICS = List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued");
+
+    /**
+     * Registers the metrics of one qdisc kind beyond {@link #METRICS}, once, from the element's constructor: gauges that read
+     * the kind's own counters, so that nothing is added per packet.
+     */
+    @FunctionalInterface
+    interface KindMetrics {
+        /**
+         * @param qdisc the element's qdisc, as the kind's provider created it
+         * @param metrics the element's metrics registry
+         * @throws IllegalArgumentException if the qdisc is not the class the kind's metrics read (a third-party provider of
+         *             the same kind), with a {@code key=value} message
+         */
+        void register(Qdisc qdisc, Metrics metrics);
+    }
 
     /** The core drops are charged to: the qdisc runs in the sender's context, core 0 in Ringlab's pipelines. */
     private static final int CORE = 0;
@@ -63,6 +80,17 @@ final class QdiscElement implements Element {
      * @throws IllegalArgumentException if {@code dropReasons} is empty
      */
     QdiscElement(ElementContext context, Qdisc qdisc, List<String> dropReasons) {
+        this(context, qdisc, dropReasons, null);
+    }
+
+    /**
+     * @param context the element's context; must not be {@code null}
+     * @param qdisc a new, empty qdisc owned by this element from now on; must not be {@code null}
+     * @param dropReasons every drop reason the qdisc may report, at least one
+     * @param kindMetrics the kind's own metrics, registered after the generic ones; {@code null} for none
+     * @throws IllegalArgumentException if {@code dropReasons} is empty, or from {@code kindMetrics}
+     */
+    QdiscElement(ElementContext context, Qdisc qdisc, List<String> dropReasons, KindMetrics kindMetrics) {
         if (dropReasons.isEmpty()) {
             throw new IllegalArgumentException("dropReasons=[], declare every reason the qdisc may report");
         }
@@ -84,6 +112,9 @@ final class QdiscElement implements Element {
         this.enqueued = metrics.counter("enqueued");
         this.dequeued = metrics.counter("dequeued");
         metrics.series("backlog");
+        if (kindMetrics != null) {
+            kindMetrics.register(qdisc, metrics);
+        }
     }
 
     /** @return the qdisc this element wraps. */

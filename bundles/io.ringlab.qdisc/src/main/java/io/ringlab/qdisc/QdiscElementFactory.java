@@ -6,7 +6,7 @@ import java.util.Map;
 import org.osgi.service.component.annotations.Component;
 
 import io.ringlab.queue.api.Qdisc;
-import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
@@ -45,7 +45,7 @@ public final class QdiscElementFactory extends AbstractQdiscElementFactory {
     }
 
     @Override
-    Map<String, Object> settings(Configuration config) {
-        return Map.of(PfifoProvider.LIMIT, config.getLong(LIMIT));
+    Map<String, Object> settings(ElementContext context) {
+        return Map.of(PfifoProvider.LIMIT, context.config().getLong(LIMIT));
     }
 }

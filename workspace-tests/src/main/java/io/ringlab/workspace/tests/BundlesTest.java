@@ -59,14 +59,18 @@ class BundlesTest {
             assertTrue(d.bundle.startsWith("io.ringlab."), d.type + " bundle " + d.bundle);
             assertTrue(d.bundleVersion != null && !d.bundleVersion.isEmpty(), d.type + " has no bundle version");
         }
-        assertTrue(types.containsAll(Set.of("source", "sink", "drop", "link", "netdev", "pfifo")), types.toString());
+        assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "pfifo", "pfifo_fast",
+                "fq_codel")), types.toString());
         assertTrue(simulator.poolKinds().contains("fixed"), simulator.poolKinds().toString());
     }
 
     @Test
     void providersAreRegisteredByKind() throws Exception {
         assertEquals(1, context.getServiceReferences(QueueLimitsProvider.class, "(" + QueueLimitsProvider.KIND + "=dql)").size());
-        assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=pfifo)").size());
+        for (String kind : new String[] {"pfifo", "pfifo_fast", "fq_codel"}) {
+            assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
+                    kind);
+        }
         assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=fixed)").size());
     }
 }

@@ -14,7 +14,10 @@ final class Faults {
      *         in it; helpers it calls are skipped until the element's own frame), or -1
      */
     static int culprit(Simulation sim, Throwable t) {
-        // the element running when it threw, if its class is on the stack (two elements may share a class)
+        if (sim.faultHint >= 0) {
+            return sim.faultHint; // recorded by the port call that went into the failing element
+        }
+        // the owner of the event that failed, if its class is on the stack (two elements may share a class)
         int current = sim.current;
         if (current >= 0 && current < sim.elements.length && sim.elements[current] != null) {
             String e = sim.elements[current].getClass().getName();

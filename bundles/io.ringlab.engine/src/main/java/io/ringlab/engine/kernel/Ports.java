@@ -34,10 +34,12 @@ final class Ports {
                 return;
             }
             ((PacketBuffer) buffer).owner = targetIndex;
-            int caller = sim.current;
-            sim.current = targetIndex;
-            target.push(targetPort, buffer);
-                sim.current = caller; // not restored when it throws: the failure report names the innermost element
+            try {
+                target.push(targetPort, buffer);
+            } catch (RuntimeException | Error e) {
+                sim.faultAt(targetIndex); // costs nothing unless thrown: names the innermost failing element
+                throw e;
+            }
         }
 
         @Override
@@ -49,19 +51,23 @@ final class Ports {
             for (int i = offset, end = offset + count; i < end; i++) {
                 ((PacketBuffer) buffers[i]).owner = targetIndex;
             }
-            int caller = sim.current;
-            sim.current = targetIndex;
-            target.pushBatch(targetPort, buffers, offset, count);
-                sim.current = caller; // not restored when it throws: the failure report names the innermost element
+            try {
+                target.pushBatch(targetPort, buffers, offset, count);
+            } catch (RuntimeException | Error e) {
+                sim.faultAt(targetIndex); // costs nothing unless thrown: names the innermost failing element
+                throw e;
+            }
         }
 
         @Override
         public void ready() {
             if (target != null) {
-                int caller = sim.current;
-                sim.current = targetIndex;
-                target.ready(targetPort);
-                    sim.current = caller; // not restored when it throws: the failure report names the innermost element
+                try {
+                    target.ready(targetPort);
+                } catch (RuntimeException | Error e) {
+                    sim.faultAt(targetIndex); // costs nothing unless thrown: names the innermost failing element
+                    throw e;
+                }
             }
         }
     }
@@ -88,11 +94,13 @@ final class Ports {
             if (source == null) {
                 return null;
             }
-            int caller = sim.current;
-            sim.current = sourceIndex;
             Buffer b;
-            b = source.pull(sourcePort);
-                sim.current = caller; // not restored when it throws: the failure report names the innermost element
+            try {
+                b = source.pull(sourcePort);
+            } catch (RuntimeException | Error e) {
+                sim.faultAt(sourceIndex); // costs nothing unless thrown: names the innermost failing element
+                throw e;
+            }
             if (b != null) {
                 ((PacketBuffer) b).owner = ownerIndex;
             }

@@ -37,8 +37,10 @@ public final class Simulation implements PoolContext {
     final CoreImpl[] cores;
     final long seed;
     int currentCore = -1;
-    /** The element whose code runs now (the owner of the event, or the target of a port call), or -1: fault attribution. */
+    /** The owner of the event being processed, or -1 (fault and double-free attribution). */
     int current = -1;
+    /** The innermost element a port call into which threw, or -1; set on the way out of a failure. */
+    int faultHint = -1;
 
     final List<ElementContextImpl> contexts = new ArrayList<>();
     Element[] elements = new Element[0];
@@ -250,6 +252,13 @@ public final class Simulation implements PoolContext {
         cpuPackets[element] += packets;
         cpuCycles[element] += cycles;
         cpuPicos[element] += cycles * (1e12 / core.frequencyHz());
+    }
+
+    /** Records the innermost element a failing port call went into; outer calls leave the first record. */
+    void faultAt(int element) {
+        if (faultHint < 0) {
+            faultHint = element;
+        }
     }
 
     void unconnected(int element, String port) {

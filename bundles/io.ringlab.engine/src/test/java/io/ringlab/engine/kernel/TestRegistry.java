@@ -13,6 +13,10 @@ import io.ringlab.bql.DqlProvider;
 import io.ringlab.buffer.api.BufferPoolProvider;
 import io.ringlab.driver.netdev.NetdevFactory;
 import io.ringlab.link.LinkFactory;
+import io.ringlab.qdisc.FqCodelElementFactory;
+import io.ringlab.qdisc.FqCodelProvider;
+import io.ringlab.qdisc.PfifoFastElementFactory;
+import io.ringlab.qdisc.PfifoFastProvider;
 import io.ringlab.qdisc.PfifoProvider;
 import io.ringlab.qdisc.QdiscElementFactory;
 import io.ringlab.queue.api.QdiscProvider;
@@ -31,7 +35,7 @@ final class TestRegistry implements Registry {
     TestRegistry() {
         for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new io.ringlab.traffic.PingFactory(),
                 new io.ringlab.traffic.HostFactory(), new LinkFactory(),
-                new NetdevFactory(), new QdiscElementFactory())) {
+                new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory())) {
             factories.put(f.descriptor().type, f);
         }
     }
@@ -66,6 +70,12 @@ final class TestRegistry implements Registry {
         }
         if (type == QdiscProvider.class && kind.equals("pfifo")) {
             return type.cast(new PfifoProvider());
+        }
+        if (type == QdiscProvider.class && kind.equals("pfifo_fast")) {
+            return type.cast(new PfifoFastProvider());
+        }
+        if (type == QdiscProvider.class && kind.equals("fq_codel")) {
+            return type.cast(new FqCodelProvider());
         }
         return null;
     }

@@ -1,0 +1,106 @@
+package io.ringlab.qdisc;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/**
+ * Element type {@code "fq_codel"}: a device's root qdisc as Linux {@code fq_codel} ({@code net/sched/sch_fq_codel.c} with
+ * CoDel from {@code include/net/codel_impl.h}), created through the {@code "fq_codel"}
+ * {@link io.ringlab.queue.api.QdiscProvider} and wrapped in a {@link QdiscElement}.
+ * <p>
+ * Configuration (defaults from {@code fq_codel_init}): {@code limit} (INTEGER, packets, 10240), {@code flows} (INTEGER,
+ * buckets, 1024), {@code quantum} (SIZE, 1514B), {@code target} (DURATION, 5ms), {@code interval} (DURATION, 100ms),
+ * {@code memoryLimit} (SIZE, 32MiB of truesize), {@code dropBatch} (INTEGER, packets, 64), {@code mtu} (SIZE, 1514B,
+ * {@code psched_mtu}). The hash perturbation is drawn from the element's random stream when the element is created, so the
+ * same seed gives the same buckets.
+ * <p>
+ * Metrics: the generic ones of {@link QdiscElement}, where {@code drops} counts both reasons, and the gauges
+ * {@code dropOverlimit} (packets dropped by {@code fq_codel_drop}, reason {@link Qdisc#DROP_OVERLIMIT}),
+ * {@code dropOvermemory} (those of them dropped because memory was over its limit), {@code codelDrops} (packets CoDel
+ * dropped, reason {@link Qdisc#DROP_AQM}), {@code newFlowCount} (buckets that joined new_flows), {@code maxPacket} (the
+ * largest packet CoDel saw, bytes), as {@code tc -s qdisc show} prints them. There is no {@code ecnMark}: Ringlab packets
+ * are not ECN-capable, so CoDel drops instead of marking.
+ * <p>
+ * Thread-safe; every call to {@link #create} returns an independent element.
+ *
+ * @see FqCodelQdisc
+ */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=fq_codel")
+public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
+
+    /** The kind's own metrics, {@code tc -s qdisc show dev … } names in camel case. */
+    static final List<String> FQ_CODEL_METRICS = List.of("dropOverlimit", "dropOvermemory", "codelDrops", "newFlowCount",
+            "maxPacket");
+
+    /** Creates the factory; Declarative Services calls it. */
+    public FqCodelElementFactory() {
+        super("fq_codel", "Linux fq_codel: hashed flows, DRR with new flows first, CoDel per flow",
+                "Linux fq_codel (net/sched/sch_fq_codel.c; CoDel from include/net/codel_impl.h): packets are hashed by "
+                        + "flow (jhash of the packet's flow number and a perturbation drawn from the element's random "
+                        + "stream, then reciprocal_scale) into 'flows' buckets; buckets are served by deficit round robin "
+                        + "with 'quantum' bytes, new flows before old ones; each bucket runs CoDel (sojourn above 'target' "
+                        + "for 'interval' starts drops spaced interval/sqrt(count), in the kernel's 1024-ns fixed-point "
+                        + "clock and Newton-step inverse square root). Above 'limit' packets or 'memoryLimit' bytes of "
+                        + "truesize, up to 'dropBatch' packets are dropped from the head of the bucket with the largest "
+                        + "byte backlog (reason qdisc-overlimit); CoDel drops have reason qdisc-aqm. Packets are not "
+                        + "ECN-capable, so CoDel drops instead of marking. Not modelled: tc filters, priority "
+                        + "classification, ce_threshold, the empty-qdisc bypass (equivalent here), bulk dequeue.",
+                List.of(PropertyDescriptorDTO.of("limit", Kind.INTEGER, "10240", "1", "1000000",
+                                "packet limit; above it fq_codel_drop drops from the fattest flow"),
+                        PropertyDescriptorDTO.of("flows", Kind.INTEGER, "1024", "1", "65536",
+                                "number of hash buckets (flow queues)"),
+                        PropertyDescriptorDTO.of("quantum", Kind.SIZE, "1514B", "256B", "1048576B",
+                                "bytes a flow may send per DRR round (psched_mtu: MTU 1500 + 14-byte header)"),
+                        PropertyDescriptorDTO.of("target", Kind.DURATION, "5ms", "0s", "100s",
+                                "CoDel target: acceptable standing sojourn time (kernel unit 1024 ns)"),
+                        PropertyDescriptorDTO.of("interval", Kind.DURATION, "100ms", "0s", "100s",
+                                "CoDel interval: how long the sojourn must stay above target before drops start, and the "
+                                        + "base of the drop spacing interval/sqrt(count)"),
+                        PropertyDescriptorDTO.of("memoryLimit", Kind.SIZE, "32MiB", "1B", "2GiB",
+                                "limit on the truesize bytes of queued packets; above it fq_codel_drop drops"),
+                        PropertyDescriptorDTO.of("dropBatch", Kind.INTEGER, "64", "1", "1000000",
+                                "packets fq_codel_drop drops at most per overlimit event (half the fattest flow's bytes)"),
+                        PropertyDescriptorDTO.of("mtu", Kind.SIZE, "1514B", "1B", "1048576B",
+                                "CoDel never drops while the qdisc's byte backlog is at most this (psched_mtu)")),
+                List.of(Qdisc.DROP_OVERLIMIT, Qdisc.DROP_AQM), FQ_CODEL_METRICS);
+    }
+
+    /** Maps the properties to the provider's settings and draws the hash perturbation from the element's random stream. */
+    @Override
+    Map<String, Object> settings(ElementContext context) {
+        Configuration c = context.config();
+        return Map.of(FqCodelProvider.LIMIT, c.getLong("limit"), FqCodelProvider.FLOWS, c.getLong("flows"),
+                FqCodelProvider.QUANTUM, c.getBytes("quantum"), FqCodelProvider.TARGET, c.getPicos("target"),
+                FqCodelProvider.INTERVAL, c.getPicos("interval"), FqCodelProvider.MEMORY_LIMIT, c.getBytes("memoryLimit"),
+                FqCodelProvider.DROP_BATCH, c.getLong("dropBatch"), FqCodelProvider.MTU, c.getBytes("mtu"),
+                FqCodelProvider.PERTURBATION, context.random().nextInt());
+    }
+
+    /**
+     * Registers the {@code tc -s} extras as gauges over the qdisc's counters.
+     *
+     * @throws IllegalArgumentException if the qdisc is not an {@link FqCodelQdisc}
+     */
+    @Override
+    void registerMetrics(Qdisc qdisc, Metrics metrics) {
+        if (!(qdisc instanceof FqCodelQdisc q)) {
+            throw new IllegalArgumentException("qdisc=" + qdisc.getClass().getName()
+                    + ", the fq_codel element reads its counters from io.ringlab.qdisc's FqCodelQdisc");
+        }
+        metrics.gauge("dropOverlimit", q::dropOverlimit);
+        metrics.gauge("dropOvermemory", q::dropOvermemory);
+        metrics.gauge("codelDrops", q::codelDrops);
+        metrics.gauge("newFlowCount", q::newFlowCount);
+        metrics.gauge("maxPacket", q::maxPacket);
+    }
+}

@@ -1,0 +1,416 @@
+package io.ringlab.qdisc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.function.DoubleSupplier;
+import java.util.random.RandomGenerator;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.queue.api.Qdisc;
+import io.ringlab.queue.api.QdiscProvider;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+import io.ringlab.sim.api.TimerCallback;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+
+/** Checks the {@code "pfifo_fast"} and {@code "fq_codel"} elements and factories with hand-written fakes of the engine. */
+class QdiscKindElementTest {
+
+    /**
+     * A context whose configuration holds the descriptor's defaults in base units, overridden by the test; the calls a qdisc
+     * element must not make throw.
+     */
+    private static final class FakeContext implements ElementContext {
+        final Map<String, Long> values = new HashMap<>();
+        final SplittableRandom random;
+        long nowPicos;
+        int readies;
+        final List<String> reasons = new ArrayList<>();
+        final List<String> drops = new ArrayList<>();
+        final List<String> failures = new ArrayList<>();
+        final Map<String, Metrics.Counter> counters = new LinkedHashMap<>();
+        final Map<String, DoubleSupplier> gauges = new LinkedHashMap<>();
+        final List<String> series = new ArrayList<>();
+
+        FakeContext(long seed, Map<String, Long> config) {
+            this.random = new SplittableRandom(seed);
+            values.putAll(config);
+        }
+
+        double metric(String name) {
+            Metrics.Counter c = counters.get(name);
+            return c != null ? c.get() : gauges.get(name).getAsDouble();
+        }
+
+        private long value(String name) {
+            Long v = values.get(name);
+            if (v == null) {
+                throw new IllegalArgumentException("property=" + name);
+            }
+            return v;
+        }
+
+        @Override
+        public String name() {
+            return "q0";
+        }
+
+        @Override
+        public int index() {
+            return 2;
+        }
+
+        @Override
+        public Configuration config() {
+            return new Configuration() {
+                @Override
+                public long getLong(String name) {
+                    return value(name);
+                }
+
+                @Override
+                public long getPicos(String name) {
+                    return value(name);
+                }
+
+                @Override
+                public long getBytes(String name) {
+                    return value(name);
+                }
+
+                @Override
+                public boolean getBoolean(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public double getDouble(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public String getString(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public long getBitsPerSecond(String name) {
+                    throw new IllegalArgumentException("property=" + name);
+                }
+
+                @Override
+                public boolean isSet(String name) {
+                    return false;
+                }
+            };
+        }
+
+        @Override
+        public OutputPort output(String name) {
+            assertEquals("out", name, "the only output");
+            return new OutputPort() {
+                @Override
+                public String name() {
+                    return name;
+                }
+
+                @Override
+                public boolean connected() {
+                    return true;
+                }
+
+                @Override
+                public void push(Buffer buffer) {
+                    throw new UnsupportedOperationException("out is a pull output");
+                }
+
+                @Override
+                public void pushBatch(Buffer[] buffers, int offset, int count) {
+                    throw new UnsupportedOperationException("out is a pull output");
+                }
+
+                @Override
+                public void ready() {
+                    readies++;
+                }
+            };
+        }
+
+        @Override
+        public InputPort input(String name) {
+            throw new UnsupportedOperationException("input " + name);
+        }
+
+        @Override
+        public long nowPicos() {
+            return nowPicos;
+        }
+
+        @Override
+        public Timer timer(TimerCallback callback) {
+            throw new UnsupportedOperationException("timer");
+        }
+
+        @Override
+        public RandomGenerator random() {
+            return random;
+        }
+
+        @Override
+        public int cores() {
+            return 1;
+        }
+
+        @Override
+        public Core core(int index) {
+            throw new UnsupportedOperationException("core");
+        }
+
+        @Override
+        public CostProfile costProfile() {
+            throw new UnsupportedOperationException("costProfile");
+        }
+
+        @Override
+        public Metrics metrics() {
+            return new Metrics() {
+                @Override
+                public Counter counter(String name) {
+                    long[] value = {0};
+                    Counter c = new Counter() {
+                        @Override
+                        public void increment() {
+                            value[0]++;
+                        }
+
+                        @Override
+                        public void add(long delta) {
+                            value[0] += delta;
+                        }
+
+                        @Override
+                        public long get() {
+                            return value[0];
+                        }
+                    };
+                    assertNull(counters.put(name, c), "metric registered twice: " + name);
+                    return c;
+                }
+
+                @Override
+                public void gauge(String name, DoubleSupplier value) {
+                    assertNull(gauges.put(name, value), "metric registered twice: " + name);
+                }
+
+                @Override
+                public LatencyHistogram histogram(String name, String unit) {
+                    throw new UnsupportedOperationException("histogram");
+                }
+
+                @Override
+                public void series(String name) {
+                    series.add(name);
+                }
+            };
+        }
+
+        @Override
+        public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
+            throw new UnsupportedOperationException("pool");
+        }
+
+        @Override
+        public <S> S provider(Class<S> type, String kindProperty, String kind) {
+            assertEquals(QdiscProvider.class, type, "service type");
+            assertEquals(QdiscProvider.KIND, kindProperty, "kind property");
+            return type.cast(switch (kind) {
+                case "pfifo_fast" -> new PfifoFastProvider();
+                case "fq_codel" -> new FqCodelProvider();
+                default -> throw new IllegalArgumentException("kind=" + kind);
+            });
+        }
+
+        @Override
+        public int dropReason(String reason) {
+            reasons.add(reason);
+            return 100 + reasons.size() - 1;
+        }
+
+        @Override
+        public void generated(Buffer buffer) {
+            throw new UnsupportedOperationException("generated");
+        }
+
+        @Override
+        public void deliver(int core, Buffer buffer) {
+            throw new UnsupportedOperationException("deliver");
+        }
+
+        @Override
+        public void drop(int core, Buffer buffer, int reasonId) {
+            drops.add("core=" + core + " id=" + buffer.id() + " reason=" + reasonId);
+        }
+
+        @Override
+        public void recycle(Buffer buffer, int reasonId) {
+            throw new UnsupportedOperationException("recycle");
+        }
+
+        @Override
+        public void fail(String message) {
+            failures.add(message);
+        }
+    }
+
+    /** The descriptor's defaults in base units (picoseconds, bytes), as the engine's configuration would give them. */
+    private static Map<String, Long> fqCodelDefaults() {
+        Map<String, Long> m = new HashMap<>();
+        m.put("limit", 10_240L);
+        m.put("flows", 1024L);
+        m.put("quantum", 1514L);
+        m.put("target", 5_000_000_000L);
+        m.put("interval", 100_000_000_000L);
+        m.put("memoryLimit", 32L << 20);
+        m.put("dropBatch", 64L);
+        m.put("mtu", 1514L);
+        return m;
+    }
+
+    private static PropertyDescriptorDTO property(ElementDescriptorDTO d, String name) {
+        return d.properties.stream().filter(p -> p.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    private static void assertRegisteredMetricsAreTheDescriptors(FakeContext ctx, ElementDescriptorDTO d) {
+        List<String> names = new ArrayList<>(ctx.counters.keySet());
+        names.addAll(ctx.gauges.keySet());
+        assertEquals(new TreeSet<>(d.metrics), new TreeSet<>(names), "registered metrics = descriptor metrics");
+        assertEquals(d.metrics.size(), names.size(), "each once");
+    }
+
+    @Test
+    void shouldDescribeThePfifoFastElementAndGaugeEachBand() {
+        ElementDescriptorDTO d = new PfifoFastElementFactory().descriptor();
+        assertEquals("pfifo_fast", d.type, "type");
+        assertEquals(ElementDescriptorDTO.QDISC, d.category, "category");
+        assertTrue(d.description.contains("net/sched/sch_generic.c"), "cites the kernel source");
+        PropertyDescriptorDTO limit = property(d, "limit");
+        assertEquals(List.of("INTEGER", "1000", "1", "1000000"), List.of(limit.kind.name(), limit.defaultValue, limit.min,
+                limit.max), "limit");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "backlogBand0",
+                "backlogBand1", "backlogBand2"), d.metrics, "metrics: generic, then per band");
+
+        FakeContext ctx = new FakeContext(1, Map.of("limit", 3L));
+        QdiscElement e = (QdiscElement) new PfifoFastElementFactory().create(ctx);
+        assertRegisteredMetricsAreTheDescriptors(ctx, d);
+        assertEquals(List.of("backlog", "backlogBand0", "backlogBand1", "backlogBand2"), ctx.series, "sampled series");
+        assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
+
+        int[] priorities = {6, 0, 0, 1};
+        for (int i = 0; i < priorities.length; i++) {
+            TestBuffer b = new TestBuffer(i, 100);
+            b.priority(priorities[i]);
+            e.push(0, b);
+        }
+        assertEquals(List.of(1.0, 2.0, 0.0), List.of(ctx.metric("backlogBand0"), ctx.metric("backlogBand1"),
+                ctx.metric("backlogBand2")), "band gauges");
+        assertEquals(List.of("core=0 id=3 reason=100"), ctx.drops, "the fourth packet hits the total limit of 3");
+        assertEquals(0, e.pull(0).id(), "band 0 first");
+        assertEquals(0.0, ctx.metric("backlogBand0"), "band 0 empty");
+        assertEquals(1.0, ctx.metric("drops"), "drops");
+        assertEquals(3, ctx.readies, "ready per queued packet");
+    }
+
+    @Test
+    void shouldDescribeTheFqCodelElementWithUnitsAndKernelDefaults() {
+        ElementDescriptorDTO d = new FqCodelElementFactory().descriptor();
+        assertEquals("fq_codel", d.type, "type");
+        assertTrue(d.description.contains("net/sched/sch_fq_codel.c"), "cites the kernel source");
+        assertEquals(List.of("limit", "flows", "quantum", "target", "interval", "memoryLimit", "dropBatch", "mtu"),
+                d.properties.stream().map(p -> p.name).toList(), "properties");
+        List<String> kinds = new ArrayList<>();
+        for (PropertyDescriptorDTO p : d.properties) {
+            kinds.add(p.name + ":" + p.kind + ":" + p.defaultValue + ":" + p.min + ":" + p.max);
+        }
+        assertEquals(List.of("limit:INTEGER:10240:1:1000000", "flows:INTEGER:1024:1:65536", "quantum:SIZE:1514B:256B:1048576B",
+                "target:DURATION:5ms:0s:100s", "interval:DURATION:100ms:0s:100s", "memoryLimit:SIZE:32MiB:1B:2GiB",
+                "dropBatch:INTEGER:64:1:1000000", "mtu:SIZE:1514B:1B:1048576B"), kinds, "kinds, defaults and ranges");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "dropOverlimit",
+                "dropOvermemory", "codelDrops", "newFlowCount", "maxPacket"), d.metrics, "metrics; no ecnMark");
+
+        FakeContext ctx = new FakeContext(9, fqCodelDefaults());
+        QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
+        assertRegisteredMetricsAreTheDescriptors(ctx, d);
+        assertEquals(List.of(Qdisc.DROP_OVERLIMIT, Qdisc.DROP_AQM), ctx.reasons, "both reasons registered up front");
+        FqCodelQdisc q = (FqCodelQdisc) e.qdisc();
+        assertEquals(new SplittableRandom(9).nextInt(), q.perturbation(), "perturbation drawn from the element's stream");
+        assertEquals(q.perturbation(), ((FqCodelQdisc) ((QdiscElement) new FqCodelElementFactory()
+                .create(new FakeContext(9, fqCodelDefaults()))).qdisc()).perturbation(), "same seed, same perturbation");
+        assertEquals(List.of(10_240, 1024, 1514, 4882, 97656, 64, 1514), List.of(q.limit(), q.flows(), q.quantum(),
+                q.targetCodelTime(), q.intervalCodelTime(), q.dropBatch(), q.mtu()), "properties reach the qdisc");
+    }
+
+    @Test
+    void shouldFreeCodelDropsAtPullAndOverlimitDropsAtPushUnderTheirReasons() {
+        Map<String, Long> config = fqCodelDefaults();
+        config.put("limit", 300L);
+        FakeContext ctx = new FakeContext(3, config);
+        QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
+        // one flow: two packets in per ms, one out per ms; after 5 ms of sojourn and 100 ms more, CoDel drops at pull
+        int id = 0;
+        for (long t = 0; t < 400_000_000_000L; t += 500_000_000L) {
+            ctx.nowPicos = t;
+            TestBuffer b = new TestBuffer(id++, 1514);
+            b.flow(7);
+            e.push(0, b);
+            if (t % 1_000_000_000L == 0) {
+                assertTrue(e.pull(0) != null, "a packet every ms");
+            }
+        }
+        long aqm = ctx.drops.stream().filter(s -> s.endsWith("reason=101")).count();
+        long overlimit = ctx.drops.stream().filter(s -> s.endsWith("reason=100")).count();
+        assertTrue(aqm > 0, "CoDel drops freed by the element under qdisc-aqm: " + aqm);
+        assertTrue(overlimit > 0, "the 300-packet limit was reached: overlimit drops under qdisc-overlimit: " + overlimit);
+        assertTrue(ctx.drops.stream().allMatch(s -> s.startsWith("core=0 ")), "on core 0");
+        assertEquals(aqm, ctx.metric("codelDrops"), "codelDrops");
+        assertEquals(overlimit, ctx.metric("dropOverlimit"), "dropOverlimit");
+        assertEquals(0.0, ctx.metric("dropOvermemory"), "dropOvermemory");
+        assertEquals(aqm + overlimit, ctx.metric("drops"), "drops counts both reasons");
+        assertEquals(1.0, ctx.metric("newFlowCount"), "one flow, never idle");
+        assertEquals(1514.0, ctx.metric("maxPacket"), "maxPacket");
+        assertEquals(ctx.metric("enqueued") - ctx.metric("dequeued") - ctx.metric("drops"), ctx.metric("backlog"),
+                "enqueued - dequeued - drops = backlog");
+        assertEquals(List.of(), ctx.failures, "every reason was declared");
+    }
+
+    @Test
+    void shouldRefuseAQdiscOfAnotherClassForTheKindsMetrics() {
+        PfifoQdisc foreign = new PfifoQdisc(10);
+        Metrics none = new FakeContext(1, Map.of()).metrics();
+        assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the pfifo_fast element reads its per-band backlogs from "
+                + "io.ringlab.qdisc's PfifoFastQdisc", assertThrows(IllegalArgumentException.class,
+                        () -> new PfifoFastElementFactory().registerMetrics(foreign, none)).getMessage());
+        assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the fq_codel element reads its counters from io.ringlab.qdisc's "
+                + "FqCodelQdisc", assertThrows(IllegalArgumentException.class,
+                        () -> new FqCodelElementFactory().registerMetrics(foreign, none)).getMessage());
+    }
+}

@@ -9,7 +9,7 @@ import io.ringlab.engine.kernel.NapiImpl;
 import io.ringlab.sim.api.ElementContext;
 
 /** Publishes the kernel machinery drivers share (NAPI) as the {@link DriverSupport} service. */
-@Component(service = DriverSupport.class)
+@Component(service = DriverSupport.class, property = DriverSupport.KIND + "=" + DriverSupport.LINUX)
 public class DriverSupportComponent implements DriverSupport {
     @Override
     public Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller) {

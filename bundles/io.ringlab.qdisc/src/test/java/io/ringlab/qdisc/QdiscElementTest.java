@@ -258,6 +258,11 @@ class QdiscElementTest {
         }
 
         @Override
+        public void transferPacket(Buffer from, Buffer to) {
+            throw new UnsupportedOperationException("transferPacket");
+        }
+
+        @Override
         public void recycle(Buffer buffer, int reasonId) {
             throw new UnsupportedOperationException("recycle");
         }

@@ -272,6 +272,11 @@ class QdiscKindElementTest {
         }
 
         @Override
+        public void transferPacket(Buffer from, Buffer to) {
+            throw new UnsupportedOperationException("transferPacket");
+        }
+
+        @Override
         public void recycle(Buffer buffer, int reasonId) {
             throw new UnsupportedOperationException("recycle");
         }

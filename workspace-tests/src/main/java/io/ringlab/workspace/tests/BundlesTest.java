@@ -48,7 +48,7 @@ class BundlesTest {
         assertEquals(List.of(), notActive, "bundles not active");
         assertTrue(ringlab.containsAll(Set.of("io.ringlab.buffer.api", "io.ringlab.queue.api", "io.ringlab.sim.api",
                 "io.ringlab.driver.api", "io.ringlab.pipeline.format", "io.ringlab.engine", "io.ringlab.bql", "io.ringlab.qdisc",
-                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.cli")), ringlab.toString());
+                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli")), ringlab.toString());
     }
 
     @Test
@@ -59,7 +59,7 @@ class BundlesTest {
             assertTrue(d.bundle.startsWith("io.ringlab."), d.type + " bundle " + d.bundle);
             assertTrue(d.bundleVersion != null && !d.bundleVersion.isEmpty(), d.type + " has no bundle version");
         }
-        assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "pfifo", "pfifo_fast",
+        assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel")), types.toString());
         assertTrue(simulator.poolKinds().contains("fixed"), simulator.poolKinds().toString());
     }

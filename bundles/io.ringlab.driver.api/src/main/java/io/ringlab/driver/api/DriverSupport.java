@@ -11,6 +11,12 @@ import io.ringlab.sim.api.ElementContext;
 @ProviderType
 public interface DriverSupport {
 
+    /** Service property naming the networking core this support models, a {@code String}; the engine registers {@link #LINUX}. */
+    String KIND = "ringlab.driversupport.kind";
+
+    /** The kind of the engine's support: the Linux networking core ({@code net/core/dev.c}). */
+    String LINUX = "linux";
+
     /**
      * {@code netif_napi_add}: creates a NAPI context.
      *

@@ -114,6 +114,12 @@ final class ElementContextImpl implements ElementContext {
     @Override public void generated(Buffer buffer) { sim.generated((PacketBuffer) buffer); }
     @Override public void deliver(int core, Buffer buffer) { sim.delivered(index, core, buffer); }
     @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(index, core, buffer, reasonId); }
+    @Override
+    public void transferPacket(Buffer from, Buffer to) {
+        to.copyMetadataFrom(from);
+        ((PacketBuffer) from).packetId = -1;
+    }
+
     @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 }

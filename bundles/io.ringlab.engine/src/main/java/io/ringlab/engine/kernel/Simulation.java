@@ -486,7 +486,9 @@ public final class Simulation implements PoolContext {
 
         BitSet held = new BitSet(buffers.size());
         Map<Integer, String> holders = new HashMap<>();
-        long[] packets = new long[1];
+        // a packet may sit in two buffers at once (a transmitted skb awaiting its TX clean and the frame on the wire;
+        // a copybreak copy): packets in flight are the distinct packet ids held
+        java.util.Set<Long> packets = new java.util.HashSet<>();
         for (ElementContextImpl c : contexts) {
             Element e = elements[c.index];
             e.forEachHeld(b -> {
@@ -502,11 +504,11 @@ public final class Simulation implements PoolContext {
                             + ", which is free (used after free)");
                 }
                 if (b.packetId() >= 0) {
-                    packets[0]++;
+                    packets.add(b.packetId());
                 }
             });
         }
-        r.inFlight = packets[0];
+        r.inFlight = packets.size();
         r.buffersHeld = held.cardinality();
 
         boolean countersOk = true;

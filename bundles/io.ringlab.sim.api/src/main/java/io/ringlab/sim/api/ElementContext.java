@@ -129,6 +129,17 @@ public interface ElementContext {
     void drop(int core, Buffer buffer, int reasonId);
 
     /**
+     * Moves a packet to another buffer: {@code to} takes all of {@code from}'s metadata (as
+     * {@link Buffer#copyMetadataFrom}) and carries the packet on, while {@code from} keeps its memory, length and
+     * destructor but no longer carries the packet. This is a DMA: the frame on the wire after the MAC fetched a TX
+     * descriptor whose skb waits for its TX clean, or an RX buffer filled from a frame.
+     *
+     * @param from the buffer the packet leaves; must carry a packet
+     * @param to the buffer the packet goes to, allocated by this element
+     */
+    void transferPacket(Buffer from, Buffer to);
+
+    /**
      * Ends a packet here without freeing its buffer: counts the packet as dropped for a reason and clears the buffer's
      * metadata (packet id, lengths, timestamps; its destructor runs) while it stays allocated to this element, as a driver
      * does when it drops a frame and puts the same RX buffer back into its ring, or after a copybreak copy has taken the

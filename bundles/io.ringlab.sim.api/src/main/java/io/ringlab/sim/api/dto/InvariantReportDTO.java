@@ -24,7 +24,7 @@ public class InvariantReportDTO {
     public long dropped;
     /** Drops by named reason; sums to {@link #dropped}. */
     public Map<String, Long> droppedByReason = new TreeMap<>();
-    /** Packets found in flight by the walk. */
+    /** Packets found in flight by the walk: distinct packet ids held (one packet may sit in two buffers at once). */
     public long inFlight;
     /** Buffers allocated over the run, all pools. */
     public long buffersAllocated;

@@ -1,0 +1,461 @@
+package io.ringlab.driver.stmmac;
+
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverSupport;
+import io.ringlab.driver.api.Napi;
+import io.ringlab.driver.api.NicDriver;
+import io.ringlab.queue.api.QueueLimits;
+import io.ringlab.queue.api.QueueLimitsProvider;
+import io.ringlab.queue.api.TxQueue;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CpuTask;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * The stmmac driver of v3.18/3.19 ({@code drivers/net/ethernet/stmicro/stmmac/stmmac_main.c}) with the BQL patch
+ * ("net: stmmac: add BQL support", B. Galvani, Dec 2014), on one core.
+ * <p>
+ * <b>Transmit</b> ({@code stmmac_xmit}): the qdisc run is a task on the driver's core that takes frames from the qdisc
+ * while the queue is not stopped. Each frame takes {@code 1 + nr_frags} descriptors; {@code tx_count_frames} counts
+ * them, and the frame gets the IC bit (a TX-complete interrupt) only when the count reaches {@code txCoalFrames},
+ * otherwise the TX timer is re-armed ({@code mod_timer}, so under steady traffic it never fires). After posting, the queue
+ * is stopped when {@code stmmac_tx_avail() <= MAX_SKB_FRAGS + 1}; BQL accounts the frame ({@code netdev_sent_queue})
+ * and the DMA is kicked.
+ * <p>
+ * <b>DMA and wire</b>: the link pulls the next posted frame when the wire is idle; the driver hands it a copy (the bits on
+ * the wire) and keeps the skb in its ring until {@code stmmac_tx_clean} frees it, which runs the skb's destructor (TCP
+ * Small Queues' {@code tcp_wfree}). A frame with the IC bit raises the interrupt when the DMA takes it.
+ * <p>
+ * <b>Interrupts and NAPI</b> ({@code stmmac_dma_interrupt}, {@code stmmac_poll}): an interrupt masks the DMA interrupt and
+ * schedules NAPI; the poll cleans the TX ring first (no budget), then receives up to the weight; below the weight it
+ * completes and unmasks, and a status raised meanwhile interrupts again at once. Receive interrupts are delayed by the
+ * RIWT watchdog, {@code riwt * 256} CSR clock cycles after the first frame.
+ * <p>
+ * <b>Receive</b> ({@code stmmac_rx}): a frame arriving from the reverse link is DMA'd into the RX buffer of the next
+ * descriptor (the wire copy is freed); with every descriptor full the frame is dropped ({@code rx-ring-full}). The poll
+ * hands received buffers up the stack and refills each descriptor with a new buffer ({@code netdev_alloc_skb_ip_align}).
+ * <p>
+ * <b>Completion</b> ({@code stmmac_tx_clean}, from the poll or the TX timer): frees transmitted skbs, reports them to BQL
+ * ({@code netdev_completed_queue}), and wakes the queue above {@code txRing / 4} free descriptors (STMMAC_TX_THRESH).
+ * <p>
+ * <b>CPU</b>: one constant per transmitted frame and one per received frame, from the cost profile ({@code amlogic-s805}
+ * fits them to the seed's 600 / 650 Mbit/s), charged where the kernel does the work: the qdisc run and the poll.
+ * <p>
+ * Not modelled: TSO (this MAC had none) and software GSO segmentation (frames arrive one segment each), scatter-gather
+ * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
+ * costs (inside the fitted constants). Engine thread only.
+ */
+final class StmmacElement implements NicDriver {
+    /** MAX_SKB_FRAGS with 4 KB pages: 65536 / 4096 + 1 ({@code include/linux/skbuff.h}). */
+    static final int MAX_SKB_FRAGS = 17;
+    /** Frames one qdisc run sends before it reschedules itself: {@code dev_tx_weight} = {@code weight_p} = 64
+     * ({@code net/core/dev.c}, {@code __qdisc_run}'s quota). */
+    static final int DEV_TX_WEIGHT = 64;
+    /** Current kernels' TX ring, coalescing and RIWT ({@code common.h} DMA_DEFAULT_TX_SIZE, STMMAC_TX_FRAMES 25,
+     * STMMAC_COAL_TX_TIMER 1000 us, DEF_DMA_RIWT 0xa0). */
+    private static final int CURRENT_RING = 512, CURRENT_COAL_FRAMES = 25, CURRENT_RIWT = 0xa0;
+    private static final long CURRENT_COAL_TIMER_PICOS = 1_000_000_000L;
+
+    private final ElementContext ctx;
+    private final int self;
+    private final InputPort in;
+    private final OutputPort wire;
+    private final OutputPort stack;
+    private final Core core;
+    private final int coreIndex;
+    private final Napi napi;
+    private final TxQueue txq;
+    private final boolean current;
+    private final long txCycles, rxCycles;
+    private final int txCoalFrames;
+    private final long txCoalTimerPicos;
+    private final long riwtPicos;
+
+    // TX ring: frames in order, from the oldest not yet cleaned; 'done' of them have been taken by the DMA
+    private final int txRing;
+    private final Buffer[] txSkb;
+    private final int[] txDescs;
+    private final boolean[] txIc;
+    private int txHead, txCount, txDone, txDescUsed, txCountFrames;
+    private boolean txRunning;
+
+    // RX ring: rxFilled buffers from rxHead carry received frames; the other slots wait for frames (or a refill)
+    private final int rxRing;
+    private final Buffer[] rxBuf;
+    private int rxHead, rxFilled;
+    private final BufferPool rxPool, wirePool;
+
+    private boolean irqMasked;
+    private boolean txStatusPending;
+
+    private final Timer txTimer, riwtTimer;
+    private final CpuTask txTask, irqTask, timerCleanTask;
+    private final int dropRxFull, dropNoStack;
+    private final Metrics.Counter txPackets, txBytes, rxPackets, rxBytes, rxRingFull, txIrqs, rxIrqs, txTimerCleans,
+            rxRefillFailures;
+
+    StmmacElement(ElementContext ctx) {
+        this.ctx = ctx;
+        this.self = ctx.index();
+        Configuration c = ctx.config();
+        this.current = c.getString("preset").equals("current");
+        this.txRing = intOr(c, "txRing", CURRENT_RING);
+        this.rxRing = intOr(c, "rxRing", CURRENT_RING);
+        this.txCoalFrames = intOr(c, "txCoalFrames", CURRENT_COAL_FRAMES);
+        this.txCoalTimerPicos = current && !c.isSet("txCoalTimer") ? CURRENT_COAL_TIMER_PICOS : c.getPicos("txCoalTimer");
+        int riwt = intOr(c, "riwt", CURRENT_RIWT);
+        long csr = c.getLong("csrClockHz");
+        this.riwtPicos = riwt * 256L * 1_000_000_000_000L / csr;
+        this.coreIndex = (int) c.getLong("core");
+        this.core = ctx.core(coreIndex);
+        long tx = c.getLong("txCycles");
+        long rx = c.getLong("rxCycles");
+        this.txCycles = tx >= 0 ? tx : (long) ctx.costProfile().value("stmmac.txFrameCycles", 0);
+        this.rxCycles = rx >= 0 ? rx : (long) ctx.costProfile().value("stmmac.rxFrameCycles", 0);
+        if (txRing <= MAX_SKB_FRAGS + 1) {
+            throw new IllegalArgumentException("txRing=" + txRing + " must exceed MAX_SKB_FRAGS + 1 = " + (MAX_SKB_FRAGS + 1));
+        }
+        this.in = ctx.input("in");
+        this.wire = ctx.output("wire");
+        this.stack = ctx.output("stack");
+
+        txSkb = new Buffer[txRing];
+        txDescs = new int[txRing];
+        txIc = new boolean[txRing];
+        rxBuf = new Buffer[rxRing];
+        rxPool = ctx.pool("fixed", "rx", rxRing * 2, 1536, Map.of());
+        wirePool = ctx.pool("fixed", "wire", 16384, 1536, Map.of());
+
+        int hz = (int) c.getLong("hz");
+        QueueLimitsProvider qlp = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
+        // dql_init(&queue->dql, HZ): a hold time of one second; current kernels' dql_reset restores min_limit
+        this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, hz, 0, 1_879_048_192, current, this::schedule);
+        DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
+
+        Metrics counters = ctx.metrics();
+        txPackets = counters.counter("txPackets");
+        txBytes = counters.counter("txBytes");
+        rxPackets = counters.counter("rxPackets");
+        rxBytes = counters.counter("rxBytes");
+        rxRingFull = counters.counter("rxRingFullDrops");
+        txIrqs = counters.counter("txIrqs");
+        rxIrqs = counters.counter("rxIrqs");
+        txTimerCleans = counters.counter("txTimerCleans");
+        rxRefillFailures = counters.counter("rxRefillFailures");
+        txTask = cpu -> qdiscRun();
+        irqTask = cpu -> {
+            irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
+            napi.schedule();
+        };
+        timerCleanTask = cpu -> {
+            txTimerCleans.increment();
+            txClean();
+        };
+        txTimer = ctx.timer(now -> core.submit(Core.SOFTIRQ, timerCleanTask));
+        riwtTimer = ctx.timer(now -> raiseIrq());
+        dropRxFull = ctx.dropReason("rx-ring-full");
+        dropNoStack = ctx.dropReason("rx-no-stack");
+
+        Metrics m = ctx.metrics();
+        m.gauge("napiPolls", napi::polls);
+        m.gauge("txDescUsed", () -> txDescUsed);
+        m.gauge("txFramesQueued", () -> txCount - txDone);
+        QueueLimits limits = txq.limits();
+        m.gauge("limit", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.limit()));
+        m.gauge("inflight", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.inflight()));
+        m.gauge("stackStops", txq::stackStops);
+        m.gauge("driverStops", txq::driverStops);
+        m.gauge("txMbps", () -> rate(txBytes.get()));
+        m.gauge("rxMbps", () -> rate(rxBytes.get()));
+        m.series("txDescUsed");
+        if (limits != null) {
+            m.series("limit");
+            m.series("inflight");
+        }
+    }
+
+    private static int intOr(Configuration c, String name, int currentValue) {
+        return c.getString("preset").equals("current") && !c.isSet(name) ? currentValue : (int) c.getLong(name);
+    }
+
+    private double rate(long bytes) {
+        long now = ctx.nowPicos();
+        return now == 0 ? 0 : bytes * 8 / (now / 1e12) / 1e6;
+    }
+
+    @Override
+    public void start() {
+        // init_dma_desc_rings: fill the RX ring, reset the TX ring and BQL (netdev_reset_queue)
+        for (int i = 0; i < rxRing; i++) {
+            rxBuf[i] = rxPool.alloc(coreIndex, self);
+        }
+        txq.reset(ctx.nowPicos());
+    }
+
+    // ------------------------------------------------------------------ transmit
+
+    /** {@code stmmac_tx_avail}: free descriptors, one kept empty to tell a full ring from an empty one. */
+    private int txAvail() {
+        return txRing - txDescUsed - 1;
+    }
+
+    @Override
+    public void ready(int inPort) {
+        schedule();
+    }
+
+    /** netif_schedule / the queue's wake-up: run the qdisc on the driver's core. */
+    private void schedule() {
+        if (!txRunning) {
+            core.submit(Core.TX, txTask);
+        }
+    }
+
+    /**
+     * {@code __qdisc_run} calling {@code stmmac_xmit} for each frame, on the driver's core: at most
+     * {@link #DEV_TX_WEIGHT} frames, then the rest is rescheduled ({@code __netif_schedule}, NET_TX_SOFTIRQ), which lets
+     * interrupts and NAPI in between, as they would preempt the transmit path.
+     */
+    private void qdiscRun() {
+        txRunning = true;
+        boolean kicked = false;
+        int quota = DEV_TX_WEIGHT;
+        while (!txq.stopped()) {
+            if (quota-- == 0) {
+                txRunning = false;
+                core.submit(Core.TX, txTask);
+                txRunning = true;
+                break;
+            }
+            if (txAvail() < MAX_SKB_FRAGS + 1) {
+                txq.stopByDriver(); // the NETDEV_TX_BUSY guard at the top of stmmac_xmit
+                break;
+            }
+            Buffer skb = in.pull();
+            if (skb == null) {
+                break;
+            }
+            core.charge(self, txCycles, 1);
+            int descs = 1 + skb.fragments();
+            int slot = txHead + txCount;
+            if (slot >= txRing) {
+                slot -= txRing;
+            }
+            txSkb[slot] = skb;
+            txDescs[slot] = descs;
+            txCount++;
+            txDescUsed += descs;
+            txCountFrames += descs;
+            if (txCoalFrames > txCountFrames) {
+                txIc[slot] = false;
+                txTimer.after(txCoalTimerPicos); // mod_timer: re-armed on every transmit
+            } else {
+                txCountFrames = 0;
+                txIc[slot] = true;
+            }
+            if (txAvail() <= MAX_SKB_FRAGS + 1) {
+                txq.stopByDriver();
+            }
+            txq.sent(skb.length(), ctx.nowPicos()); // [BQL patch] netdev_sent_queue, before the DMA kick
+            kicked = true;
+        }
+        txRunning = false;
+        if (kicked) {
+            wire.ready(); // enable_dma_transmission
+        }
+    }
+
+    /** The MAC's DMA takes the next posted frame when the wire is idle; the wire gets a copy, the skb stays until cleaned. */
+    @Override
+    public Buffer pull(int outPort) {
+        if (txDone == txCount) {
+            return null;
+        }
+        int slot = txHead + txDone;
+        if (slot >= txRing) {
+            slot -= txRing;
+        }
+        Buffer skb = txSkb[slot];
+        Buffer bits = wirePool.alloc(coreIndex, self);
+        if (bits == null) {
+            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
+            return null;
+        }
+        ctx.transferPacket(skb, bits); // the packet travels on the wire; the skb waits in the ring for its TX clean
+        txDone++;
+        txPackets.increment();
+        txBytes.add(skb.length());
+        if (txIc[slot]) {
+            txIrqs.increment();
+            txStatusPending = true;
+            raiseIrq();
+        }
+        return bits;
+    }
+
+    /** {@code stmmac_tx_clean}: free what the DMA has sent, tell BQL, wake the queue above a quarter of the ring. */
+    private void txClean() {
+        int pkts = 0;
+        int bytes = 0;
+        while (txDone > 0) {
+            Buffer skb = txSkb[txHead];
+            txSkb[txHead] = null;
+            txDescUsed -= txDescs[txHead];
+            bytes += skb.length();
+            pkts++;
+            skb.pool().free(coreIndex, skb); // dev_kfree_skb: the skb's destructor (tcp_wfree) runs here
+            if (++txHead == txRing) {
+                txHead = 0;
+            }
+            txCount--;
+            txDone--;
+        }
+        txStatusPending = false;
+        if (pkts > 0) {
+            txq.completed(pkts, bytes, ctx.nowPicos()); // [BQL patch] netdev_completed_queue
+        }
+        if (txq.driverStopped() && txAvail() > txRing / 4) {
+            txq.wakeByDriver(); // STMMAC_TX_THRESH
+        }
+    }
+
+    // ------------------------------------------------------------------ interrupts and NAPI
+
+    /** The DMA raises its interrupt line; while NAPI runs with the interrupt masked, the status waits. */
+    private void raiseIrq() {
+        if (!irqMasked) {
+            core.submit(Core.HARDIRQ, irqTask);
+        }
+    }
+
+    @Override
+    public int poll(int budget) {
+        txClean();
+        int work = 0;
+        while (work < budget && rxFilled > 0) {
+            core.charge(self, rxCycles, 1);
+            Buffer b = rxBuf[rxHead];
+            Buffer fresh = rxPool.alloc(coreIndex, self); // stmmac_rx_refill: netdev_alloc_skb_ip_align
+            if (fresh == null) {
+                rxRefillFailures.increment();
+            }
+            rxBuf[rxHead] = fresh;
+            if (++rxHead == rxRing) {
+                rxHead = 0;
+            }
+            rxFilled--;
+            work++;
+            rxPackets.increment();
+            rxBytes.add(b.length());
+            if (stack.connected()) {
+                stack.push(b);
+            } else {
+                ctx.drop(coreIndex, b, dropNoStack);
+            }
+        }
+        refillEmptySlots();
+        if (work < budget) {
+            // napi_complete, then re-enable the DMA interrupt; a status raised meanwhile interrupts again at once
+            irqMasked = false;
+            if (rxFilled > 0 || txStatusPending) {
+                core.submit(Core.HARDIRQ, irqTask);
+            }
+        }
+        return work;
+    }
+
+    private void refillEmptySlots() {
+        for (int i = rxFilled; i < rxRing; i++) {
+            int slot = rxHead + i;
+            if (slot >= rxRing) {
+                slot -= rxRing;
+            }
+            if (rxBuf[slot] == null) {
+                rxBuf[slot] = rxPool.alloc(coreIndex, self);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ receive
+
+    @Override
+    public void push(int inPort, Buffer frame) {
+        int slot = rxHead + rxFilled;
+        if (slot >= rxRing) {
+            slot -= rxRing;
+        }
+        if (rxFilled == rxRing || rxBuf[slot] == null) {
+            rxRingFull.increment();
+            ctx.drop(coreIndex, frame, dropRxFull); // no descriptor owned by the DMA: the MAC drops the frame
+            return;
+        }
+        Buffer b = rxBuf[slot];
+        ctx.transferPacket(frame, b); // DMA into the descriptor's buffer
+        frame.pool().free(coreIndex, frame);
+        rxFilled++;
+        if (riwtPicos == 0) {
+            rxIrqs.increment();
+            raiseIrq();
+        } else if (!riwtTimer.pending()) {
+            riwtTimer.after(riwtPicos); // the RX interrupt waits for the RIWT watchdog
+            rxIrqs.increment();
+        }
+    }
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (int i = 0; i < txCount; i++) {
+            int slot = txHead + i;
+            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
+        }
+        for (Buffer b : rxBuf) {
+            if (b != null) {
+                visitor.visit(b);
+            }
+        }
+    }
+
+    @Override
+    public DescriptorRing txRing() {
+        return new DescriptorRing() {
+            @Override public int size() { return txRing; }
+            @Override public int used() { return txDescUsed; }
+
+            @Override
+            public void forEachHeld(BufferVisitor visitor) {
+                for (int i = 0; i < txCount; i++) {
+                    int slot = txHead + i;
+                    visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
+                }
+            }
+        };
+    }
+
+    @Override
+    public DescriptorRing rxRing() {
+        return new DescriptorRing() {
+            @Override public int size() { return rxRing; }
+            @Override public int used() { return rxFilled; }
+
+            @Override
+            public void forEachHeld(BufferVisitor visitor) {
+                for (Buffer b : rxBuf) {
+                    if (b != null) {
+                        visitor.visit(b);
+                    }
+                }
+            }
+        };
+    }
+}

@@ -77,6 +77,11 @@ final class Commands implements Callable<Integer> {
         List<String> sets = new ArrayList<>();
         @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
         String json;
+        @Option(names = "--plot", paramLabel = "PNG", description = "draw the time series as a PNG chart")
+        String plot;
+        @Option(names = "--plot-series", paramLabel = "ELEMENT.METRIC", split = ",",
+                description = "the series to draw (comma-separated; default: all)")
+        List<String> plotSeries = new ArrayList<>();
         @Option(names = "--series-interval", paramLabel = "D",
                 description = "virtual time between samples of the time series, e.g. 1ms (default: duration / 200)")
         String seriesInterval;
@@ -101,6 +106,15 @@ final class Commands implements Callable<Integer> {
                 } else {
                     Files.writeString(Path.of(json), text + "\n", StandardCharsets.UTF_8);
                     human.println("result written to " + json);
+                }
+            }
+            if (plot != null) {
+                try {
+                    Plots.write(o.result(), plotSeries, Path.of(plot));
+                    human.println("plot written to " + plot);
+                } catch (IllegalArgumentException e) {
+                    root.err.println(e.getMessage());
+                    return Runner.INVALID;
                 }
             }
             if (o.exitCode() == Runner.INVARIANT) {

@@ -15,10 +15,12 @@ import io.ringlab.sim.api.Timer;
  * A receiving host. Counts and consumes every frame (one-way latency histogram in microseconds, as {@code sink}); answers
  * an ICMP echo request with a reply after {@code delay}: a new packet of the same length, sequence number, TOS, priority and
  * flow, type echo reply. Replies waiting for their delay are held in a FIFO (the delay is the same for all, so FIFO order
- * is time order) and shown to the invariant walk.
+ * is time order) and shown to the invariant walk. TCP data segments go to the host's {@link TcpReceiver}, which delivers
+ * or drops them and sends ACKs on {@code out} at once or after the delayed-ACK timeout (ACKs never wait for
+ * {@code delay}).
  * <p>
- * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}; gauge {@code rxMbps};
- * histogram {@code latency}. Engine thread only.
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the receiver's
+ * {@code tcp*} counters; gauges {@code rxMbps}, {@code tcpGoodputMbps}; histogram {@code latency}. Engine thread only.
  */
 final class HostElement implements Element {
     private final ElementContext ctx;
@@ -31,6 +33,7 @@ final class HostElement implements Element {
     private int head, size;
     private final Metrics.Counter rxPackets, rxBytes, echoReplies, replyPoolEmpty;
     private final Metrics.LatencyHistogram latency;
+    private final TcpReceiver tcp;
 
     HostElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -49,6 +52,8 @@ final class HostElement implements Element {
             return now == 0 ? 0 : rxBytes.get() * 8 / (now / 1e12) / 1e6;
         });
         m.series("rxPackets");
+        var c = ctx.config();
+        this.tcp = new TcpReceiver(ctx, out, (int) c.getLong("tcpFlows"), c.getPicos("delayedAck"), c.getBytes("rcvWindow"));
     }
 
     @Override
@@ -57,6 +62,10 @@ final class HostElement implements Element {
         latency.record(Math.max(now, b.stampPicos()) - b.createdPicos());
         rxPackets.increment();
         rxBytes.add(b.length());
+        if (TcpReceiver.isData(b)) {
+            tcp.receive(b);
+            return;
+        }
         if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REQUEST && out.connected()) {
             reply(b, now);
         }

@@ -1,6 +1,7 @@
 package io.ringlab.driver.netdev;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
@@ -15,8 +16,9 @@ import io.ringlab.sim.api.OutputPort;
  * The reference NIC. {@link #ready} from the qdisc is {@code netif_schedule}: the device runs the qdisc
  * ({@code qdisc_restart} in a loop) while its TX queue is not stopped, moving frames into its queue and accounting them
  * with {@code netdev_tx_sent_queue}. When the queue fills, the driver stops it ({@code netif_stop_queue}); when BQL's
- * limit is reached, BQL stops it. The link pulls frames when the wire is idle; each pull completes that frame
- * ({@code netdev_tx_completed_queue}), which may wake the queue and re-run the qdisc.
+ * limit is reached, BQL stops it. The link pulls frames when the wire is idle; each pull completes that frame: the wire
+ * gets a copy (the bits) and the skb is freed at once, which runs its destructor (TCP Small Queues' {@code tcp_wfree}),
+ * then {@code netdev_tx_completed_queue}, which may wake the queue and re-run the qdisc.
  * <p>
  * Metrics: counters {@code txPackets}, {@code txBytes}; gauges {@code ringUsed} (frames queued), {@code limit} and
  * {@code inflight} (BQL, bytes; 0 when BQL is off), {@code stackStops} (BQL stops), {@code driverStops} (queue full).
@@ -31,12 +33,15 @@ final class NetdevElement implements Element {
     private int head, used;
     private boolean running;
     private final Metrics.Counter txPackets, txBytes;
+    /** The bits on the wire: the link carries a copy, the skb is freed at TX completion (its destructor runs then). */
+    private final BufferPool wirePool;
 
     NetdevElement(ElementContext ctx) {
         this.ctx = ctx;
         var c = ctx.config();
         this.ring = new Buffer[(int) c.getLong("ring")];
         this.in = ctx.input("in");
+        this.wirePool = ctx.pool("fixed", "wire", 65536, 9018, java.util.Map.of());
         this.wire = ctx.output("wire");
         int hz = (int) c.getLong("hz");
         long holdPicos = c.getPicos("bqlHoldTime");
@@ -111,12 +116,20 @@ final class NetdevElement implements Element {
         used--;
         txPackets.increment();
         txBytes.add(b.length());
+        Buffer bits = wirePool.alloc(0, ctx.index());
+        if (bits == null) {
+            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
+            return null;
+        }
+        ctx.transferPacket(b, bits);
+        int len = b.length();
+        b.pool().free(0, b); // TX completion: the skb is freed as its frame leaves (TSQ's tcp_wfree runs now)
         long now = ctx.nowPicos();
-        txq.completed(1, b.length(), now);
+        txq.completed(1, len, now);
         if (txq.driverStopped()) {
             txq.wakeByDriver();
         }
-        return b;
+        return bits;
     }
 
     @Override

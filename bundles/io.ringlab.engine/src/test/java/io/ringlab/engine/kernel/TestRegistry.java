@@ -34,7 +34,8 @@ final class TestRegistry implements Registry {
 
     TestRegistry() {
         for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new io.ringlab.traffic.PingFactory(),
-                new io.ringlab.traffic.HostFactory(), new LinkFactory(),
+                new io.ringlab.traffic.HostFactory(), new io.ringlab.traffic.TcpFactory(), new io.ringlab.traffic.DemuxFactory(),
+                new LinkFactory(),
                 new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory())) {
             factories.put(f.descriptor().type, f);
         }

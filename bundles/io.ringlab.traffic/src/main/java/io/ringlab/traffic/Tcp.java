@@ -1,0 +1,54 @@
+package io.ringlab.traffic;
+
+/**
+ * TCP constants shared by the sender ({@code tcp}), the receiver inside {@code host} and {@code demux}: header sizes, flag
+ * bits, and the socket memory ({@code skb->truesize}) a segment is charged.
+ * <p>
+ * Sequence numbers in {@code Buffer.seq()} and {@code Buffer.ack()} are byte offsets from 0, as 64-bit values that never
+ * wrap: both ends start at 0 without a handshake (the initial sequence number is not modelled).
+ */
+final class Tcp {
+    /**
+     * Header bytes in front of every segment's payload: Ethernet 14 + IPv4 20 + TCP 20 + 12 of options (the timestamps
+     * option, 10 bytes, padded to 12, RFC 7323 §3 and appendix A), so an MSS of 1448 gives a 1514-byte frame.
+     */
+    static final int HEADERS = 14 + 20 + 32;
+    /** {@code Buffer.flags()} bit: ACK (RFC 793 §3.1, 0x10). Set on data segments and pure ACKs. */
+    static final int FLAG_ACK = 0x10;
+    /** {@code Buffer.flags()} bit: PSH (RFC 793 §3.1, 0x08). Set on data segments. */
+    static final int FLAG_PSH = 0x08;
+
+    /**
+     * {@code SKB_DATA_ALIGN(sizeof(struct sk_buff))}: 232 bytes on x86_64 in the 3.x/4.x kernels, rounded up to the
+     * 64-byte {@code SMP_CACHE_BYTES}. An assumption from the structure's layout (a 32-bit ARM kernel has a smaller one).
+     */
+    static final int SKB_STRUCT_BYTES = 256;
+    /**
+     * {@code SKB_DATA_ALIGN(sizeof(struct skb_shared_info))}: 40 header bytes and {@code MAX_SKB_FRAGS} = 17 fragments of
+     * 16 bytes on x86_64 with 4 KB pages, 312 rounded up to 320. An assumption from the structure's layout.
+     */
+    static final int SKB_SHINFO_BYTES = 320;
+    /**
+     * The kmalloc block of a TCP skb's head: with GSO (always on in software), {@code select_size()} in
+     * {@code net/ipv4/tcp.c} asks for {@code SKB_WITH_OVERHEAD(2048 - MAX_TCP_HEADER)} linear bytes, plus
+     * {@code MAX_TCP_HEADER} of headroom, so the head with its shared info is one 2048-byte block; {@code tcp_sendmsg} copies
+     * an MSS of payload into it while it has room.
+     */
+    static final int SKB_HEAD_BYTES = 2048;
+
+    private Tcp() {
+    }
+
+    /**
+     * {@code skb->truesize} of a segment, as {@code __alloc_skb} sets it ({@code SKB_TRUESIZE}): the data area
+     * ({@code SKB_HEAD_BYTES} minus the shared info, or the frame rounded up to 64 bytes when it does not fit) plus the
+     * shared info plus {@code struct sk_buff}. 2304 bytes for any frame up to 1728 bytes (an MSS of 1448 included).
+     *
+     * @param frameBytes the frame's length without FCS
+     * @return the truesize in bytes
+     */
+    static int truesize(int frameBytes) {
+        int data = Math.max(SKB_HEAD_BYTES - SKB_SHINFO_BYTES, (frameBytes + 63) & ~63);
+        return data + SKB_SHINFO_BYTES + SKB_STRUCT_BYTES;
+    }
+}

@@ -1,0 +1,595 @@
+package io.ringlab.traffic;
+
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferDestructor;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * Bulk TCP senders, like {@code iperf -P streams}: each stream is one connection with its own flow number that always has
+ * data to send (or {@code count} bytes), from {@code start} on, without a handshake. One {@link Buffer} is one segment of
+ * {@code mss} payload bytes and {@link Tcp#HEADERS} header bytes ({@code segments = 1}: no GSO/TSO).
+ * <p>
+ * <b>Sending</b> ({@code tcp_write_xmit}): while the segments in flight ({@code snd_nxt - snd_una}) are fewer than
+ * {@code cwnd} and TCP Small Queues allows, the next segment is allocated, charged to the stream's {@code sk_wmem_alloc}
+ * by its truesize ({@link Tcp#truesize}), given the destructor {@code tcp_wfree} and pushed on {@code out}.
+ * <p>
+ * <b>TSQ</b> ({@code tcpLimitOutputBytes}, {@code tsq}): before each segment the stream compares {@code sk_wmem_alloc} (the
+ * truesize of its skbs not yet freed: in the qdisc, in the driver, and, when the driver passes the skb on, on the wire) with
+ * a limit: v3.12-v3.18 {@code max(tcp_limit_output_bytes, sk_pacing_rate >> 10)}; v3.19+ (commit 605ad7f184b6, "tcp:
+ * refine TSO autosizing") {@code min(max(2 * truesize, sk_pacing_rate >> 10), tcp_limit_output_bytes)}. Above it the
+ * stream sets {@code TSQ_THROTTLED} and stops. When one of its skbs is freed, the destructor subtracts the truesize; if the
+ * stream was throttled it clears the flag and queues the stream to the TSQ tasklet ({@code tcp_wfree}), a timer armed at
+ * the current time, which calls the send loop again. The pacing rate is {@code tcp_update_pacing_rate}'s
+ * {@code 2 * mss * max(cwnd, packets_out) / srtt} bytes per second ({@code ~0U} before the first RTT sample).
+ * <p>
+ * <b>ACKs</b> ({@code tcp_ack}) arrive on {@code in}: new data acknowledged advances {@code snd_una}, takes an RTT sample
+ * from the oldest newly acknowledged segment unless any of them was retransmitted (Karn), and, in the Open and Loss states,
+ * calls the congestion control's {@code cong_avoid} when the stream is cwnd-limited ({@code tcp_is_cwnd_limited} and
+ * {@code tcp_cwnd_validate} of v3.19). Three duplicate ACKs start fast retransmit and NewReno fast recovery (RFC 6582):
+ * {@code ssthresh} from the algorithm, the first unacknowledged segment resent, {@code cwnd = ssthresh + 3}, one more per
+ * further duplicate ACK; a partial ACK resends the next hole, deflates the window by the acknowledged packets plus one and
+ * restarts the timer ("slow but steady"); the ACK that covers {@code recover} sets {@code cwnd = ssthresh}. Fast retransmit
+ * is not entered again until {@code snd_una} passes {@code recover} (RFC 6582 §4.1).
+ * <p>
+ * <b>RTO</b>: RFC 6298's estimator ({@code srtt}, {@code rttvar}) with Linux's bound, {@code rto = srtt + max(4 rttvar,
+ * minRto)} ({@code tcp_set_rto}), at most 120 s ({@code TCP_RTO_MAX}), 1 s before the first sample
+ * ({@code TCP_TIMEOUT_INIT}). On expiry: {@code ssthresh} from the algorithm if the stream was in the Open state,
+ * {@code cwnd = 1}, state Loss, go-back-N ({@code snd_nxt = snd_una}), the timeout doubled (exponential backoff until a
+ * valid RTT sample), the first segment resent. Retransmissions (fast, partial-ACK, timeout) bypass TSQ, as
+ * {@code tcp_retransmit_skb} does; the go-back-N resends that follow go through the send loop.
+ * <p>
+ * Counters and gauges: see {@link TcpFactory}. Engine thread only.
+ */
+final class TcpElement implements Element, BufferDestructor {
+    /** {@code snd_cwnd_clamp}, packets; also the size of the per-stream ring of send times (a power of two). */
+    static final int WINDOW = 4096;
+    /** {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298 §2.1). */
+    static final long INITIAL_RTO_PICOS = 1_000_000_000_000L;
+    /** {@code TCP_RTO_MAX}: 120 s. */
+    static final long MAX_RTO_PICOS = 120_000_000_000_000L;
+    /** {@code ~0U}: {@code sk_pacing_rate} before the first RTT sample, and {@code sk_max_pacing_rate}, bytes per second. */
+    static final long UNLIMITED_PACING = 0xFFFF_FFFFL;
+
+    static final int OPEN = 0, RECOVERY = 1, LOSS = 2;
+    static final int TSQ_OFF = 0, TSQ_V3_12 = 1, TSQ_V3_19 = 2;
+
+    private final ElementContext ctx;
+    private final OutputPort out;
+    private final BufferPool pool;
+    private final CongestionControl cc;
+    private final int streams;
+    private final int mss;
+    private final int fullTruesize;
+    private final int flowBase;
+    private final int tos, priority;
+    private final long start;
+    private final long limitBytes;
+    private final long minRto;
+    private final int tsq;
+    private final long tcpLimitOutputBytes;
+
+    private final long[] sndUna, sndNxt, sndMax, recoverEnd;
+    private final int[] state, dupAcks;
+    private final long[] srtt, rttvar, rto;
+    private final long[] wmem, wmemMax;
+    private final long[] pacingRate;
+    private final boolean[] throttled, queued, poolBlocked;
+    private final int[] maxPacketsOut;
+    private final long[] maxPacketsSeq;
+    private final boolean[] cwndLimited;
+    private final long[] acked;
+    /** Per stream, a ring of {@link #WINDOW} segments indexed by {@code seq / mss}: last send time and retransmitted flag. */
+    private final long[] sendTime;
+    private final boolean[] retrans;
+    private final Timer[] rtoTimer;
+    private final Timer startTimer;
+    private final Timer tasklet;
+    private final int[] tasks;
+    private int taskHead, taskCount;
+    private boolean anyPoolBlocked;
+    private final int dropNotOurs;
+
+    private final Metrics.Counter segmentsSent, retransmits, fastRetransmits, rtoCount, tsqThrottles, ackedBytes,
+            acksReceived, dupAckCount, allocFailures;
+
+    TcpElement(ElementContext ctx) {
+        this.ctx = ctx;
+        var c = ctx.config();
+        this.streams = (int) c.getLong("streams");
+        this.mss = (int) c.getBytes("mss");
+        this.fullTruesize = Tcp.truesize(mss + Tcp.HEADERS);
+        this.flowBase = Icmp.flowBase(ctx.name());
+        this.tos = (int) c.getLong("tos");
+        this.priority = Icmp.priorityOf(tos);
+        this.start = c.getPicos("start");
+        long count = c.getBytes("count");
+        this.limitBytes = count == 0 ? Long.MAX_VALUE : count;
+        this.minRto = c.getPicos("minRto");
+        this.tsq = switch (c.getString("tsq")) {
+            case "off" -> TSQ_OFF;
+            case "v3.12" -> TSQ_V3_12;
+            default -> TSQ_V3_19;
+        };
+        this.tcpLimitOutputBytes = c.getBytes("tcpLimitOutputBytes");
+        int initialCwnd = (int) c.getLong("initialCwnd");
+        int initialSsthresh = (int) c.getLong("initialSsthresh");
+        this.cc = c.getString("congestion").equals("reno")
+                ? new Reno(streams, initialCwnd, initialSsthresh, WINDOW)
+                : new Cubic(streams, initialCwnd, initialSsthresh, WINDOW, (int) c.getLong("hz"));
+        this.pool = ctx.pool("fixed", "pool", (int) c.getLong("buffers"), mss + Tcp.HEADERS, Map.of());
+        this.out = ctx.output("out");
+        this.dropNotOurs = ctx.dropReason("tcp-not-ours");
+
+        sndUna = new long[streams];
+        sndNxt = new long[streams];
+        sndMax = new long[streams];
+        recoverEnd = new long[streams];
+        state = new int[streams];
+        dupAcks = new int[streams];
+        srtt = new long[streams];
+        rttvar = new long[streams];
+        rto = new long[streams];
+        wmem = new long[streams];
+        wmemMax = new long[streams];
+        pacingRate = new long[streams];
+        throttled = new boolean[streams];
+        queued = new boolean[streams];
+        poolBlocked = new boolean[streams];
+        maxPacketsOut = new int[streams];
+        maxPacketsSeq = new long[streams];
+        cwndLimited = new boolean[streams];
+        acked = new long[streams];
+        sendTime = new long[streams * WINDOW];
+        retrans = new boolean[streams * WINDOW];
+        rtoTimer = new Timer[streams];
+        tasks = new int[streams];
+        for (int s = 0; s < streams; s++) {
+            int k = s;
+            rto[s] = INITIAL_RTO_PICOS;
+            pacingRate[s] = UNLIMITED_PACING;
+            rtoTimer[s] = ctx.timer(now -> retransmitTimer(k));
+        }
+        this.startTimer = ctx.timer(now -> {
+            for (int s = 0; s < streams; s++) {
+                writeXmit(s);
+            }
+        });
+        this.tasklet = ctx.timer(this::tasklet);
+
+        Metrics m = ctx.metrics();
+        segmentsSent = m.counter("segmentsSent");
+        retransmits = m.counter("retransmits");
+        fastRetransmits = m.counter("fastRetransmits");
+        rtoCount = m.counter("rtoCount");
+        tsqThrottles = m.counter("tsqThrottles");
+        ackedBytes = m.counter("ackedBytes");
+        acksReceived = m.counter("acksReceived");
+        dupAckCount = m.counter("dupAcks");
+        allocFailures = m.counter("allocFailures");
+        m.gauge("goodputMbps", () -> mbps(ackedBytes.get()));
+        m.gauge("cwnd", () -> cc.cwnd[0]);
+        m.gauge("cwndMean", () -> {
+            long sum = 0;
+            for (int s = 0; s < streams; s++) {
+                sum += cc.cwnd[s];
+            }
+            return (double) sum / streams;
+        });
+        m.gauge("ssthresh", () -> cc.ssthresh[0]);
+        m.gauge("inFlightBytes", () -> {
+            long sum = 0;
+            for (int s = 0; s < streams; s++) {
+                sum += sndNxt[s] - sndUna[s];
+            }
+            return sum;
+        });
+        m.gauge("srttMillis", () -> {
+            long sum = 0;
+            int n = 0;
+            for (int s = 0; s < streams; s++) {
+                if (srtt[s] > 0) {
+                    sum += srtt[s];
+                    n++;
+                }
+            }
+            return n == 0 ? 0 : sum / 1e9 / n;
+        });
+        m.gauge("rtoMillis", () -> rto[0] / 1e9);
+        m.gauge("pacingRateMbps", () -> pacingRate[0] * 8 / 1e6);
+        m.gauge("tsqLimitBytes", () -> tsq == TSQ_OFF ? 0 : tsqLimit(0));
+        m.gauge("wmemBytes", () -> {
+            long sum = 0;
+            for (int s = 0; s < streams; s++) {
+                sum += wmem[s];
+            }
+            return sum;
+        });
+        m.gauge("wmemMaxBytes", () -> {
+            long max = 0;
+            for (int s = 0; s < streams; s++) {
+                max = Math.max(max, wmemMax[s]);
+            }
+            return max;
+        });
+        for (int s = 0; s < streams; s++) {
+            int k = s;
+            m.gauge("stream" + s + "GoodputMbps", () -> mbps(acked[k]));
+            m.gauge("stream" + s + "Cwnd", () -> cc.cwnd[k]);
+            m.gauge("stream" + s + "WmemMaxBytes", () -> wmemMax[k]);
+        }
+        m.series("cwnd");
+        m.series("ssthresh");
+        m.series("inFlightBytes");
+        m.series("ackedBytes");
+        m.series("wmemBytes");
+        if (tsq != TSQ_OFF) {
+            m.series("tsqLimitBytes");
+        }
+        if (cc instanceof Cubic cubic) {
+            m.gauge("cubicWmax", () -> cubic.originPoint(0));
+            m.gauge("cubicKSeconds", () -> cubic.kSeconds(0));
+            m.gauge("cubicEpochSeconds", () -> cubic.epochStartSeconds(0));
+            m.gauge("cubicDelayMinSeconds", () -> cubic.delayMinSeconds(0));
+            m.series("cubicWmax");
+            m.series("cubicKSeconds");
+            m.series("cubicEpochSeconds");
+            m.series("cubicDelayMinSeconds");
+        }
+    }
+
+    private double mbps(long bytes) {
+        long t = ctx.nowPicos() - start;
+        return t <= 0 ? 0 : bytes * 8 / (t / 1e12) / 1e6;
+    }
+
+    @Override
+    public void start() {
+        startTimer.at(start);
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    /** @return segments covering {@code bytes} of sequence space (the last segment may be short). */
+    private int segs(long bytes) {
+        return (int) ((bytes + mss - 1) / mss);
+    }
+
+    /** The TSQ limit of stream {@code s} in bytes ({@code tcp_write_xmit}). */
+    long tsqLimit(int s) {
+        long rate = pacingRate[s] >> 10;
+        if (tsq == TSQ_V3_12) {
+            return Math.max(tcpLimitOutputBytes, rate);
+        }
+        return Math.min(Math.max(2L * fullTruesize, rate), tcpLimitOutputBytes);
+    }
+
+    /** {@code tcp_write_xmit}: sends new (or, after a timeout, go-back-N) segments while cwnd, TSQ and the pool allow. */
+    private void writeXmit(int s) {
+        int sent = 0;
+        boolean isCwndLimited = false;
+        while (sndNxt[s] < limitBytes) {
+            if (segs(sndNxt[s] - sndUna[s]) >= cc.cwnd[s]) {
+                isCwndLimited = true;
+                break;
+            }
+            if (tsq != TSQ_OFF && wmem[s] > tsqLimit(s)) {
+                if (!throttled[s]) {
+                    throttled[s] = true;
+                    tsqThrottles.increment();
+                }
+                break;
+            }
+            int len = transmit(s, sndNxt[s]);
+            if (len == 0) {
+                break;
+            }
+            sndNxt[s] += len;
+            if (sndNxt[s] > sndMax[s]) {
+                sndMax[s] = sndNxt[s];
+            }
+            sent++;
+        }
+        if (sent > 0) {
+            cwndValidate(s, isCwndLimited);
+        }
+    }
+
+    /**
+     * Sends the segment that starts at {@code seq} ({@code tcp_transmit_skb}).
+     *
+     * @return its payload bytes, or 0 when the pool is empty (the stream waits for a buffer to be freed)
+     */
+    private int transmit(int s, long seq) {
+        Buffer b = pool.alloc(0, ctx.index());
+        if (b == null) {
+            allocFailures.increment();
+            poolBlocked[s] = true;
+            anyPoolBlocked = true;
+            return 0;
+        }
+        long now = ctx.nowPicos();
+        int payload = (int) Math.min(mss, limitBytes - seq);
+        int len = payload + Tcp.HEADERS;
+        b.length(len);
+        b.truesize(Tcp.truesize(len));
+        b.protocol(Buffer.PROTO_TCP);
+        b.flags(Tcp.FLAG_ACK | Tcp.FLAG_PSH);
+        b.seq(seq);
+        b.flow(flowBase + s);
+        b.tos(tos);
+        b.priority(priority);
+        b.destructor(this);
+        ctx.generated(b);
+        int slot = s * WINDOW + (int) ((seq / mss) & (WINDOW - 1));
+        boolean again = seq < sndMax[s];
+        retrans[slot] = again;
+        sendTime[slot] = now;
+        if (again) {
+            retransmits.increment();
+        }
+        segmentsSent.increment();
+        wmem[s] += b.truesize();
+        if (wmem[s] > wmemMax[s]) {
+            wmemMax[s] = wmem[s];
+        }
+        if (!rtoTimer[s].pending()) {
+            rtoTimer[s].at(now + rto[s]);
+        }
+        out.push(b);
+        return payload;
+    }
+
+    /** {@code tcp_cwnd_validate} (v3.19): remembers whether the stream was cwnd-limited in its largest flight this window. */
+    private void cwndValidate(int s, boolean isCwndLimited) {
+        int packetsOut = segs(sndMax[s] - sndUna[s]);
+        if (sndUna[s] >= maxPacketsSeq[s] || packetsOut > maxPacketsOut[s]) {
+            maxPacketsOut[s] = packetsOut;
+            maxPacketsSeq[s] = sndMax[s];
+            cwndLimited[s] = isCwndLimited;
+        }
+    }
+
+    /** {@code tcp_is_cwnd_limited}: in slow start the window may grow to twice the largest flight, otherwise only when full. */
+    private boolean isCwndLimited(int s) {
+        if (cc.inSlowStart(s)) {
+            return cc.cwnd[s] < 2 * maxPacketsOut[s];
+        }
+        return cwndLimited[s];
+    }
+
+    // ---------------------------------------------------------------- TSQ: tcp_wfree and the tasklet
+
+    /** {@code tcp_wfree}: the skb was freed (by the driver, the link, a qdisc drop or the receiver). */
+    @Override
+    public void destroyed(Buffer b) {
+        int s = b.flow() - flowBase;
+        wmem[s] -= b.truesize();
+        if (throttled[s]) {
+            throttled[s] = false;
+            schedule(s);
+        }
+        if (anyPoolBlocked) {
+            anyPoolBlocked = false;
+            for (int i = 0; i < streams; i++) {
+                if (poolBlocked[i]) {
+                    poolBlocked[i] = false;
+                    schedule(i);
+                }
+            }
+        }
+    }
+
+    /** Queues a stream to the tasklet ({@code TSQ_QUEUED}), which runs at the current time after the running event. */
+    private void schedule(int s) {
+        if (queued[s]) {
+            return;
+        }
+        queued[s] = true;
+        int tail = taskHead + taskCount++;
+        tasks[tail < streams ? tail : tail - streams] = s;
+        if (!tasklet.pending()) {
+            tasklet.at(ctx.nowPicos());
+        }
+    }
+
+    /** {@code tcp_tasklet_func}: {@code tcp_write_xmit} for each queued stream, in the order they were queued. */
+    private void tasklet(long now) {
+        for (int n = taskCount; n > 0; n--) {
+            int s = tasks[taskHead];
+            if (++taskHead == streams) {
+                taskHead = 0;
+            }
+            taskCount--;
+            queued[s] = false;
+            writeXmit(s);
+        }
+    }
+
+    // ---------------------------------------------------------------- ACKs
+
+    @Override
+    public void push(int inPort, Buffer b) {
+        int s = b.flow() - flowBase;
+        if (b.protocol() != Buffer.PROTO_TCP || s < 0 || s >= streams) {
+            ctx.drop(0, b, dropNotOurs);
+            return;
+        }
+        long ack = b.ack();
+        ctx.deliver(0, b);
+        acksReceived.increment();
+        onAck(s, ack);
+    }
+
+    /** {@code tcp_ack}. */
+    private void onAck(int s, long ack) {
+        long una = sndUna[s];
+        if (ack > sndMax[s] || ack < una) {
+            return; // acknowledges what was never sent, or old
+        }
+        long now = ctx.nowPicos();
+        if (ack == una) {
+            if (sndMax[s] > una) {
+                duplicateAck(s);
+            }
+            return;
+        }
+        int newlyAcked = segs(ack - una);
+        rttFromAck(s, una, ack, now);
+        sndUna[s] = ack;
+        if (sndNxt[s] < ack) {
+            sndNxt[s] = ack;
+        }
+        ackedBytes.add(ack - una);
+        acked[s] += ack - una;
+        dupAcks[s] = 0;
+        switch (state[s]) {
+            case RECOVERY -> {
+                if (ack >= recoverEnd[s]) {
+                    cc.cwnd[s] = Math.min(cc.ssthresh[s], cc.clamp); // full ACK: leave recovery
+                    state[s] = OPEN;
+                } else {
+                    cc.cwnd[s] = Math.max(1, cc.cwnd[s] - newlyAcked + 1); // partial ACK: deflate, resend the next hole
+                    retransmitHead(s);
+                    rtoTimer[s].at(now + rto[s]);
+                }
+            }
+            case LOSS -> {
+                if (ack >= recoverEnd[s]) {
+                    state[s] = OPEN;
+                }
+                if (isCwndLimited(s)) {
+                    cc.congAvoid(s, newlyAcked, now);
+                }
+            }
+            default -> {
+                if (isCwndLimited(s)) {
+                    cc.congAvoid(s, newlyAcked, now);
+                }
+            }
+        }
+        updatePacingRate(s);
+        if (sndUna[s] >= sndMax[s]) {
+            rtoTimer[s].cancel();
+        } else {
+            rtoTimer[s].at(now + rto[s]);
+        }
+        writeXmit(s);
+    }
+
+    private void duplicateAck(int s) {
+        dupAckCount.increment();
+        switch (state[s]) {
+            case OPEN -> {
+                if (++dupAcks[s] == 3 && sndUna[s] >= recoverEnd[s]) {
+                    enterRecovery(s);
+                }
+            }
+            case RECOVERY -> {
+                cc.cwnd[s] = Math.min(cc.cwnd[s] + 1, cc.clamp); // window inflation: a segment has left the network
+                writeXmit(s);
+            }
+            default -> {
+                // Loss: duplicate ACKs of the go-back-N resends; wait for the cumulative ACK
+            }
+        }
+    }
+
+    /** Fast retransmit and the entry into NewReno fast recovery (RFC 6582 §3.2 steps 2 and 3). */
+    private void enterRecovery(int s) {
+        long now = ctx.nowPicos();
+        fastRetransmits.increment();
+        cc.ssthresh[s] = cc.recalcSsthresh(s, now);
+        recoverEnd[s] = sndMax[s];
+        state[s] = RECOVERY;
+        retransmitHead(s);
+        cc.cwnd[s] = Math.min(cc.ssthresh[s] + 3, cc.clamp);
+        updatePacingRate(s);
+        writeXmit(s);
+    }
+
+    /** Resends the first unacknowledged segment, bypassing TSQ ({@code tcp_retransmit_skb}). */
+    private void retransmitHead(int s) {
+        long una = sndUna[s];
+        int len = transmit(s, una);
+        if (len > 0 && sndNxt[s] < una + len) {
+            sndNxt[s] = una + len;
+        }
+    }
+
+    /** {@code tcp_retransmit_timer}. */
+    private void retransmitTimer(int s) {
+        if (sndUna[s] >= sndMax[s]) {
+            return;
+        }
+        long now = ctx.nowPicos();
+        rtoCount.increment();
+        if (state[s] == OPEN) {
+            cc.ssthresh[s] = cc.recalcSsthresh(s, now);
+        }
+        cc.onLossState(s);
+        cc.cwnd[s] = 1;
+        cc.cwndCnt[s] = 0;
+        state[s] = LOSS;
+        recoverEnd[s] = sndMax[s];
+        dupAcks[s] = 0;
+        sndNxt[s] = sndUna[s];
+        rto[s] = Math.min(rto[s] * 2, MAX_RTO_PICOS);
+        updatePacingRate(s);
+        retransmitHead(s); // arms the timer with the backed-off RTO
+        if (!rtoTimer[s].pending()) {
+            rtoTimer[s].at(now + rto[s]); // the pool was empty: try again after the timeout
+        }
+    }
+
+    /** Karn's rule: a sample from the oldest newly acknowledged segment unless any of them was retransmitted. */
+    private void rttFromAck(int s, long una, long ack, long now) {
+        long first = una / mss;
+        long last = (ack - 1) / mss;
+        int base = s * WINDOW;
+        for (long i = first; i <= last; i++) {
+            if (retrans[base + (int) (i & (WINDOW - 1))]) {
+                return;
+            }
+        }
+        long r = now - sendTime[base + (int) (first & (WINDOW - 1))];
+        if (srtt[s] == 0) {
+            srtt[s] = Math.max(1, r);
+            rttvar[s] = r / 2;
+        } else {
+            rttvar[s] = (3 * rttvar[s] + Math.abs(srtt[s] - r)) / 4;
+            srtt[s] = Math.max(1, (7 * srtt[s] + r) / 8);
+        }
+        rto[s] = Math.min(srtt[s] + Math.max(4 * rttvar[s], minRto), MAX_RTO_PICOS); // backoff ends with a valid sample
+        cc.rttSample(s, r, now);
+    }
+
+    /** {@code tcp_update_pacing_rate}: 200 % of {@code mss * max(cwnd, packets_out) / srtt}. */
+    private void updatePacingRate(int s) {
+        if (srtt[s] < 1_000_000) { // srtt_us >> 3 == 0: not divided, so effectively unlimited
+            pacingRate[s] = UNLIMITED_PACING;
+            return;
+        }
+        int packetsOut = segs(sndMax[s] - sndUna[s]);
+        double rate = 2.0 * mss * Math.max(cc.cwnd[s], packetsOut) * 1e12 / srtt[s];
+        pacingRate[s] = (long) Math.min(rate, UNLIMITED_PACING);
+    }
+
+    // ---------------------------------------------------------------- for tests
+
+    /** @return the stream's {@code sk_wmem_alloc} now, bytes. */
+    long wmem(int s) {
+        return wmem[s];
+    }
+
+    /** @return the congestion control. */
+    CongestionControl congestionControl() {
+        return cc;
+    }
+}

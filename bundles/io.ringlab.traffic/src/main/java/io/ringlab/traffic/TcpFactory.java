@@ -1,0 +1,101 @@
+package io.ringlab.traffic;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/**
+ * Element type {@code tcp}: bulk TCP senders (see {@link TcpElement} and {@code docs/models/tcp.md}).
+ * <p>
+ * Metrics: counters {@code segmentsSent}, {@code retransmits} (every segment sent again: fast, partial-ACK, timeout and
+ * go-back-N resends), {@code fastRetransmits} (fast recovery episodes), {@code rtoCount}, {@code tsqThrottles} (times a
+ * stream set {@code TSQ_THROTTLED}), {@code ackedBytes} (series), {@code acksReceived}, {@code dupAcks},
+ * {@code allocFailures}; gauges {@code goodputMbps} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
+ * series), {@code cwndMean}, {@code ssthresh} (stream 0, series; 2147483647 before the first loss), {@code inFlightBytes}
+ * ({@code snd_nxt - snd_una} summed, series), {@code srttMillis} (mean over streams with a sample), {@code rtoMillis},
+ * {@code pacingRateMbps} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
+ * ({@code sk_wmem_alloc} summed, series), {@code wmemMaxBytes} (largest {@code sk_wmem_alloc} of any stream); per stream
+ * {@code stream<i>GoodputMbps}, {@code stream<i>Cwnd}, {@code stream<i>WmemMaxBytes}; with CUBIC, stream 0's
+ * {@code cubicWmax}, {@code cubicKSeconds}, {@code cubicEpochSeconds} (-1 between epochs) and {@code cubicDelayMinSeconds},
+ * all sampled as series. Drop reason {@code tcp-not-ours} for a packet on {@code in} that is not an ACK of this element's
+ * flows.
+ * <p>
+ * Thread-safe; every call to {@link #create} returns an independent element.
+ */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=tcp")
+public class TcpFactory implements ElementFactory {
+    private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    private static ElementDescriptorDTO describe() {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = "tcp";
+        d.category = ElementDescriptorDTO.SOURCE;
+        d.summary = "Bulk TCP senders like iperf: Reno or CUBIC, fast retransmit, NewReno recovery, RTO, TCP Small Queues";
+        d.description = "N streams, each a connection with its own flow, that always have data (or 'count' bytes). One buffer"
+                + " per segment of 'mss' payload + 66 header bytes (Ethernet 14, IPv4 20, TCP 32 with timestamps; no GSO/TSO)."
+                + " Congestion control as Linux: tcp_reno_cong_avoid / tcp_cubic.c (no HyStart); fast retransmit on 3"
+                + " duplicate ACKs with NewReno recovery (RFC 6582); RTO from RFC 6298's estimator with Linux's"
+                + " srtt + max(4 rttvar, minRto), exponential backoff and go-back-N. TCP Small Queues as tcp_write_xmit:"
+                + " sk_wmem_alloc counts the truesize of the stream's unfreed skbs, the skb destructor (tcp_wfree) releases"
+                + " it and reschedules a throttled stream. ACKs from a 'host' arrive on 'in' over the reverse path.";
+        d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "data segments towards the qdisc"));
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "ACKs from the reverse path"));
+        d.properties.add(PropertyDescriptorDTO.of("streams", Kind.INTEGER, "1", "1", "64",
+                "parallel streams (iperf -P), each its own flow: flowBase(name) + index"));
+        d.properties.add(PropertyDescriptorDTO.choice("congestion", "cubic", List.of("reno", "cubic"),
+                "congestion control: reno (net/ipv4/tcp_cong.c tcp_reno_cong_avoid, tcp_reno_ssthresh) or cubic"
+                        + " (net/ipv4/tcp_cubic.c: beta 717/1024, bic_scale 41, fast convergence, TCP friendliness; no HyStart)"));
+        d.properties.add(PropertyDescriptorDTO.of("mss", Kind.SIZE, "1448B", "88B", "8948B",
+                "payload bytes per segment; frames are mss + 66 bytes (1448 gives 1514: a 1500-byte MTU with timestamps);"
+                        + " 88 is TCP_MIN_MSS"));
+        d.properties.add(PropertyDescriptorDTO.of("initialCwnd", Kind.INTEGER, "10", "1", "4096",
+                "initial congestion window in segments (TCP_INIT_CWND, include/net/tcp.h; RFC 6928)"));
+        d.properties.add(PropertyDescriptorDTO.of("initialSsthresh", Kind.INTEGER, "0", "0", "4096",
+                "initial slow-start threshold in segments; 0 is TCP_INFINITE_SSTHRESH (tcp_cubic's initial_ssthresh"
+                        + " parameter, the route metric ssthresh)"));
+        d.properties.add(PropertyDescriptorDTO.of("minRto", Kind.DURATION, "200ms", "1ms", "120s",
+                "lower bound of the variance term of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h;"
+                        + " ip route ... rto_min)"));
+        d.properties.add(PropertyDescriptorDTO.choice("tsq", "v3.19", List.of("off", "v3.12", "v3.19"),
+                "TCP Small Queues limit (net/ipv4/tcp_output.c tcp_write_xmit): off; v3.12 (v3.12-v3.18)"
+                        + " max(tcpLimitOutputBytes, pacing_rate >> 10); v3.19 (v3.19+, commit 605ad7f184b6)"
+                        + " min(max(2 * truesize, pacing_rate >> 10), tcpLimitOutputBytes)"));
+        d.properties.add(PropertyDescriptorDTO.of("tcpLimitOutputBytes", Kind.SIZE, "131072B", "1B", "2147483647B",
+                "sysctl net.ipv4.tcp_limit_output_bytes in bytes of truesize: 131072 in 2014, 262144 since June 2015 (commit c39c4c6abb89)"));
+        d.properties.add(PropertyDescriptorDTO.of("hz", Kind.INTEGER, "250", "100", "1000",
+                "kernel HZ: the clock of CUBIC's bictcp_update is jiffies (CONFIG_HZ: 100, 250, 300, 1000)"));
+        d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null,
+                "when the streams start sending (connections are established at once: no handshake)"));
+        d.properties.add(PropertyDescriptorDTO.of("tos", Kind.INTEGER, "0", "0", "255",
+                "IPv4 TOS byte of the data segments; priority = rt_tos2priority(tos)"));
+        d.properties.add(PropertyDescriptorDTO.of("count", Kind.SIZE, "0B", "0B", null,
+                "bytes each stream sends (iperf -n); 0 sends until the run ends"));
+        d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
+                "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
+                        + " for a buffer to be freed (allocFailures)"));
+        d.metrics.addAll(List.of("goodputMbps", "ackedBytes", "segmentsSent", "retransmits", "fastRetransmits", "rtoCount",
+                "tsqThrottles", "acksReceived", "dupAcks", "allocFailures", "cwnd", "cwndMean", "ssthresh", "inFlightBytes",
+                "srttMillis", "rtoMillis", "pacingRateMbps", "tsqLimitBytes", "wmemBytes", "wmemMaxBytes"));
+        return d;
+    }
+
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Element create(ElementContext context) {
+        return new TcpElement(context);
+    }
+}

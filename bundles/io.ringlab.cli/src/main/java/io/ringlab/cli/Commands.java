@@ -77,6 +77,9 @@ final class Commands implements Callable<Integer> {
         List<String> sets = new ArrayList<>();
         @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
         String json;
+        @Option(names = "--print", paramLabel = "ELEMENT.METRIC", split = ",",
+                description = "print only these metrics, one 'element.metric=value' per line (for scripts)")
+        List<String> print = new ArrayList<>();
         @Option(names = "--plot", paramLabel = "PNG", description = "draw the time series as a PNG chart")
         String plot;
         @Option(names = "--plot-series", paramLabel = "ELEMENT.METRIC", split = ",",
@@ -98,7 +101,20 @@ final class Commands implements Callable<Integer> {
                 root.err.println(o.message());
                 return o.exitCode();
             }
-            Summary.print(o.result(), human);
+            if (print.isEmpty()) {
+                Summary.print(o.result(), human);
+            } else {
+                for (String m : print) {
+                    int dot = m.indexOf('.');
+                    java.util.Map<String, Double> e = dot < 0 ? null : o.result().elements.get(m.substring(0, dot));
+                    Double v = e == null ? null : e.get(m.substring(dot + 1));
+                    if (v == null) {
+                        root.err.println("--print: the run reported no metric '" + m + "'");
+                        return Runner.INVALID;
+                    }
+                    human.println(m + "=" + v);
+                }
+            }
             if (json != null) {
                 String text = Json.result(o.result());
                 if ("-".equals(json)) {

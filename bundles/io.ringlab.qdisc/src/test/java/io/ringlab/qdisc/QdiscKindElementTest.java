@@ -277,6 +277,11 @@ class QdiscKindElementTest {
         }
 
         @Override
+        public int segment(Buffer gso, io.ringlab.buffer.api.BufferPool pool, Buffer[] dst) {
+            return 0; // these qdisc tests never segment
+        }
+
+        @Override
         public void recycle(Buffer buffer, int reasonId) {
             throw new UnsupportedOperationException("recycle");
         }

@@ -36,6 +36,17 @@ final class Tcp {
      */
     static final int SKB_HEAD_BYTES = 2048;
 
+    /**
+     * {@code MAX_TCP_HEADER} = {@code 128 + MAX_HEADER} ({@code include/net/tcp.h}), with {@code MAX_HEADER} =
+     * {@code LL_MAX_HEADER} = 32 ({@code include/linux/netdevice.h}, a kernel without the wireless, AX.25 and tunnel options
+     * that raise it): 160 bytes. An assumption about the board's configuration.
+     */
+    static final int MAX_TCP_HEADER = 128 + 32;
+    /** {@code GSO_MAX_SIZE} ({@code include/linux/netdevice.h}), the default {@code sk_gso_max_size}: 65,536 bytes. */
+    static final int GSO_MAX_SIZE = 65536;
+    /** {@code sysctl_tcp_min_tso_segs} (net.ipv4.tcp_min_tso_segs, {@code net/ipv4/tcp_output.c}): 2. */
+    static final int MIN_TSO_SEGS = 2;
+
     private Tcp() {
     }
 
@@ -50,5 +61,20 @@ final class Tcp {
     static int truesize(int frameBytes) {
         int data = Math.max(SKB_HEAD_BYTES - SKB_SHINFO_BYTES, (frameBytes + 63) & ~63);
         return data + SKB_SHINFO_BYTES + SKB_STRUCT_BYTES;
+    }
+
+    /**
+     * {@code skb->truesize} of a GSO skb of {@code segs} full segments: the head of one segment ({@link #truesize} of
+     * {@code HEADERS + mss}: the linear part holds the headers and the first MSS) plus the payload of the other segments,
+     * which {@code tcp_sendmsg} copies into page fragments with {@code skb_copy_to_page_nocache}, adding each copy to the
+     * truesize ({@code skb->truesize += copy}, {@code include/net/sock.h}). {@code gsoTruesize(mss, 1) == truesize(mss +
+     * HEADERS)}: 2304 for an MSS of 1448; 10 segments give 2304 + 9 * 1448 = 15,336.
+     *
+     * @param mss payload bytes per segment
+     * @param segs segments, at least 1
+     * @return the truesize in bytes
+     */
+    static int gsoTruesize(int mss, int segs) {
+        return truesize(HEADERS + mss) + (segs - 1) * mss;
     }
 }

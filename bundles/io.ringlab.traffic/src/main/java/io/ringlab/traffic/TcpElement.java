@@ -13,8 +13,17 @@ import io.ringlab.sim.api.Timer;
 
 /**
  * Bulk TCP senders, like {@code iperf -P streams}: each stream is one connection with its own flow number that always has
- * data to send (or {@code count} bytes), from {@code start} on, without a handshake. One {@link Buffer} is one segment of
- * {@code mss} payload bytes and {@link Tcp#HEADERS} header bytes ({@code segments = 1}: no GSO/TSO).
+ * data to send (or {@code count} bytes), from {@code start} on, without a handshake. With {@code gso = false} one
+ * {@link Buffer} is one segment of {@code mss} payload bytes and {@link Tcp#HEADERS} header bytes.
+ * <p>
+ * <b>GSO</b> ({@code gso = true}, the default; Linux always has software GSO): new data goes out in GSO skbs sized by
+ * {@code tcp_tso_autosize} (v3.19, {@code net/ipv4/tcp_output.c}): {@code segs = max(min(sk_pacing_rate >> 10,
+ * GSO_MAX_SIZE - 1 - MAX_TCP_HEADER) / mss, tcp_min_tso_segs = 2)}, capped by the cwnd quota ({@code cwnd} minus the
+ * segments in flight, {@code tcp_cwnd_test}) and by the data left. A GSO skb has length {@code HEADERS + segs * mss},
+ * {@code segments = segs}, the truesize {@link Tcp#gsoTruesize} and one TSQ accounting. It carries only full segments: a
+ * shorter tail of a {@code count} goes alone. Retransmissions, and the go-back-N resends after a timeout, are
+ * single-segment skbs ({@code tcp_retransmit_skb} fragments to one MSS). A device without TSO segments the skb at dequeue
+ * ({@code ElementContext.segment}); ACKs arrive per MTU segment, so ACK processing does not change.
  * <p>
  * <b>Sending</b> ({@code tcp_write_xmit}): while the segments in flight ({@code snd_nxt - snd_una}) are fewer than
  * {@code cwnd} and TCP Small Queues allows, the next segment is allocated, charged to the stream's {@code sk_wmem_alloc}
@@ -74,6 +83,7 @@ final class TcpElement implements Element, BufferDestructor {
     private final long minRto;
     private final int tsq;
     private final long tcpLimitOutputBytes;
+    private final boolean gso;
 
     private final long[] sndUna, sndNxt, sndMax, recoverEnd;
     private final int[] state, dupAcks;
@@ -97,7 +107,7 @@ final class TcpElement implements Element, BufferDestructor {
     private final int dropNotOurs;
 
     private final Metrics.Counter segmentsSent, retransmits, fastRetransmits, rtoCount, tsqThrottles, ackedBytes,
-            acksReceived, dupAckCount, allocFailures;
+            acksReceived, dupAckCount, allocFailures, skbsSent;
 
     TcpElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -118,12 +128,15 @@ final class TcpElement implements Element, BufferDestructor {
             default -> TSQ_V3_19;
         };
         this.tcpLimitOutputBytes = c.getBytes("tcpLimitOutputBytes");
+        this.gso = c.getBoolean("gso");
         int initialCwnd = (int) c.getLong("initialCwnd");
         int initialSsthresh = (int) c.getLong("initialSsthresh");
         this.cc = c.getString("congestion").equals("reno")
                 ? new Reno(streams, initialCwnd, initialSsthresh, WINDOW)
                 : new Cubic(streams, initialCwnd, initialSsthresh, WINDOW, (int) c.getLong("hz"));
-        this.pool = ctx.pool("fixed", "pool", (int) c.getLong("buffers"), mss + Tcp.HEADERS, Map.of());
+        // a GSO skb holds up to 64 KB (GSO_MAX_SIZE); the pool's data size is its capacity, no memory is reserved
+        this.pool = ctx.pool("fixed", "pool", (int) c.getLong("buffers"), gso ? Tcp.GSO_MAX_SIZE : mss + Tcp.HEADERS,
+                Map.of());
         this.out = ctx.output("out");
         this.dropNotOurs = ctx.dropReason("tcp-not-ours");
 
@@ -173,6 +186,7 @@ final class TcpElement implements Element, BufferDestructor {
         acksReceived = m.counter("acksReceived");
         dupAckCount = m.counter("dupAcks");
         allocFailures = m.counter("allocFailures");
+        skbsSent = m.counter("skbsSent");
         m.gauge("goodputMbps", () -> mbps(ackedBytes.get()));
         m.gauge("cwnd", () -> cc.cwnd[0]);
         m.gauge("cwndMean", () -> {
@@ -203,7 +217,7 @@ final class TcpElement implements Element, BufferDestructor {
         });
         m.gauge("rtoMillis", () -> rto[0] / 1e9);
         m.gauge("pacingRateMbps", () -> pacingRate[0] * 8 / 1e6);
-        m.gauge("tsqLimitBytes", () -> tsq == TSQ_OFF ? 0 : tsqLimit(0));
+        m.gauge("tsqLimitBytes", () -> tsq == TSQ_OFF ? 0 : tsqLimit(0, gso ? Tcp.gsoTruesize(mss, tsoSegs(0)) : fullTruesize));
         m.gauge("wmemBytes", () -> {
             long sum = 0;
             for (int s = 0; s < streams; s++) {
@@ -261,13 +275,26 @@ final class TcpElement implements Element, BufferDestructor {
         return (int) ((bytes + mss - 1) / mss);
     }
 
-    /** The TSQ limit of stream {@code s} in bytes ({@code tcp_write_xmit}). */
-    long tsqLimit(int s) {
+    /**
+     * The TSQ limit of stream {@code s} in bytes ({@code tcp_write_xmit}).
+     *
+     * @param truesize the truesize of the skb about to be sent (v3.19's {@code 2 * skb->truesize})
+     */
+    long tsqLimit(int s, int truesize) {
         long rate = pacingRate[s] >> 10;
         if (tsq == TSQ_V3_12) {
             return Math.max(tcpLimitOutputBytes, rate);
         }
-        return Math.min(Math.max(2L * fullTruesize, rate), tcpLimitOutputBytes);
+        return Math.min(Math.max(2L * truesize, rate), tcpLimitOutputBytes);
+    }
+
+    /**
+     * {@code tcp_tso_autosize} (v3.19): segments per GSO skb, about one millisecond at the pacing rate, at least
+     * {@code tcp_min_tso_segs}, and no more than fit in {@code GSO_MAX_SIZE - 1 - MAX_TCP_HEADER} bytes.
+     */
+    int tsoSegs(int s) {
+        long bytes = Math.min(pacingRate[s] >> 10, Tcp.GSO_MAX_SIZE - 1 - Tcp.MAX_TCP_HEADER);
+        return (int) Math.max(bytes / mss, Tcp.MIN_TSO_SEGS);
     }
 
     /** {@code tcp_write_xmit}: sends new (or, after a timeout, go-back-N) segments while cwnd, TSQ and the pool allow. */
@@ -275,18 +302,28 @@ final class TcpElement implements Element, BufferDestructor {
         int sent = 0;
         boolean isCwndLimited = false;
         while (sndNxt[s] < limitBytes) {
-            if (segs(sndNxt[s] - sndUna[s]) >= cc.cwnd[s]) {
+            int inFlight = segs(sndNxt[s] - sndUna[s]);
+            if (inFlight >= cc.cwnd[s]) {
                 isCwndLimited = true;
                 break;
             }
-            if (tsq != TSQ_OFF && wmem[s] > tsqLimit(s)) {
+            int n = 1;
+            if (gso && sndNxt[s] >= sndMax[s]) { // new data: an autosized GSO skb, within the cwnd quota and the data left
+                n = Math.min(tsoSegs(s), cc.cwnd[s] - inFlight);
+                long left = limitBytes - sndNxt[s];
+                if (left < (long) n * mss) {
+                    n = (int) Math.max(1, left / mss); // full segments only; a short tail goes alone
+                }
+            }
+            int truesize = n == 1 ? fullTruesize : Tcp.gsoTruesize(mss, n);
+            if (tsq != TSQ_OFF && wmem[s] > tsqLimit(s, truesize)) {
                 if (!throttled[s]) {
                     throttled[s] = true;
                     tsqThrottles.increment();
                 }
                 break;
             }
-            int len = transmit(s, sndNxt[s]);
+            int len = transmit(s, sndNxt[s], n);
             if (len == 0) {
                 break;
             }
@@ -302,11 +339,13 @@ final class TcpElement implements Element, BufferDestructor {
     }
 
     /**
-     * Sends the segment that starts at {@code seq} ({@code tcp_transmit_skb}).
+     * Sends the skb that starts at {@code seq} ({@code tcp_transmit_skb}): one segment, or a GSO skb of {@code n} full
+     * segments.
      *
+     * @param n segments, 1 or (for new data with at least {@code n * mss} bytes left) more
      * @return its payload bytes, or 0 when the pool is empty (the stream waits for a buffer to be freed)
      */
-    private int transmit(int s, long seq) {
+    private int transmit(int s, long seq, int n) {
         Buffer b = pool.alloc(0, ctx.index());
         if (b == null) {
             allocFailures.increment();
@@ -315,10 +354,11 @@ final class TcpElement implements Element, BufferDestructor {
             return 0;
         }
         long now = ctx.nowPicos();
-        int payload = (int) Math.min(mss, limitBytes - seq);
+        int payload = n == 1 ? (int) Math.min(mss, limitBytes - seq) : n * mss;
         int len = payload + Tcp.HEADERS;
         b.length(len);
-        b.truesize(Tcp.truesize(len));
+        b.segments(n);
+        b.truesize(n == 1 ? Tcp.truesize(len) : Tcp.gsoTruesize(mss, n));
         b.protocol(Buffer.PROTO_TCP);
         b.flags(Tcp.FLAG_ACK | Tcp.FLAG_PSH);
         b.seq(seq);
@@ -327,14 +367,18 @@ final class TcpElement implements Element, BufferDestructor {
         b.priority(priority);
         b.destructor(this);
         ctx.generated(b);
-        int slot = s * WINDOW + (int) ((seq / mss) & (WINDOW - 1));
         boolean again = seq < sndMax[s];
-        retrans[slot] = again;
-        sendTime[slot] = now;
-        if (again) {
-            retransmits.increment();
+        long first = seq / mss;
+        for (int k = 0; k < n; k++) {
+            int slot = s * WINDOW + (int) ((first + k) & (WINDOW - 1));
+            retrans[slot] = again;
+            sendTime[slot] = now;
         }
-        segmentsSent.increment();
+        if (again) {
+            retransmits.add(n);
+        }
+        segmentsSent.add(n);
+        skbsSent.increment();
         wmem[s] += b.truesize();
         if (wmem[s] > wmemMax[s]) {
             wmemMax[s] = wmem[s];
@@ -517,7 +561,7 @@ final class TcpElement implements Element, BufferDestructor {
     /** Resends the first unacknowledged segment, bypassing TSQ ({@code tcp_retransmit_skb}). */
     private void retransmitHead(int s) {
         long una = sndUna[s];
-        int len = transmit(s, una);
+        int len = transmit(s, una, 1);
         if (len > 0 && sndNxt[s] < una + len) {
             sndNxt[s] = una + len;
         }

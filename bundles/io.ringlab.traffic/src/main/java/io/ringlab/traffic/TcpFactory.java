@@ -70,6 +70,10 @@ public class TcpFactory implements ElementFactory {
                 "TCP Small Queues limit (net/ipv4/tcp_output.c tcp_write_xmit): off; v3.12 (v3.12-v3.18)"
                         + " max(tcpLimitOutputBytes, pacing_rate >> 10); v3.19 (v3.19+, commit 605ad7f184b6)"
                         + " min(max(2 * truesize, pacing_rate >> 10), tcpLimitOutputBytes)"));
+        d.properties.add(PropertyDescriptorDTO.of("gso", Kind.BOOLEAN, "true", null, null,
+                "GSO with TSO autosizing (net/ipv4/tcp_output.c tcp_tso_autosize, 2014): each skb carries"
+                        + " max(min(pacing_rate >> 10, 65536 - 1 - MAX_TCP_HEADER) / mss, 2) segments, capped by the cwnd"
+                        + " quota; false sends one segment per skb"));
         d.properties.add(PropertyDescriptorDTO.of("tcpLimitOutputBytes", Kind.SIZE, "131072B", "1B", "2147483647B",
                 "sysctl net.ipv4.tcp_limit_output_bytes in bytes of truesize: 131072 in 2014, 262144 since June 2015 (commit c39c4c6abb89)"));
         d.properties.add(PropertyDescriptorDTO.of("hz", Kind.INTEGER, "250", "100", "1000",
@@ -84,7 +88,7 @@ public class TcpFactory implements ElementFactory {
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));
         d.metrics.addAll(List.of("goodputMbps", "ackedBytes", "segmentsSent", "retransmits", "fastRetransmits", "rtoCount",
-                "tsqThrottles", "acksReceived", "dupAcks", "allocFailures", "cwnd", "cwndMean", "ssthresh", "inFlightBytes",
+                "tsqThrottles", "acksReceived", "dupAcks", "allocFailures", "skbsSent", "cwnd", "cwndMean", "ssthresh", "inFlightBytes",
                 "srttMillis", "rtoMillis", "pacingRateMbps", "tsqLimitBytes", "wmemBytes", "wmemMaxBytes"));
         return d;
     }

@@ -18,4 +18,12 @@ class TcpConstantsTest {
     void aJumboSegmentIsChargedItsRoundedLengthAndBothOverheads() {
         assertEquals(9024 + 320 + 256, Tcp.truesize(9014));
     }
+
+    @Test
+    void aGsoSkbIsChargedOneHeadPlusThePayloadOfTheOtherSegments() {
+        assertEquals(io.ringlab.sim.api.ElementContext.GSO_HEADER_BYTES, Tcp.HEADERS, "segment() splits with these headers");
+        assertEquals(2304, Tcp.gsoTruesize(1448, 1));
+        assertEquals(2304 + 9 * 1448, Tcp.gsoTruesize(1448, 10));
+        assertEquals(45, (Tcp.GSO_MAX_SIZE - 1 - Tcp.MAX_TCP_HEADER) / 1448, "tcp_tso_autosize's cap at an MSS of 1448");
+    }
 }

@@ -20,6 +20,13 @@ import io.ringlab.sim.api.OutputPort;
  * gets a copy (the bits) and the skb is freed at once, which runs its destructor (TCP Small Queues' {@code tcp_wfree}),
  * then {@code netdev_tx_completed_queue}, which may wake the queue and re-run the qdisc.
  * <p>
+ * <b>GSO</b>: the device has no TSO, so a buffer of several segments (a GSO skb) is segmented in software when it leaves
+ * the qdisc ({@code validate_xmit_skb} → {@code skb_gso_segment}, {@link ElementContext#segment}) into buffers of the
+ * element's pool {@code <element>.gso}; the GSO skb is freed and each segment takes its own ring slot and its own BQL
+ * accounting. Segments that do not fit before the queue stops wait in a holding list and go first at the next qdisc run
+ * ({@code dev_requeue_skb} of the rest of the segment list). If the pool cannot supply the segments the GSO skb is dropped
+ * ({@code gso-segment-failed}).
+ * <p>
  * Metrics: counters {@code txPackets}, {@code txBytes}; gauges {@code ringUsed} (frames queued), {@code limit} and
  * {@code inflight} (BQL, bytes; 0 when BQL is off), {@code stackStops} (BQL stops), {@code driverStops} (queue full).
  * Engine thread only.
@@ -35,6 +42,16 @@ final class NetdevElement implements Element {
     private final Metrics.Counter txPackets, txBytes;
     /** The bits on the wire: the link carries a copy, the skb is freed at TX completion (its destructor runs then). */
     private final BufferPool wirePool;
+    /**
+     * Segments of one GSO skb: 745 = 65,536 / 88 ({@code TCP_MIN_MSS}) + 1, enough for a 64 KB skb of any MSS (45 at the
+     * usual 1448).
+     */
+    static final int MAX_GSO_SEGS = 65536 / 88 + 1;
+    /** The segments of the last GSO skb not yet in the ring ({@code dev_requeue_skb} of the rest of the list). */
+    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
+    private int heldHead, heldCount;
+    private final BufferPool gsoPool;
+    private final int dropGsoFailed;
 
     NetdevElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -43,6 +60,9 @@ final class NetdevElement implements Element {
         this.in = ctx.input("in");
         this.wirePool = ctx.pool("fixed", "wire", 65536, 9018, java.util.Map.of());
         this.wire = ctx.output("wire");
+        // segments live in the ring or the holding list: ring + one GSO skb's worth
+        this.gsoPool = ctx.pool("fixed", "gso", ring.length + MAX_GSO_SEGS, 9018, java.util.Map.of());
+        this.dropGsoFailed = ctx.dropReason("gso-segment-failed");
         int hz = (int) c.getLong("hz");
         long holdPicos = c.getPicos("bqlHoldTime");
         // sysfs hold_time goes through msecs_to_jiffies, which rounds up; so does this conversion (60 s * HZ fits a long)
@@ -85,9 +105,29 @@ final class NetdevElement implements Element {
         boolean sent = false;
         long now = ctx.nowPicos();
         while (!txq.stopped()) {
-            Buffer b = in.pull();
-            if (b == null) {
-                break;
+            Buffer b;
+            if (heldCount > 0) {
+                b = held[heldHead];
+                held[heldHead++] = null;
+                if (--heldCount == 0) {
+                    heldHead = 0;
+                }
+            } else {
+                b = in.pull();
+                if (b == null) {
+                    break;
+                }
+                if (b.segments() > 1) { // validate_xmit_skb: no NETIF_F_TSO, so skb_gso_segment
+                    int n = ctx.segment(b, gsoPool, held);
+                    if (n == 0) {
+                        ctx.drop(0, b, dropGsoFailed);
+                    } else {
+                        b.pool().free(0, b); // consume_skb of the GSO skb; its segments carry the packets on
+                        heldHead = 0;
+                        heldCount = n;
+                    }
+                    continue;
+                }
             }
             int tail = head + used++;
             ring[tail < ring.length ? tail : tail - ring.length] = b; // the ring keeps its configured size: no mask
@@ -136,6 +176,9 @@ final class NetdevElement implements Element {
     public void forEachHeld(BufferVisitor visitor) {
         for (int i = 0; i < used; i++) {
             visitor.visit(ring[(head + i) % ring.length]);
+        }
+        for (int i = 0; i < heldCount; i++) {
+            visitor.visit(held[heldHead + i]);
         }
     }
 

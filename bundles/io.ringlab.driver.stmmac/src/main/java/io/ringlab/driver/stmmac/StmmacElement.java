@@ -32,6 +32,15 @@ import io.ringlab.sim.api.Timer;
  * is stopped when {@code stmmac_tx_avail() <= MAX_SKB_FRAGS + 1}; BQL accounts the frame ({@code netdev_sent_queue})
  * and the DMA is kicked.
  * <p>
+ * <b>GSO</b>: this MAC has no TSO, so a buffer of several segments (a GSO skb) is segmented in software as it leaves the
+ * qdisc ({@code validate_xmit_skb} → {@code skb_gso_segment}, {@code ElementContext.segment}) into buffers of the driver's
+ * pool {@code <element>.gso}, and the GSO skb is freed. Each segment then goes through {@code stmmac_xmit} as its own
+ * frame: the stop check, {@code txCycles}, {@code 1 + nr_frags} descriptors counted in {@code tx_count_frames}, and BQL
+ * with its own {@code skb->len}. Segments left when the queue stops wait in a holding list and go first at the next run
+ * ({@code dev_requeue_skb} of the rest of the list); they are part of {@link #forEachHeld}. The {@code dev_tx_weight}
+ * quota counts skbs taken from the qdisc, as {@code __qdisc_run} of v3.18 counts {@code qdisc_restart} calls. When the
+ * pool cannot supply the segments the GSO skb is dropped ({@code gso-segment-failed}).
+ * <p>
  * <b>DMA and wire</b>: the link pulls the next posted frame when the wire is idle; the driver hands it a copy (the bits on
  * the wire) and keeps the skb in its ring until {@code stmmac_tx_clean} frees it, which runs the skb's destructor (TCP
  * Small Queues' {@code tcp_wfree}). A frame with the IC bit raises the interrupt when the DMA takes it.
@@ -51,7 +60,7 @@ import io.ringlab.sim.api.Timer;
  * <b>CPU</b>: one constant per transmitted frame and one per received frame, from the cost profile ({@code amlogic-s805}
  * fits them to the seed's 600 / 650 Mbit/s), charged where the kernel does the work: the qdisc run and the poll.
  * <p>
- * Not modelled: TSO (this MAC had none) and software GSO segmentation (frames arrive one segment each), scatter-gather
+ * Not modelled: TSO (this MAC had none), the cost of the segmentation itself (inside {@code txCycles}), scatter-gather
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
  * costs (inside the fitted constants). Engine thread only.
  */
@@ -95,6 +104,17 @@ final class StmmacElement implements NicDriver {
     private int rxHead, rxFilled;
     private final BufferPool rxPool, wirePool;
 
+    /**
+     * Segments of one GSO skb: 745 = 65,536 / 88 ({@code TCP_MIN_MSS}) + 1, enough for a 64 KB skb of any MSS (45 at the
+     * usual 1448).
+     */
+    static final int MAX_GSO_SEGS = 65536 / 88 + 1;
+    /** The segments of the last GSO skb not yet posted ({@code dev_requeue_skb} of the rest of the list). */
+    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
+    private int heldHead, heldCount;
+    private final BufferPool gsoPool;
+    private final int dropGsoFailed;
+
     private boolean irqMasked;
     private boolean txStatusPending;
 
@@ -135,6 +155,8 @@ final class StmmacElement implements NicDriver {
         rxBuf = new Buffer[rxRing];
         rxPool = ctx.pool("fixed", "rx", rxRing * 2, 1536, Map.of());
         wirePool = ctx.pool("fixed", "wire", 16384, 1536, Map.of());
+        // segments live in the TX ring (at most one per descriptor) or the holding list
+        gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 1536, Map.of());
 
         int hz = (int) c.getLong("hz");
         QueueLimitsProvider qlp = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
@@ -166,6 +188,7 @@ final class StmmacElement implements NicDriver {
         riwtTimer = ctx.timer(now -> raiseIrq());
         dropRxFull = ctx.dropReason("rx-ring-full");
         dropNoStack = ctx.dropReason("rx-no-stack");
+        dropGsoFailed = ctx.dropReason("gso-segment-failed");
 
         Metrics m = ctx.metrics();
         m.gauge("napiPolls", napi::polls);
@@ -232,7 +255,7 @@ final class StmmacElement implements NicDriver {
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
         while (!txq.stopped()) {
-            if (quota-- == 0) {
+            if (heldCount == 0 && quota-- == 0) {
                 txRunning = false;
                 core.submit(Core.TX, txTask);
                 txRunning = true;
@@ -242,9 +265,33 @@ final class StmmacElement implements NicDriver {
                 txq.stopByDriver(); // the NETDEV_TX_BUSY guard at the top of stmmac_xmit
                 break;
             }
-            Buffer skb = in.pull();
-            if (skb == null) {
-                break;
+            Buffer skb;
+            if (heldCount > 0) {
+                skb = held[heldHead];
+                held[heldHead++] = null;
+                if (--heldCount == 0) {
+                    heldHead = 0;
+                }
+            } else {
+                skb = in.pull();
+                if (skb == null) {
+                    break;
+                }
+                if (skb.segments() > 1) { // validate_xmit_skb: no NETIF_F_TSO, so skb_gso_segment
+                    int n = ctx.segment(skb, gsoPool, held);
+                    if (n == 0) {
+                        ctx.drop(coreIndex, skb, dropGsoFailed);
+                        continue;
+                    }
+                    skb.pool().free(coreIndex, skb); // consume_skb of the GSO skb; its segments carry the packets on
+                    heldHead = 1;
+                    heldCount = n - 1;
+                    skb = held[0];
+                    held[0] = null;
+                    if (heldCount == 0) {
+                        heldHead = 0;
+                    }
+                }
             }
             core.charge(self, txCycles, 1);
             int descs = 1 + skb.fragments();
@@ -423,6 +470,9 @@ final class StmmacElement implements NicDriver {
             if (b != null) {
                 visitor.visit(b);
             }
+        }
+        for (int i = 0; i < heldCount; i++) {
+            visitor.visit(held[heldHead + i]);
         }
     }
 

@@ -120,6 +120,11 @@ final class ElementContextImpl implements ElementContext {
         ((PacketBuffer) from).packetId = -1;
     }
 
+    @Override
+    public int segment(Buffer gso, BufferPool pool, Buffer[] dst) {
+        return sim.segment(index, gso, pool, dst);
+    }
+
     @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 }

@@ -209,15 +209,18 @@ public final class Simulation implements PoolContext {
         return n;
     }
 
+    /** Counts a new buffer's packets: one per wire segment, with consecutive ids from {@code packetId}. */
     void generated(PacketBuffer b) {
-        b.packetId = nextPacketId++;
+        int n = b.segments();
+        b.packetId = nextPacketId;
+        nextPacketId += n;
         b.createdPicos = now;
-        generated++;
+        generated += n;
     }
 
     void delivered(int element, int core, Buffer b) {
         if (b.allocated()) { // a refused double free must not count the packet twice
-            delivered++;
+            delivered += b.segments();
         }
         freeingElement = element;
         b.pool().free(core, b);
@@ -226,7 +229,7 @@ public final class Simulation implements PoolContext {
 
     void dropped(int element, int core, Buffer b, int reasonId) {
         if (b.allocated()) {
-            dropCounts[reasonId]++;
+            dropCounts[reasonId] += b.segments();
         }
         freeingElement = element;
         b.pool().free(core, b);
@@ -236,7 +239,7 @@ public final class Simulation implements PoolContext {
     /** Counts a packet as dropped and clears its buffer for reuse without freeing it (a driver recycling an RX buffer). */
     void recycled(PacketBuffer b, int reasonId) {
         if (b.allocated && b.packetId >= 0) {
-            dropCounts[reasonId]++;
+            dropCounts[reasonId] += b.segments();
         }
         int owner = b.owner;
         BufferDestructor d = b.destructor();
@@ -245,6 +248,58 @@ public final class Simulation implements PoolContext {
         if (d != null) {
             d.destroyed(b);
         }
+    }
+
+    /**
+     * {@code skb_gso_segment}: see {@link io.ringlab.sim.api.ElementContext#segment}. Allocation-free.
+     *
+     * @return the segments written, or 0 (nothing allocated)
+     */
+    int segment(int element, Buffer gso, BufferPool pool, Buffer[] dst) {
+        int n = gso.segments();
+        int core = currentCore >= 0 ? currentCore : 0;
+        if (n < 1 || dst.length < n || gso.packetId() < 0 || pool.available() < n) {
+            return 0;
+        }
+        int got = pool.allocBulk(core, element, dst, 0, n);
+        if (got < n) { // a pool whose available() promised more than it gave: undo, as kmem_cache_alloc_bulk does
+            pool.freeBulk(core, dst, 0, got);
+            for (int k = 0; k < got; k++) {
+                dst[k] = null;
+            }
+            return 0;
+        }
+        int headers = io.ringlab.sim.api.ElementContext.GSO_HEADER_BYTES;
+        int payload = Math.max(0, gso.length() - headers);
+        int gsoSize = (payload + n - 1) / n;
+        long firstId = gso.packetId();
+        long seq = gso.seq();
+        int truesize = gso.truesize();
+        long totalLength = gso.length();
+        int given = 0;
+        int left = payload;
+        BufferDestructor d = gso.destructor();
+        for (int k = 0; k < n; k++) {
+            PacketBuffer seg = (PacketBuffer) dst[k];
+            seg.copyMetadataFrom(gso);
+            int p = k == n - 1 ? left : Math.min(gsoSize, left);
+            int len = headers + p;
+            seg.length(len);
+            seg.segments(1);
+            seg.packetId = firstId + k;
+            seg.seq(seq);
+            seq += p;
+            left -= p;
+            // tcp_gso_segment: each segment's share of the truesize, the last takes the rest (sum_truesize)
+            int share = k == n - 1 ? truesize - given : (int) (truesize * (long) len / totalLength);
+            seg.truesize(share);
+            given += share;
+            seg.destructor(d);
+        }
+        ((PacketBuffer) gso).packetId = -1;
+        gso.truesize(0);
+        gso.destructor(null);
+        return n;
     }
 
     void account(int element, long cycles, int packets, CoreImpl core) {
@@ -503,8 +558,11 @@ public final class Simulation implements PoolContext {
                     r.violations.add("element " + c.name + " holds buffer " + id + " of pool " + b.pool().name()
                             + ", which is free (used after free)");
                 }
-                if (b.packetId() >= 0) {
-                    packets.add(b.packetId());
+                long first = b.packetId();
+                if (first >= 0) {
+                    for (int k = b.segments() - 1; k >= 0; k--) { // a GSO buffer holds one packet per segment
+                        packets.add(first + k);
+                    }
                 }
             });
         }

@@ -70,7 +70,7 @@ class TcpTest {
     void aRenoStreamFillsATenMegabitLink() throws Exception {
         // TSQ off: with the reference netdev the skb crosses the wire and is freed at the host, 5 ms after it left, so TSQ
         // would count the propagation delay (see tcp.md); the 116-packet buffer keeps the link busy through every halving
-        RunResultDTO r = run(path("30s", "congestion = reno; tsq = off", "limit = 100", "ring = 16",
+        RunResultDTO r = run(path("30s", "congestion = reno; tsq = off; gso = false", "limit = 100", "ring = 16",
                 "rate = 10Mbit; delay = 5ms", "rate = 10Mbit; delay = 5ms"), 1, 1_000_000_000_000L);
         int t = column(r, "timeSeconds"), acked = column(r, "tcp.ackedBytes");
         double[] at10 = r.series.rows.get(10);
@@ -160,7 +160,7 @@ class TcpTest {
     private static RunResultDTO tsq(String mode) throws Exception {
         // with the forward delay 0 the reference netdev's late free (at the host, one wire time after the driver let go of
         // the frame) is the only difference from tcp_wfree at TX completion
-        return run(path("5s", "tsq = " + mode, "limit = 1000", "", "rate = 100Mbit", "rate = 100Mbit; delay = 1ms"), 1,
+        return run(path("5s", "tsq = " + mode + "; gso = false", "limit = 1000", "", "rate = 100Mbit", "rate = 100Mbit; delay = 1ms"), 1,
                 50_000_000_000L);
     }
 

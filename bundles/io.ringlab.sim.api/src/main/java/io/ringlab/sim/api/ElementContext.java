@@ -11,6 +11,11 @@ import io.ringlab.buffer.api.BufferPool;
  * An element's view of its run: configuration, ports, virtual time, timers, random stream, cores, metrics, pools and the
  * services a model looks up. Obtain everything the element needs per packet in its constructor.
  * <p>
+ * <b>Packets are wire segments.</b> A buffer with {@link Buffer#segments()} {@code = n > 1} (a GSO skb) stands for
+ * {@code n} packets with the consecutive ids {@code packetId() .. packetId() + n - 1}: {@link #generated} counts and
+ * numbers {@code n}, {@link #deliver}, {@link #drop} and {@link #recycle} end {@code n}, and the invariant walk counts the
+ * {@code n} ids. {@link #segment} splits such a buffer into its {@code n} single-segment frames.
+ * <p>
  * Not thread-safe: use it on the run's engine thread only.
  */
 @ProviderType
@@ -105,14 +110,53 @@ public interface ElementContext {
     int dropReason(String reason);
 
     /**
-     * Counts a new packet: assigns its packet id and creation time. Sources call it once per packet they create.
+     * Header bytes of every segment {@link #segment} produces, and the convention a GSO buffer follows: Ethernet 14 + IPv4
+     * 20 + TCP 20 + 12 bytes of options (the timestamps option padded, RFC 7323), the {@code tcp} element's headers
+     * ({@code io.ringlab.traffic.Tcp.HEADERS}). A GSO buffer's {@link Buffer#length()} is these headers once plus the
+     * payload of all its segments.
+     */
+    int GSO_HEADER_BYTES = 14 + 20 + 32;
+
+    /**
+     * Counts new packets: assigns the packet id and creation time. Sources call it once per buffer they create. A buffer
+     * with {@link Buffer#segments()} {@code = n} counts {@code n} packets and reserves {@code n} consecutive ids;
+     * {@link Buffer#packetId()} is the first. Set the segments before this call.
      *
      * @param buffer a buffer just allocated by this element
      */
     void generated(Buffer buffer);
 
     /**
-     * Counts a packet as delivered to its final destination and frees its buffer.
+     * Software GSO segmentation ({@code skb_gso_segment} → {@code tcp_gso_segment}, called by {@code validate_xmit_skb}
+     * for a device without TSO): allocates {@code gso.segments()} buffers from {@code pool} into {@code dst[0..n)}, each
+     * carrying one segment:
+     * <ul>
+     * <li>packet id {@code gso.packetId() + k}, {@link Buffer#segments()} 1;</li>
+     * <li>length {@link #GSO_HEADER_BYTES} + the segment's payload: the payload {@code gso.length() - GSO_HEADER_BYTES}
+     * split as {@code gso_size = ceil(payload / n)} for each segment and the rest for the last (the {@code tcp} element
+     * builds GSO buffers of full MSS segments, so every segment carries one MSS);</li>
+     * <li>{@link Buffer#seq()} advanced by the payload of the segments before it; every other field copied
+     * ({@link Buffer#copyMetadataFrom});</li>
+     * <li>truesize: its share of {@code gso.truesize()} in proportion to its length, the last taking the rest, so the
+     * segments' truesizes add up to the GSO buffer's ({@code tcp_gso_segment}'s {@code sum_truesize});</li>
+     * <li>destructor: the GSO buffer's ({@code tcp_wfree}), which then runs once per segment freed.</li>
+     * </ul>
+     * The GSO buffer then carries no packet (packet id -1), its truesize is 0 and its destructor is cleared; the caller
+     * frees it to its own pool ({@code consume_skb}), and no destructor runs for it. Allocates nothing on the heap and
+     * throws nothing.
+     *
+     * @param gso a buffer this element holds with {@code segments() > 1}; must not be {@code null}
+     * @param pool where the segments come from, usually a pool of the calling driver; must not be {@code null}
+     * @param dst receives the segments; must have at least {@code gso.segments()} slots
+     * @return the number of segments written, {@code gso.segments()}; 0 when {@code pool} cannot supply them all or
+     *         {@code dst} is too short, in which case nothing was allocated and {@code gso} is unchanged (drop it under a
+     *         named reason, such as {@code "gso-segment-failed"})
+     */
+    int segment(Buffer gso, BufferPool pool, Buffer[] dst);
+
+    /**
+     * Counts a packet as delivered to its final destination and frees its buffer; a buffer of {@code n} segments counts
+     * {@code n} packets.
      *
      * @param core the core the free runs on
      * @param buffer the packet
@@ -120,7 +164,7 @@ public interface ElementContext {
     void deliver(int core, Buffer buffer);
 
     /**
-     * Counts a packet as dropped for a reason and frees its buffer.
+     * Counts a packet as dropped for a reason and frees its buffer; a buffer of {@code n} segments counts {@code n} packets.
      *
      * @param core the core the free runs on
      * @param buffer the packet
@@ -143,7 +187,8 @@ public interface ElementContext {
      * Ends a packet here without freeing its buffer: counts the packet as dropped for a reason and clears the buffer's
      * metadata (packet id, lengths, timestamps; its destructor runs) while it stays allocated to this element, as a driver
      * does when it drops a frame and puts the same RX buffer back into its ring, or after a copybreak copy has taken the
-     * packet into another buffer. Exactly one of {@link #deliver}, {@link #drop} and this is called per packet.
+     * packet into another buffer. Exactly one of {@link #deliver}, {@link #drop} and this is called per packet; a buffer of
+     * {@code n} segments counts {@code n} packets.
      *
      * @param buffer a buffer this element holds
      * @param reasonId an id from {@link #dropReason}

@@ -7,10 +7,13 @@
  * time is virtual, counted in picoseconds in a {@code long} (a 64-byte frame lasts 6.72 ns at 100 Gbit/s).
  * <p>
  * Import ranges: element and driver bundles import {@code [1.0,2.0)}; the engine, which implements the
- * {@code @ProviderType} types, imports {@code [1.0,1.1)}.
+ * {@code @ProviderType} types, imports {@code [1.1,1.2)}.
+ * <p>
+ * 1.1: {@code ElementContext.segment} (software GSO) and {@code ElementContext.GSO_HEADER_BYTES}; packets are counted in
+ * wire segments.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.sim.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -10,6 +10,9 @@ import java.util.TreeMap;
  * counted by walking every element's rings, queues and wires, never by subtraction. Buffers: for every pool
  * {@code allocs - frees == inUse}, every in-use buffer is held by some element (otherwise it is a leak, reported with its
  * owner), and no buffer was freed twice.
+ * <p>
+ * Packets are wire segments: a buffer of {@code n} segments (a GSO skb) counts {@code n} packets when generated,
+ * delivered, dropped and in flight.
  */
 public class InvariantReportDTO {
     /** {@code true} if packet conservation holds. */
@@ -24,7 +27,10 @@ public class InvariantReportDTO {
     public long dropped;
     /** Drops by named reason; sums to {@link #dropped}. */
     public Map<String, Long> droppedByReason = new TreeMap<>();
-    /** Packets found in flight by the walk: distinct packet ids held (one packet may sit in two buffers at once). */
+    /**
+     * Packets found in flight by the walk: distinct packet ids held (one packet may sit in two buffers at once); a held
+     * buffer of {@code n} segments holds the ids {@code packetId .. packetId + n - 1}.
+     */
     public long inFlight;
     /** Buffers allocated over the run, all pools. */
     public long buffersAllocated;

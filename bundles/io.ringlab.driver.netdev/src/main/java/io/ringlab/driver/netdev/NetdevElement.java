@@ -1,6 +1,7 @@
 package io.ringlab.driver.netdev;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.QueueLimits;
@@ -16,8 +17,8 @@ import io.ringlab.sim.api.OutputPort;
  * The reference NIC. {@link #ready} from the qdisc is {@code netif_schedule}: the device runs the qdisc
  * ({@code qdisc_restart} in a loop) while its TX queue is not stopped, moving frames into its queue and accounting them
  * with {@code netdev_tx_sent_queue}. When the queue fills, the driver stops it ({@code netif_stop_queue}); when BQL's
- * limit is reached, BQL stops it. The link pulls frames when the wire is idle; each pull completes that frame: the wire
- * gets a copy (the bits) and the skb is freed at once, which runs its destructor (TCP Small Queues' {@code tcp_wfree}),
+ * limit is reached, BQL stops it. The link pulls frames when the wire is idle; each pull completes that frame: the skb is
+ * orphaned ({@code skb_orphan}: its destructor, TCP Small Queues' {@code tcp_wfree}, runs now) and goes on to the link,
  * then {@code netdev_tx_completed_queue}, which may wake the queue and re-run the qdisc.
  * <p>
  * <b>GSO</b>: the device has no TSO, so a buffer of several segments (a GSO skb) is segmented in software when it leaves
@@ -40,8 +41,6 @@ final class NetdevElement implements Element {
     private int head, used;
     private boolean running;
     private final Metrics.Counter txPackets, txBytes;
-    /** The bits on the wire: the link carries a copy, the skb is freed at TX completion (its destructor runs then). */
-    private final BufferPool wirePool;
     /**
      * Segments of one GSO skb: 745 = 65,536 / 88 ({@code TCP_MIN_MSS}) + 1, enough for a 64 KB skb of any MSS (45 at the
      * usual 1448).
@@ -58,7 +57,6 @@ final class NetdevElement implements Element {
         var c = ctx.config();
         this.ring = new Buffer[(int) c.getLong("ring")];
         this.in = ctx.input("in");
-        this.wirePool = ctx.pool("fixed", "wire", 65536, 9018, java.util.Map.of());
         this.wire = ctx.output("wire");
         // segments live in the ring or the holding list: ring + one GSO skb's worth
         this.gsoPool = ctx.pool("fixed", "gso", ring.length + MAX_GSO_SEGS, 9018, java.util.Map.of());
@@ -156,20 +154,19 @@ final class NetdevElement implements Element {
         used--;
         txPackets.increment();
         txBytes.add(b.length());
-        Buffer bits = wirePool.alloc(0, ctx.index());
-        if (bits == null) {
-            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
-            return null;
+        // TX completion as the frame leaves: skb_orphan runs the skb's destructor now (TSQ's tcp_wfree), and the same
+        // buffer goes on to the link, which frees it at the far end
+        BufferDestructor destructor = b.destructor();
+        if (destructor != null) {
+            b.destructor(null);
+            destructor.destroyed(b);
         }
-        ctx.transferPacket(b, bits);
-        int len = b.length();
-        b.pool().free(0, b); // TX completion: the skb is freed as its frame leaves (TSQ's tcp_wfree runs now)
         long now = ctx.nowPicos();
-        txq.completed(1, len, now);
+        txq.completed(1, b.length(), now);
         if (txq.driverStopped()) {
             txq.wakeByDriver();
         }
-        return bits;
+        return b;
     }
 
     @Override

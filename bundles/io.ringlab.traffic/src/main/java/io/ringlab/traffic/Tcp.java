@@ -13,6 +13,24 @@ final class Tcp {
      * option, 10 bytes, padded to 12, RFC 7323 §3 and appendix A), so an MSS of 1448 gives a 1514-byte frame.
      */
     static final int HEADERS = 14 + 20 + 32;
+
+    /**
+     * Bytes of a socket's page fragment: {@code SKB_FRAG_PAGE_ORDER = get_order(32768)} ({@code include/net/sock.h}, 2014;
+     * {@code sk_page_frag_refill}). With a scatter-gather device (stmmac sets NETIF_F_SG) {@code tcp_sendmsg} copies the
+     * payload into the socket's page fragment, so an skb's payload lies in one page fragment, or two where it crosses a
+     * 32 KB boundary of the stream; the headers stay in the linear part.
+     */
+    static final int PAGE_FRAG_BYTES = 32768;
+
+    /**
+     * @param seq the first payload byte's offset in the stream
+     * @param payload payload bytes, at least 1
+     * @return the page fragments the payload spans ({@code nr_frags}): boundaries lie at multiples of
+     *         {@link #PAGE_FRAG_BYTES} of the stream, as each socket fills its page fragment in order
+     */
+    static int pageFrags(long seq, int payload) {
+        return (int) ((seq + payload - 1) / PAGE_FRAG_BYTES - seq / PAGE_FRAG_BYTES + 1);
+    }
     /** {@code Buffer.flags()} bit: ACK (RFC 793 §3.1, 0x10). Set on data segments and pure ACKs. */
     static final int FLAG_ACK = 0x10;
     /** {@code Buffer.flags()} bit: PSH (RFC 793 §3.1, 0x08). Set on data segments. */

@@ -358,6 +358,7 @@ final class TcpElement implements Element, BufferDestructor {
         int len = payload + Tcp.HEADERS;
         b.length(len);
         b.segments(n);
+        b.fragments(Tcp.pageFrags(seq, payload)); // nr_frags: the payload sits in the socket's page fragments
         b.truesize(n == 1 ? Tcp.truesize(len) : Tcp.gsoTruesize(mss, n));
         b.protocol(Buffer.PROTO_TCP);
         b.flags(Tcp.FLAG_ACK | Tcp.FLAG_PSH);

@@ -122,7 +122,7 @@ final class StmmacElement implements NicDriver {
     private final CpuTask txTask, irqTask, timerCleanTask;
     private final int dropRxFull, dropNoStack;
     private final Metrics.Counter txPackets, txBytes, rxPackets, rxBytes, rxRingFull, txIrqs, rxIrqs, txTimerCleans,
-            rxRefillFailures;
+            rxRefillFailures, txDescriptors;
 
     StmmacElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -175,6 +175,7 @@ final class StmmacElement implements NicDriver {
         rxIrqs = counters.counter("rxIrqs");
         txTimerCleans = counters.counter("txTimerCleans");
         rxRefillFailures = counters.counter("rxRefillFailures");
+        txDescriptors = counters.counter("txDescriptors");
         txTask = cpu -> qdiscRun();
         irqTask = cpu -> {
             irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
@@ -304,6 +305,7 @@ final class StmmacElement implements NicDriver {
             txCount++;
             txDescUsed += descs;
             txCountFrames += descs;
+            txDescriptors.add(descs);
             if (txCoalFrames > txCountFrames) {
                 txIc[slot] = false;
                 txTimer.after(txCoalTimerPicos); // mod_timer: re-armed on every transmit

@@ -255,6 +255,9 @@ public final class Simulation implements PoolContext {
      *
      * @return the segments written, or 0 (nothing allocated)
      */
+    /** A socket's page fragment (SKB_FRAG_PAGE_ORDER = get_order(32768), include/net/sock.h): see {@link #segment}. */
+    static final int PAGE_FRAG_BYTES = 32768;
+
     int segment(int element, Buffer gso, BufferPool pool, Buffer[] dst) {
         int n = gso.segments();
         int core = currentCore >= 0 ? currentCore : 0;
@@ -288,6 +291,14 @@ public final class Simulation implements PoolContext {
             seg.segments(1);
             seg.packetId = firstId + k;
             seg.seq(seq);
+            if (gso.fragments() > 0 && p > 0) {
+                // skb_segment on a scatter-gather device: a segment references the page fragments its payload bytes lie
+                // in; a socket fills 32 KB page fragments in stream order (SKB_FRAG_PAGE_ORDER, include/net/sock.h), so a
+                // segment has one, or two where it crosses a 32 KB boundary of the stream
+                seg.fragments((int) ((seq + p - 1) / PAGE_FRAG_BYTES - seq / PAGE_FRAG_BYTES + 1));
+            } else {
+                seg.fragments(0);
+            }
             seq += p;
             left -= p;
             // tcp_gso_segment: each segment's share of the truesize, the last takes the rest (sum_truesize)

@@ -4,19 +4,30 @@ package io.ringlab.traffic;
  * A receiver's out-of-order record: the sequence ranges received above {@code rcv_nxt}, without their payload (the
  * kernel's {@code out_of_order_queue} keeps the skbs; the model only needs to know which bytes arrived). Ranges are
  * half-open {@code [start, end)}, sorted, disjoint and not adjacent: adding a range merges it with every range it
- * overlaps or touches. The capacity is fixed when created, so adding allocates nothing.
+ * overlaps or touches. The record starts small and doubles, up to its maximum, only when a range needs a place of its
+ * own and none is left (many holes at once, under heavy loss); otherwise adding allocates nothing.
  * <p>
  * Not thread-safe.
  */
 final class SeqRanges {
-    private final long[] start;
-    private final long[] end;
+    private long[] start;
+    private long[] end;
+    private final int max;
     private int count;
 
     /** @param capacity the most ranges held at once, at least 1 */
     SeqRanges(int capacity) {
-        start = new long[capacity];
-        end = new long[capacity];
+        this(capacity, capacity);
+    }
+
+    /**
+     * @param initial ranges with room from the start, at least 1
+     * @param max the most ranges held at once, at least {@code initial}
+     */
+    SeqRanges(int initial, int max) {
+        start = new long[initial];
+        end = new long[initial];
+        this.max = max;
     }
 
     /** @return the number of ranges held. */
@@ -57,7 +68,12 @@ final class SeqRanges {
         }
         if (i == j) {
             if (count == start.length) {
-                return false;
+                if (count == max) {
+                    return false;
+                }
+                int grown = Math.min(max, 2 * count);
+                start = java.util.Arrays.copyOf(start, grown);
+                end = java.util.Arrays.copyOf(end, grown);
             }
             System.arraycopy(start, i, start, i + 1, count - i);
             System.arraycopy(end, i, end, i + 1, count - i);

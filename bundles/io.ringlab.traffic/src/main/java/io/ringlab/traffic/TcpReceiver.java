@@ -48,6 +48,8 @@ final class TcpReceiver {
      * The record is allocated at the flow's first segment, once per flow.
      */
     static final int OFO_RANGES = TcpElement.WINDOW;
+    /** Out-of-order ranges each flow has room for before its record grows. */
+    static final int OFO_INITIAL = 16;
 
     private final ElementContext ctx;
     private final OutputPort out;
@@ -87,6 +89,10 @@ final class TcpReceiver {
         this.rcvWup = new long[maxFlows];
         this.rcvMss = new int[maxFlows];
         this.ofo = new SeqRanges[maxFlows];
+        for (int i = 0; i < maxFlows; i++) {
+            // room for a few holes from the start (no allocation in the run), growing only under heavy loss
+            ofo[i] = new SeqRanges(OFO_INITIAL, OFO_RANGES);
+        }
         this.delack = new Timer[maxFlows];
         for (int i = 0; i < maxFlows; i++) {
             int k = i;
@@ -213,7 +219,6 @@ final class TcpReceiver {
                 }
                 int k = flows++;
                 flowOf[k] = flow;
-                ofo[k] = new SeqRanges(OFO_RANGES); // once per flow, never per packet
                 table[b] = k + 1;
                 return k;
             }

@@ -54,4 +54,18 @@ class SeqRangesTest {
         assertTrue(r.add(400, 450), "adjacent: merges without a new slot");
         assertEquals("[100,200)[300,450)", show(r));
     }
+
+    @Test
+    void aSmallRecordGrowsUpToItsMaximumAndThenRefuses() {
+        SeqRanges r = new SeqRanges(2, 5);
+        for (int k = 0; k < 5; k++) {
+            assertTrue(r.add(10 * k, 10 * k + 5), "hole " + k);
+        }
+        assertEquals(5, r.count());
+        assertFalse(r.add(100, 105), "a sixth separate range is over the maximum");
+        assertTrue(r.add(5, 10), "merging needs no new place");
+        assertEquals(4, r.count());
+        assertEquals(0, r.start(0));
+        assertEquals(15, r.end(0));
+    }
 }

@@ -37,6 +37,8 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   echo "Scenario: \`pipelines/stmmac-bql-100m.pipeline\` and \`-1g\`: an Amlogic S805 board (one Cortex-A5 core, the fitted"
   echo "\`amlogic-s805\` profile) sends 4 CUBIC streams through pfifo_fast and the stmmac driver, and pings the receiver every"
   echo "second with TOS 0x10 (band 0); ACKs and echo replies come back into the board's RX path. Duration $dur, seed 1."
+  echo "The scenario draws no random numbers (a loss-free link, a periodic ping, no Poisson source), so every seed gives"
+  echo "the same figures: seeds 1, 2 and 3 were checked equal to the last digit."
   echo
   echo "Seed: at 100 Mbit/s the ping median fell from about 10 ms to about 3 ms with BQL (accepted: 7 to 13 ms without, 2 to"
   echo "4.5 ms with), TCP goodput about 94 Mbit/s both ways; at 1 Gbit/s no meaningful difference (under 20 %) and 500 to"

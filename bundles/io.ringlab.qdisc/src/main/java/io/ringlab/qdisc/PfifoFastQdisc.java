@@ -61,10 +61,7 @@ final class PfifoFastQdisc implements Qdisc {
     private static final int[] PRIO2BAND = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 
     private final int limit;
-    private final Buffer[][] rings = new Buffer[BANDS][];
-    private final int[] heads = new int[BANDS];
-    private final int[] sizes = new int[BANDS];
-    private final long[] bandBytes = new long[BANDS];
+    private final PacketFifo[] bands = new PacketFifo[BANDS];
     private int qlen;
     private long backlogBytes;
 
@@ -85,7 +82,7 @@ final class PfifoFastQdisc implements Qdisc {
         }
         this.limit = limit;
         for (int band = 0; band < BANDS; band++) {
-            rings[band] = new Buffer[limit + 1];
+            bands[band] = new PacketFifo(limit + 1);
         }
     }
 
@@ -111,15 +108,9 @@ final class PfifoFastQdisc implements Qdisc {
             return buffer;
         }
         buffer.enqueuedPicos(nowPicos);
-        int band = band(buffer.priority());
-        Buffer[] ring = rings[band];
-        int tail = heads[band] + sizes[band];
-        if (tail >= ring.length) {
-            tail -= ring.length;
-        }
-        ring[tail] = buffer;
-        sizes[band]++;
-        add(band, 1, buffer.length());
+        bands[band(buffer.priority())].addLast(buffer);
+        qlen++;
+        backlogBytes += buffer.length();
         enqueued++;
         return null;
     }
@@ -127,15 +118,11 @@ final class PfifoFastQdisc implements Qdisc {
     /** {@code pfifo_fast_dequeue}: the head of the first non-empty band. */
     @Override
     public Buffer dequeue(long nowPicos) {
-        for (int band = 0; band < BANDS; band++) {
-            if (sizes[band] != 0) {
-                Buffer[] ring = rings[band];
-                int head = heads[band];
-                Buffer buffer = ring[head];
-                ring[head] = null;
-                heads[band] = head + 1 == ring.length ? 0 : head + 1;
-                sizes[band]--;
-                add(band, -1, -buffer.length());
+        for (PacketFifo fifo : bands) {
+            Buffer buffer = fifo.pollFirst();
+            if (buffer != null) {
+                qlen--;
+                backlogBytes -= buffer.length();
                 dequeued++;
                 return buffer;
             }
@@ -146,9 +133,10 @@ final class PfifoFastQdisc implements Qdisc {
     /** {@code pfifo_fast_peek}: the head of the first non-empty band, or {@code null}. */
     @Override
     public Buffer peek() {
-        for (int band = 0; band < BANDS; band++) {
-            if (sizes[band] != 0) {
-                return rings[band][heads[band]];
+        for (PacketFifo fifo : bands) {
+            Buffer buffer = fifo.peekFirst();
+            if (buffer != null) {
+                return buffer;
             }
         }
         return null;
@@ -164,23 +152,13 @@ final class PfifoFastQdisc implements Qdisc {
     @Override
     public void requeue(Buffer buffer) {
         int band = band(buffer.priority());
-        Buffer[] ring = rings[band];
-        if (sizes[band] == ring.length) {
+        if (!bands[band].addFirst(buffer)) {
             throw new IllegalStateException("requeue into a full ring: band=" + band + ", backlogPackets=" + qlen
                     + ", limit=" + limit + ", requeue only the packet last dequeued");
         }
-        int head = heads[band] == 0 ? ring.length - 1 : heads[band] - 1;
-        heads[band] = head;
-        ring[head] = buffer;
-        sizes[band]++;
-        add(band, 1, buffer.length());
+        qlen++;
+        backlogBytes += buffer.length();
         requeues++;
-    }
-
-    private void add(int band, int packets, int bytes) {
-        qlen += packets;
-        bandBytes[band] += bytes;
-        backlogBytes += bytes;
     }
 
     @Override
@@ -198,7 +176,7 @@ final class PfifoFastQdisc implements Qdisc {
      * @return packets queued in the band now
      */
     int backlogPackets(int band) {
-        return sizes[band];
+        return bands[band].size();
     }
 
     /**
@@ -206,7 +184,7 @@ final class PfifoFastQdisc implements Qdisc {
      * @return bytes queued in the band now
      */
     long backlogBytes(int band) {
-        return bandBytes[band];
+        return bands[band].bytes();
     }
 
     /** @return {@link Qdisc#DROP_OVERLIMIT} after the first drop, {@code null} before. */
@@ -229,13 +207,8 @@ final class PfifoFastQdisc implements Qdisc {
     /** Visits the queued packets band by band, each from head to tail: the order in which they would leave. */
     @Override
     public void forEachQueued(BufferVisitor visitor) {
-        for (int band = 0; band < BANDS; band++) {
-            Buffer[] ring = rings[band];
-            int index = heads[band];
-            for (int i = 0; i < sizes[band]; i++) {
-                visitor.visit(ring[index]);
-                index = index + 1 == ring.length ? 0 : index + 1;
-            }
+        for (PacketFifo fifo : bands) {
+            fifo.forEach(visitor);
         }
     }
 
@@ -255,7 +228,7 @@ final class PfifoFastQdisc implements Qdisc {
 
     @Override
     public String toString() {
-        return "PfifoFastQdisc[limit=" + limit + ", backlogPackets=" + qlen + " (" + sizes[0] + "/" + sizes[1] + "/"
-                + sizes[2] + "), backlogBytes=" + backlogBytes + "]";
+        return "PfifoFastQdisc[limit=" + limit + ", backlogPackets=" + qlen + " (" + bands[0].size() + "/" + bands[1].size()
+                + "/" + bands[2].size() + "), backlogBytes=" + backlogBytes + "]";
     }
 }

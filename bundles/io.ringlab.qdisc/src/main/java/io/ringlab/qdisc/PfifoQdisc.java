@@ -49,10 +49,7 @@ final class PfifoQdisc implements Qdisc {
     static final int MAX_LIMIT = 1_000_000;
 
     private final int limit;
-    private final Buffer[] ring;
-    private int head;
-    private int size;
-    private long backlogBytes;
+    private final PacketFifo fifo;
 
     private long enqueued;
     private long dequeued;
@@ -70,7 +67,7 @@ final class PfifoQdisc implements Qdisc {
             throw new IllegalArgumentException("limit=" + limit + ", allowed 1 to " + MAX_LIMIT + " packets");
         }
         this.limit = limit;
-        this.ring = new Buffer[limit + 1];
+        this.fifo = new PacketFifo(limit + 1); // one spare slot for a requeue after an enqueue refilled the queue
     }
 
     /** @return the queue limit in packets. */
@@ -81,19 +78,13 @@ final class PfifoQdisc implements Qdisc {
     /** {@code pfifo_enqueue}: tail drop when {@code qlen >= limit}; sets {@link Buffer#enqueuedPicos(long)}. */
     @Override
     public Buffer enqueue(Buffer buffer, long nowPicos) {
-        if (size >= limit) {
+        if (fifo.size() >= limit) {
             overlimitDrops++;
             lastDropReason = DROP_OVERLIMIT;
             return buffer;
         }
         buffer.enqueuedPicos(nowPicos);
-        int tail = head + size;
-        if (tail >= ring.length) {
-            tail -= ring.length;
-        }
-        ring[tail] = buffer;
-        size++;
-        backlogBytes += buffer.length();
+        fifo.addLast(buffer);
         enqueued++;
         return null;
     }
@@ -101,24 +92,16 @@ final class PfifoQdisc implements Qdisc {
     /** {@code qdisc_dequeue_head}; a requeued packet comes first. */
     @Override
     public Buffer dequeue(long nowPicos) {
-        if (size == 0) {
-            return null;
+        Buffer buffer = fifo.pollFirst();
+        if (buffer != null) {
+            dequeued++;
         }
-        Buffer buffer = ring[head];
-        ring[head] = null;
-        head++;
-        if (head == ring.length) {
-            head = 0;
-        }
-        size--;
-        backlogBytes -= buffer.length();
-        dequeued++;
         return buffer;
     }
 
     @Override
     public Buffer peek() {
-        return size == 0 ? null : ring[head];
+        return fifo.peekFirst();
     }
 
     /**
@@ -130,25 +113,21 @@ final class PfifoQdisc implements Qdisc {
      */
     @Override
     public void requeue(Buffer buffer) {
-        if (size == ring.length) {
-            throw new IllegalStateException("requeue into a full ring: backlogPackets=" + size + ", limit=" + limit
+        if (!fifo.addFirst(buffer)) {
+            throw new IllegalStateException("requeue into a full ring: backlogPackets=" + fifo.size() + ", limit=" + limit
                     + ", requeue only the packet last dequeued");
         }
-        head = head == 0 ? ring.length - 1 : head - 1;
-        ring[head] = buffer;
-        size++;
-        backlogBytes += buffer.length();
         requeues++;
     }
 
     @Override
     public int backlogPackets() {
-        return size;
+        return fifo.size();
     }
 
     @Override
     public long backlogBytes() {
-        return backlogBytes;
+        return fifo.bytes();
     }
 
     /** @return {@link Qdisc#DROP_OVERLIMIT} after the first drop, {@code null} before. */
@@ -171,14 +150,7 @@ final class PfifoQdisc implements Qdisc {
     /** Visits the queued packets from head to tail. */
     @Override
     public void forEachQueued(BufferVisitor visitor) {
-        int index = head;
-        for (int i = 0; i < size; i++) {
-            visitor.visit(ring[index]);
-            index++;
-            if (index == ring.length) {
-                index = 0;
-            }
-        }
+        fifo.forEach(visitor);
     }
 
     /** @return a new snapshot; {@code dropsByReason} always holds {@link Qdisc#DROP_OVERLIMIT}, 0 before any drop. */
@@ -190,13 +162,13 @@ final class PfifoQdisc implements Qdisc {
         stats.requeues = requeues;
         stats.drops = overlimitDrops;
         stats.dropsByReason.put(DROP_OVERLIMIT, overlimitDrops);
-        stats.backlogPackets = size;
-        stats.backlogBytes = backlogBytes;
+        stats.backlogPackets = fifo.size();
+        stats.backlogBytes = fifo.bytes();
         return stats;
     }
 
     @Override
     public String toString() {
-        return "PfifoQdisc[limit=" + limit + ", backlogPackets=" + size + ", backlogBytes=" + backlogBytes + "]";
+        return "PfifoQdisc[limit=" + limit + ", backlogPackets=" + fifo.size() + ", backlogBytes=" + fifo.bytes() + "]";
     }
 }

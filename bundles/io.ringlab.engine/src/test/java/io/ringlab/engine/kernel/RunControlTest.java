@@ -55,7 +55,8 @@ class RunControlTest {
         RunResultDTO r = run.await(30, TimeUnit.SECONDS);
         assertNotNull(r);
         assertEquals("STOPPED", r.state);
-        assertTrue(r.events > events + 2);
+        // the two steps were applied; after the resume the stop may come before any further event (a race by design)
+        assertTrue(r.events >= events + 2, "events=" + r.events + ", paused at " + events);
         assertTrue(r.simulatedSeconds < 3600);
         assertTrue(r.invariants.packetConservation, r.invariants.violations.toString());
         assertTrue(r.invariants.bufferConservation, r.invariants.violations.toString());

@@ -35,248 +35,6 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 /** Checks the {@code "pfifo"} element and its factory with hand-written fakes of the engine's side. */
 class QdiscElementTest {
 
-    /** Records what the element does to its context; the calls a qdisc element must not make throw. */
-    private static final class FakeContext implements ElementContext {
-        final long limit;
-        long nowPicos;
-        int readies;
-        final List<String> reasons = new ArrayList<>();
-        final List<String> drops = new ArrayList<>();
-        final List<String> failures = new ArrayList<>();
-        final Map<String, Metrics.Counter> counters = new LinkedHashMap<>();
-        final Map<String, DoubleSupplier> gauges = new LinkedHashMap<>();
-        final List<String> series = new ArrayList<>();
-
-        FakeContext(long limit) {
-            this.limit = limit;
-        }
-
-        double metric(String name) {
-            Metrics.Counter c = counters.get(name);
-            return c != null ? c.get() : gauges.get(name).getAsDouble();
-        }
-
-        @Override
-        public String name() {
-            return "q0";
-        }
-
-        @Override
-        public int index() {
-            return 3;
-        }
-
-        @Override
-        public Configuration config() {
-            return new Configuration() {
-                @Override
-                public long getLong(String name) {
-                    if (!"limit".equals(name)) {
-                        throw new IllegalArgumentException("property=" + name);
-                    }
-                    return limit;
-                }
-
-                @Override
-                public boolean getBoolean(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public double getDouble(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public String getString(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public long getPicos(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public long getBitsPerSecond(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public long getBytes(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public boolean isSet(String name) {
-                    return false;
-                }
-            };
-        }
-
-        @Override
-        public OutputPort output(String name) {
-            assertEquals("out", name, "the only output");
-            return new OutputPort() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public boolean connected() {
-                    return true;
-                }
-
-                @Override
-                public void push(Buffer buffer) {
-                    throw new UnsupportedOperationException("out is a pull output");
-                }
-
-                @Override
-                public void pushBatch(Buffer[] buffers, int offset, int count) {
-                    throw new UnsupportedOperationException("out is a pull output");
-                }
-
-                @Override
-                public void ready() {
-                    readies++;
-                }
-            };
-        }
-
-        @Override
-        public InputPort input(String name) {
-            throw new UnsupportedOperationException("input " + name);
-        }
-
-        @Override
-        public long nowPicos() {
-            return nowPicos;
-        }
-
-        @Override
-        public Timer timer(TimerCallback callback) {
-            throw new UnsupportedOperationException("timer");
-        }
-
-        @Override
-        public RandomGenerator random() {
-            throw new UnsupportedOperationException("random");
-        }
-
-        @Override
-        public int cores() {
-            return 1;
-        }
-
-        @Override
-        public Core core(int index) {
-            throw new UnsupportedOperationException("core");
-        }
-
-        @Override
-        public CostProfile costProfile() {
-            throw new UnsupportedOperationException("costProfile");
-        }
-
-        @Override
-        public Metrics metrics() {
-            return new Metrics() {
-                @Override
-                public Counter counter(String name) {
-                    long[] value = {0};
-                    Counter c = new Counter() {
-                        @Override
-                        public void increment() {
-                            value[0]++;
-                        }
-
-                        @Override
-                        public void add(long delta) {
-                            value[0] += delta;
-                        }
-
-                        @Override
-                        public long get() {
-                            return value[0];
-                        }
-                    };
-                    assertNull(counters.put(name, c), "metric registered twice: " + name);
-                    return c;
-                }
-
-                @Override
-                public void gauge(String name, DoubleSupplier value) {
-                    assertNull(gauges.put(name, value), "metric registered twice: " + name);
-                }
-
-                @Override
-                public LatencyHistogram histogram(String name, String unit) {
-                    throw new UnsupportedOperationException("histogram");
-                }
-
-                @Override
-                public void series(String name) {
-                    series.add(name);
-                }
-            };
-        }
-
-        @Override
-        public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
-            throw new UnsupportedOperationException("pool");
-        }
-
-        @Override
-        public <S> S provider(Class<S> type, String kindProperty, String kind) {
-            assertEquals(QdiscProvider.class, type, "service type");
-            assertEquals(QdiscProvider.KIND, kindProperty, "kind property");
-            assertEquals("pfifo", kind, "kind");
-            return type.cast(new PfifoProvider());
-        }
-
-        @Override
-        public int dropReason(String reason) {
-            reasons.add(reason);
-            return 100 + reasons.size() - 1;
-        }
-
-        @Override
-        public void generated(Buffer buffer) {
-            throw new UnsupportedOperationException("generated");
-        }
-
-        @Override
-        public void deliver(int core, Buffer buffer) {
-            throw new UnsupportedOperationException("deliver");
-        }
-
-        @Override
-        public void drop(int core, Buffer buffer, int reasonId) {
-            drops.add("core=" + core + " id=" + buffer.id() + " reason=" + reasonId);
-        }
-
-        @Override
-        public void transferPacket(Buffer from, Buffer to) {
-            throw new UnsupportedOperationException("transferPacket");
-        }
-
-        @Override
-        public int segment(Buffer gso, io.ringlab.buffer.api.BufferPool pool, Buffer[] dst) {
-            return 0; // these qdisc tests never segment
-        }
-
-        @Override
-        public void recycle(Buffer buffer, int reasonId) {
-            throw new UnsupportedOperationException("recycle");
-        }
-
-        @Override
-        public void fail(String message) {
-            failures.add(message);
-        }
-    }
 
     @Test
     void shouldDescribeThePfifoElement() {
@@ -300,7 +58,7 @@ class QdiscElementTest {
 
     @Test
     void shouldRegisterReasonsAndMetricsInTheConstructor() {
-        FakeContext ctx = new FakeContext(2);
+        FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 2L));
         new QdiscElementFactory().create(ctx);
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
         List<String> names = new ArrayList<>(ctx.counters.keySet());
@@ -312,7 +70,7 @@ class QdiscElementTest {
 
     @Test
     void shouldQueueSignalReadyAndHandOutOnPull() {
-        FakeContext ctx = new FakeContext(1000);
+        FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 1000L));
         Element e = new QdiscElementFactory().create(ctx);
         ctx.nowPicos = 5_000;
         TestBuffer a = new TestBuffer(1, 1514);
@@ -338,7 +96,7 @@ class QdiscElementTest {
 
     @Test
     void shouldDropAtTheLimitUnderTheRegisteredReason() {
-        FakeContext ctx = new FakeContext(2);
+        FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 2L));
         QdiscElement e = (QdiscElement) new QdiscElementFactory().create(ctx);
         for (int i = 1; i <= 4; i++) {
             e.push(0, new TestBuffer(i, 100));
@@ -353,7 +111,7 @@ class QdiscElementTest {
 
     @Test
     void shouldFailTheRunOnAnUndeclaredReasonAndStillDrop() {
-        FakeContext ctx = new FakeContext(10);
+        FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 10L));
         PfifoQdisc qdisc = new PfifoQdisc(10);
         new QdiscElement(ctx, qdisc, List.of(Qdisc.DROP_OVERLIMIT));
         qdisc.dropSink().dropped(new TestBuffer(7, 100), "qdisc-mystery");

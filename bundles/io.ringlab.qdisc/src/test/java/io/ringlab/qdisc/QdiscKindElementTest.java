@@ -36,261 +36,6 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 /** Checks the {@code "pfifo_fast"} and {@code "fq_codel"} elements and factories with hand-written fakes of the engine. */
 class QdiscKindElementTest {
 
-    /**
-     * A context whose configuration holds the descriptor's defaults in base units, overridden by the test; the calls a qdisc
-     * element must not make throw.
-     */
-    private static final class FakeContext implements ElementContext {
-        final Map<String, Long> values = new HashMap<>();
-        final SplittableRandom random;
-        long nowPicos;
-        int readies;
-        final List<String> reasons = new ArrayList<>();
-        final List<String> drops = new ArrayList<>();
-        final List<String> failures = new ArrayList<>();
-        final Map<String, Metrics.Counter> counters = new LinkedHashMap<>();
-        final Map<String, DoubleSupplier> gauges = new LinkedHashMap<>();
-        final List<String> series = new ArrayList<>();
-
-        FakeContext(long seed, Map<String, Long> config) {
-            this.random = new SplittableRandom(seed);
-            values.putAll(config);
-        }
-
-        double metric(String name) {
-            Metrics.Counter c = counters.get(name);
-            return c != null ? c.get() : gauges.get(name).getAsDouble();
-        }
-
-        private long value(String name) {
-            Long v = values.get(name);
-            if (v == null) {
-                throw new IllegalArgumentException("property=" + name);
-            }
-            return v;
-        }
-
-        @Override
-        public String name() {
-            return "q0";
-        }
-
-        @Override
-        public int index() {
-            return 2;
-        }
-
-        @Override
-        public Configuration config() {
-            return new Configuration() {
-                @Override
-                public long getLong(String name) {
-                    return value(name);
-                }
-
-                @Override
-                public long getPicos(String name) {
-                    return value(name);
-                }
-
-                @Override
-                public long getBytes(String name) {
-                    return value(name);
-                }
-
-                @Override
-                public boolean getBoolean(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public double getDouble(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public String getString(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public long getBitsPerSecond(String name) {
-                    throw new IllegalArgumentException("property=" + name);
-                }
-
-                @Override
-                public boolean isSet(String name) {
-                    return false;
-                }
-            };
-        }
-
-        @Override
-        public OutputPort output(String name) {
-            assertEquals("out", name, "the only output");
-            return new OutputPort() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public boolean connected() {
-                    return true;
-                }
-
-                @Override
-                public void push(Buffer buffer) {
-                    throw new UnsupportedOperationException("out is a pull output");
-                }
-
-                @Override
-                public void pushBatch(Buffer[] buffers, int offset, int count) {
-                    throw new UnsupportedOperationException("out is a pull output");
-                }
-
-                @Override
-                public void ready() {
-                    readies++;
-                }
-            };
-        }
-
-        @Override
-        public InputPort input(String name) {
-            throw new UnsupportedOperationException("input " + name);
-        }
-
-        @Override
-        public long nowPicos() {
-            return nowPicos;
-        }
-
-        @Override
-        public Timer timer(TimerCallback callback) {
-            throw new UnsupportedOperationException("timer");
-        }
-
-        @Override
-        public RandomGenerator random() {
-            return random;
-        }
-
-        @Override
-        public int cores() {
-            return 1;
-        }
-
-        @Override
-        public Core core(int index) {
-            throw new UnsupportedOperationException("core");
-        }
-
-        @Override
-        public CostProfile costProfile() {
-            throw new UnsupportedOperationException("costProfile");
-        }
-
-        @Override
-        public Metrics metrics() {
-            return new Metrics() {
-                @Override
-                public Counter counter(String name) {
-                    long[] value = {0};
-                    Counter c = new Counter() {
-                        @Override
-                        public void increment() {
-                            value[0]++;
-                        }
-
-                        @Override
-                        public void add(long delta) {
-                            value[0] += delta;
-                        }
-
-                        @Override
-                        public long get() {
-                            return value[0];
-                        }
-                    };
-                    assertNull(counters.put(name, c), "metric registered twice: " + name);
-                    return c;
-                }
-
-                @Override
-                public void gauge(String name, DoubleSupplier value) {
-                    assertNull(gauges.put(name, value), "metric registered twice: " + name);
-                }
-
-                @Override
-                public LatencyHistogram histogram(String name, String unit) {
-                    throw new UnsupportedOperationException("histogram");
-                }
-
-                @Override
-                public void series(String name) {
-                    series.add(name);
-                }
-            };
-        }
-
-        @Override
-        public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
-            throw new UnsupportedOperationException("pool");
-        }
-
-        @Override
-        public <S> S provider(Class<S> type, String kindProperty, String kind) {
-            assertEquals(QdiscProvider.class, type, "service type");
-            assertEquals(QdiscProvider.KIND, kindProperty, "kind property");
-            return type.cast(switch (kind) {
-                case "pfifo_fast" -> new PfifoFastProvider();
-                case "fq_codel" -> new FqCodelProvider();
-                default -> throw new IllegalArgumentException("kind=" + kind);
-            });
-        }
-
-        @Override
-        public int dropReason(String reason) {
-            reasons.add(reason);
-            return 100 + reasons.size() - 1;
-        }
-
-        @Override
-        public void generated(Buffer buffer) {
-            throw new UnsupportedOperationException("generated");
-        }
-
-        @Override
-        public void deliver(int core, Buffer buffer) {
-            throw new UnsupportedOperationException("deliver");
-        }
-
-        @Override
-        public void drop(int core, Buffer buffer, int reasonId) {
-            drops.add("core=" + core + " id=" + buffer.id() + " reason=" + reasonId);
-        }
-
-        @Override
-        public void transferPacket(Buffer from, Buffer to) {
-            throw new UnsupportedOperationException("transferPacket");
-        }
-
-        @Override
-        public int segment(Buffer gso, io.ringlab.buffer.api.BufferPool pool, Buffer[] dst) {
-            return 0; // these qdisc tests never segment
-        }
-
-        @Override
-        public void recycle(Buffer buffer, int reasonId) {
-            throw new UnsupportedOperationException("recycle");
-        }
-
-        @Override
-        public void fail(String message) {
-            failures.add(message);
-        }
-    }
 
     /** The descriptor's defaults in base units (picoseconds, bytes), as the engine's configuration would give them. */
     private static Map<String, Long> fqCodelDefaults() {
@@ -310,7 +55,7 @@ class QdiscKindElementTest {
         return d.properties.stream().filter(p -> p.name.equals(name)).findFirst().orElseThrow();
     }
 
-    private static void assertRegisteredMetricsAreTheDescriptors(FakeContext ctx, ElementDescriptorDTO d) {
+    private static void assertRegisteredMetricsAreTheDescriptors(FakeElementContext ctx, ElementDescriptorDTO d) {
         List<String> names = new ArrayList<>(ctx.counters.keySet());
         names.addAll(ctx.gauges.keySet());
         assertEquals(new TreeSet<>(d.metrics), new TreeSet<>(names), "registered metrics = descriptor metrics");
@@ -329,7 +74,7 @@ class QdiscKindElementTest {
         assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "backlogBand0",
                 "backlogBand1", "backlogBand2"), d.metrics, "metrics: generic, then per band");
 
-        FakeContext ctx = new FakeContext(1, Map.of("limit", 3L));
+        FakeElementContext ctx = new FakeElementContext(1, Map.of("limit", 3L));
         QdiscElement e = (QdiscElement) new PfifoFastElementFactory().create(ctx);
         assertRegisteredMetricsAreTheDescriptors(ctx, d);
         assertEquals(List.of("backlog", "backlogBand0", "backlogBand1", "backlogBand2"), ctx.series, "sampled series");
@@ -367,14 +112,14 @@ class QdiscKindElementTest {
         assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "dropOverlimit",
                 "dropOvermemory", "codelDrops", "newFlowCount", "maxPacket"), d.metrics, "metrics; no ecnMark");
 
-        FakeContext ctx = new FakeContext(9, fqCodelDefaults());
+        FakeElementContext ctx = new FakeElementContext(9, fqCodelDefaults());
         QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
         assertRegisteredMetricsAreTheDescriptors(ctx, d);
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT, Qdisc.DROP_AQM), ctx.reasons, "both reasons registered up front");
         FqCodelQdisc q = (FqCodelQdisc) e.qdisc();
         assertEquals(new SplittableRandom(9).nextInt(), q.perturbation(), "perturbation drawn from the element's stream");
         assertEquals(q.perturbation(), ((FqCodelQdisc) ((QdiscElement) new FqCodelElementFactory()
-                .create(new FakeContext(9, fqCodelDefaults()))).qdisc()).perturbation(), "same seed, same perturbation");
+                .create(new FakeElementContext(9, fqCodelDefaults()))).qdisc()).perturbation(), "same seed, same perturbation");
         assertEquals(List.of(10_240, 1024, 1514, 4882, 97656, 64, 1514), List.of(q.limit(), q.flows(), q.quantum(),
                 q.targetCodelTime(), q.intervalCodelTime(), q.dropBatch(), q.mtu()), "properties reach the qdisc");
     }
@@ -383,7 +128,7 @@ class QdiscKindElementTest {
     void shouldFreeCodelDropsAtPullAndOverlimitDropsAtPushUnderTheirReasons() {
         Map<String, Long> config = fqCodelDefaults();
         config.put("limit", 300L);
-        FakeContext ctx = new FakeContext(3, config);
+        FakeElementContext ctx = new FakeElementContext(3, config);
         QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
         // one flow: two packets in per ms, one out per ms; after 5 ms of sojourn and 100 ms more, CoDel drops at pull
         int id = 0;
@@ -415,7 +160,7 @@ class QdiscKindElementTest {
     @Test
     void shouldRefuseAQdiscOfAnotherClassForTheKindsMetrics() {
         PfifoQdisc foreign = new PfifoQdisc(10);
-        Metrics none = new FakeContext(1, Map.of()).metrics();
+        Metrics none = new FakeElementContext(1, Map.of()).metrics();
         assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the pfifo_fast element reads its per-band backlogs from "
                 + "io.ringlab.qdisc's PfifoFastQdisc", assertThrows(IllegalArgumentException.class,
                         () -> new PfifoFastElementFactory().registerMetrics(foreign, none)).getMessage());

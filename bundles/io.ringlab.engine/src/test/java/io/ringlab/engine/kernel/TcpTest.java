@@ -316,7 +316,7 @@ class TcpTest {
         Simulation sim = run.simulation();
         long end = 1_000L * 1_000_000_000_000L;
         sim.start(end, end / 10);
-        sim.advance(end, 1_000_000); // warm-up: flows created, rings at their sizes, hot paths compiled
+        sim.advance(end, 3_000_000); // warm-up: flows created, rings at their sizes, hot paths compiled
         long before = Allocation.currentThreadAllocatedBytes();
         long events = sim.advance(end, 1_000_000);
         long after = Allocation.currentThreadAllocatedBytes();

@@ -1,9 +1,7 @@
 package io.ringlab.qdisc;
 
 import io.ringlab.buffer.api.Buffer;
-import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.Qdisc;
-import io.ringlab.queue.api.dto.QdiscStatsDTO;
 
 /**
  * Linux {@code pfifo_fast}, the default root qdisc of a single-queue device: three FIFO bands chosen by the packet's
@@ -41,7 +39,7 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
  *
  * @see PfifoFastProvider
  */
-final class PfifoFastQdisc implements Qdisc {
+final class PfifoFastQdisc extends BandedFifoQdisc {
 
     /** Number of bands: {@code PFIFO_FAST_BANDS} ({@code net/sched/sch_generic.c}). */
     static final int BANDS = 3;
@@ -60,30 +58,12 @@ final class PfifoFastQdisc implements Qdisc {
      */
     private static final int[] PRIO2BAND = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 
-    private final int limit;
-    private final PacketFifo[] bands = new PacketFifo[BANDS];
-    private int qlen;
-    private long backlogBytes;
-
-    private long enqueued;
-    private long dequeued;
-    private long requeues;
-    private long overlimitDrops;
-    private String lastDropReason;
-    private DropSink dropSink;
-
     /**
      * @param limit the limit on the total queue length in packets, 1 to {@link PfifoQdisc#MAX_LIMIT}
      * @throws IllegalArgumentException with a {@code key=value} message when out of range
      */
     PfifoFastQdisc(int limit) {
-        if (limit < 1 || limit > PfifoQdisc.MAX_LIMIT) {
-            throw new IllegalArgumentException("limit=" + limit + ", allowed 1 to " + PfifoQdisc.MAX_LIMIT + " packets");
-        }
-        this.limit = limit;
-        for (int band = 0; band < BANDS; band++) {
-            bands[band] = new PacketFifo(limit + 1);
-        }
+        super(limit, BANDS);
     }
 
     /**
@@ -94,141 +74,15 @@ final class PfifoFastQdisc implements Qdisc {
         return PRIO2BAND[priority & TC_PRIO_MAX];
     }
 
-    /** @return the limit on the total queue length in packets. */
-    int limit() {
-        return limit;
-    }
-
-    /** {@code pfifo_fast_enqueue}: tail drop when the total {@code qlen >= limit}; sets {@link Buffer#enqueuedPicos(long)}. */
+    /** {@code pfifo_fast_enqueue}: the band is {@code prio2band[skb->priority & TC_PRIO_MAX]}. */
     @Override
-    public Buffer enqueue(Buffer buffer, long nowPicos) {
-        if (qlen >= limit) {
-            overlimitDrops++;
-            lastDropReason = DROP_OVERLIMIT;
-            return buffer;
-        }
-        buffer.enqueuedPicos(nowPicos);
-        bands[band(buffer.priority())].addLast(buffer);
-        qlen++;
-        backlogBytes += buffer.length();
-        enqueued++;
-        return null;
-    }
-
-    /** {@code pfifo_fast_dequeue}: the head of the first non-empty band. */
-    @Override
-    public Buffer dequeue(long nowPicos) {
-        for (PacketFifo fifo : bands) {
-            Buffer buffer = fifo.pollFirst();
-            if (buffer != null) {
-                qlen--;
-                backlogBytes -= buffer.length();
-                dequeued++;
-                return buffer;
-            }
-        }
-        return null;
-    }
-
-    /** {@code pfifo_fast_peek}: the head of the first non-empty band, or {@code null}. */
-    @Override
-    public Buffer peek() {
-        for (PacketFifo fifo : bands) {
-            Buffer buffer = fifo.peekFirst();
-            if (buffer != null) {
-                return buffer;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Puts the packet back at the head of its band and counts a requeue; it counts in {@code qlen} and keeps its
-     * {@link Buffer#enqueuedPicos()}. See the class comment for how this differs from the kernel's {@code gso_skb} slot.
-     *
-     * @throws IllegalStateException if the band's ring is full, which only happens when the caller requeues a packet it did
-     *             not just dequeue
-     */
-    @Override
-    public void requeue(Buffer buffer) {
-        int band = band(buffer.priority());
-        if (!bands[band].addFirst(buffer)) {
-            throw new IllegalStateException("requeue into a full ring: band=" + band + ", backlogPackets=" + qlen
-                    + ", limit=" + limit + ", requeue only the packet last dequeued");
-        }
-        qlen++;
-        backlogBytes += buffer.length();
-        requeues++;
-    }
-
-    @Override
-    public int backlogPackets() {
-        return qlen;
-    }
-
-    @Override
-    public long backlogBytes() {
-        return backlogBytes;
-    }
-
-    /**
-     * @param band 0 to {@link #BANDS} - 1
-     * @return packets queued in the band now
-     */
-    int backlogPackets(int band) {
-        return bands[band].size();
-    }
-
-    /**
-     * @param band 0 to {@link #BANDS} - 1
-     * @return bytes queued in the band now
-     */
-    long backlogBytes(int band) {
-        return bands[band].bytes();
-    }
-
-    /** @return {@link Qdisc#DROP_OVERLIMIT} after the first drop, {@code null} before. */
-    @Override
-    public String lastDropReason() {
-        return lastDropReason;
-    }
-
-    /** Kept for the contract; pfifo_fast drops only before enqueue and never calls it. */
-    @Override
-    public void dropSink(DropSink sink) {
-        this.dropSink = sink;
-    }
-
-    /** @return the sink set by {@link #dropSink(DropSink)}, or {@code null}. */
-    DropSink dropSink() {
-        return dropSink;
-    }
-
-    /** Visits the queued packets band by band, each from head to tail: the order in which they would leave. */
-    @Override
-    public void forEachQueued(BufferVisitor visitor) {
-        for (PacketFifo fifo : bands) {
-            fifo.forEach(visitor);
-        }
-    }
-
-    /** @return a new snapshot; {@code dropsByReason} always holds {@link Qdisc#DROP_OVERLIMIT}, 0 before any drop. */
-    @Override
-    public QdiscStatsDTO stats() {
-        QdiscStatsDTO stats = new QdiscStatsDTO();
-        stats.enqueued = enqueued;
-        stats.dequeued = dequeued;
-        stats.requeues = requeues;
-        stats.drops = overlimitDrops;
-        stats.dropsByReason.put(DROP_OVERLIMIT, overlimitDrops);
-        stats.backlogPackets = qlen;
-        stats.backlogBytes = backlogBytes;
-        return stats;
+    int bandOf(Buffer buffer) {
+        return band(buffer.priority());
     }
 
     @Override
     public String toString() {
-        return "PfifoFastQdisc[limit=" + limit + ", backlogPackets=" + qlen + " (" + bands[0].size() + "/" + bands[1].size()
-                + "/" + bands[2].size() + "), backlogBytes=" + backlogBytes + "]";
+        return "PfifoFastQdisc[limit=" + limit() + ", backlogPackets=" + backlogPackets() + " (" + backlogPackets(0) + "/"
+                + backlogPackets(1) + "/" + backlogPackets(2) + "), backlogBytes=" + backlogBytes() + "]";
     }
 }

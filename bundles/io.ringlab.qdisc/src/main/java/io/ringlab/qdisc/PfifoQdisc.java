@@ -1,9 +1,7 @@
 package io.ringlab.qdisc;
 
 import io.ringlab.buffer.api.Buffer;
-import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.Qdisc;
-import io.ringlab.queue.api.dto.QdiscStatsDTO;
 
 /**
  * Linux {@code pfifo}: one FIFO of packets with a packet limit and tail drop ({@code net/sched/sch_fifo.c}).
@@ -33,7 +31,7 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
  *
  * @see PfifoProvider
  */
-final class PfifoQdisc implements Qdisc {
+final class PfifoQdisc extends BandedFifoQdisc {
 
     /**
      * Default limit in packets: the device's {@code tx_queue_len}, 1000 for Ethernet ({@code DEFAULT_TX_QUEUE_LEN},
@@ -48,127 +46,23 @@ final class PfifoQdisc implements Qdisc {
      */
     static final int MAX_LIMIT = 1_000_000;
 
-    private final int limit;
-    private final PacketFifo fifo;
-
-    private long enqueued;
-    private long dequeued;
-    private long requeues;
-    private long overlimitDrops;
-    private String lastDropReason;
-    private DropSink dropSink;
-
     /**
      * @param limit the queue limit in packets, 1 to {@link #MAX_LIMIT}
      * @throws IllegalArgumentException with a {@code key=value} message when out of range
      */
     PfifoQdisc(int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new IllegalArgumentException("limit=" + limit + ", allowed 1 to " + MAX_LIMIT + " packets");
-        }
-        this.limit = limit;
-        this.fifo = new PacketFifo(limit + 1); // one spare slot for a requeue after an enqueue refilled the queue
+        super(limit, 1);
     }
 
-    /** @return the queue limit in packets. */
-    int limit() {
-        return limit;
-    }
-
-    /** {@code pfifo_enqueue}: tail drop when {@code qlen >= limit}; sets {@link Buffer#enqueuedPicos(long)}. */
+    /** One band: {@code pfifo_enqueue} is {@code qdisc_enqueue_tail}, dequeue {@code qdisc_dequeue_head}. */
     @Override
-    public Buffer enqueue(Buffer buffer, long nowPicos) {
-        if (fifo.size() >= limit) {
-            overlimitDrops++;
-            lastDropReason = DROP_OVERLIMIT;
-            return buffer;
-        }
-        buffer.enqueuedPicos(nowPicos);
-        fifo.addLast(buffer);
-        enqueued++;
-        return null;
-    }
-
-    /** {@code qdisc_dequeue_head}; a requeued packet comes first. */
-    @Override
-    public Buffer dequeue(long nowPicos) {
-        Buffer buffer = fifo.pollFirst();
-        if (buffer != null) {
-            dequeued++;
-        }
-        return buffer;
-    }
-
-    @Override
-    public Buffer peek() {
-        return fifo.peekFirst();
-    }
-
-    /**
-     * {@code dev_requeue_skb}: puts the packet at the head and counts a requeue. The packet keeps its
-     * {@link Buffer#enqueuedPicos()}.
-     *
-     * @throws IllegalStateException if the ring is full, which only happens when the caller requeues a packet it did not
-     *             just dequeue (the one spare slot is for the last dequeued packet)
-     */
-    @Override
-    public void requeue(Buffer buffer) {
-        if (!fifo.addFirst(buffer)) {
-            throw new IllegalStateException("requeue into a full ring: backlogPackets=" + fifo.size() + ", limit=" + limit
-                    + ", requeue only the packet last dequeued");
-        }
-        requeues++;
-    }
-
-    @Override
-    public int backlogPackets() {
-        return fifo.size();
-    }
-
-    @Override
-    public long backlogBytes() {
-        return fifo.bytes();
-    }
-
-    /** @return {@link Qdisc#DROP_OVERLIMIT} after the first drop, {@code null} before. */
-    @Override
-    public String lastDropReason() {
-        return lastDropReason;
-    }
-
-    /** Kept for the contract; pfifo drops only before enqueue and never calls it. */
-    @Override
-    public void dropSink(DropSink sink) {
-        this.dropSink = sink;
-    }
-
-    /** @return the sink set by {@link #dropSink(DropSink)}, or {@code null}. */
-    DropSink dropSink() {
-        return dropSink;
-    }
-
-    /** Visits the queued packets from head to tail. */
-    @Override
-    public void forEachQueued(BufferVisitor visitor) {
-        fifo.forEach(visitor);
-    }
-
-    /** @return a new snapshot; {@code dropsByReason} always holds {@link Qdisc#DROP_OVERLIMIT}, 0 before any drop. */
-    @Override
-    public QdiscStatsDTO stats() {
-        QdiscStatsDTO stats = new QdiscStatsDTO();
-        stats.enqueued = enqueued;
-        stats.dequeued = dequeued;
-        stats.requeues = requeues;
-        stats.drops = overlimitDrops;
-        stats.dropsByReason.put(DROP_OVERLIMIT, overlimitDrops);
-        stats.backlogPackets = fifo.size();
-        stats.backlogBytes = fifo.bytes();
-        return stats;
+    int bandOf(Buffer buffer) {
+        return 0;
     }
 
     @Override
     public String toString() {
-        return "PfifoQdisc[limit=" + limit + ", backlogPackets=" + fifo.size() + ", backlogBytes=" + fifo.bytes() + "]";
+        return "PfifoQdisc[limit=" + limit() + ", backlogPackets=" + backlogPackets() + ", backlogBytes=" + backlogBytes()
+                + "]";
     }
 }

@@ -75,6 +75,16 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   echo "Band 1: with TOS 0 the ping queues in TCP's own pfifo_fast band, so it waits behind the TCP backlog in the qdisc"
   echo "whether or not BQL moved it there; BQL only helps a probe that bypasses that backlog (band 0)."
   echo
+  echo "Where the BQL-off figure comes from. Without BQL the ping (band 0) overtakes everything in the qdisc, but not"
+  echo "what is already in the TX ring, and the qdisc is nearly empty: TSQ keeps each stream's bytes below the socket"
+  echo "(qdisc, ring, until the TX clean frees them) under its limit, counted in truesize. So the probe waits for the frames"
+  echo "that 4 streams' TSQ budgets put in the ring. Once segmented, a 1448-byte frame weighs about 2216 bytes of truesize"
+  echo "(\`skb_segment\` gives each segment its own kmalloc head; \`tcp_gso_segment\` charges the sum, commit 0d08c42cf9a7 of"
+  echo "2013; see docs/models/tcp.md), about 1.5 per wire byte, and the frames ahead of the probe number about 80, as the"
+  echo "seed's 10 ms implies (F1 in the research notes: about 81). Before the model charged segments their own truesize"
+  echo "(they shared the GSO skb's), TSQ let the ring fill to its stop threshold (about 115 frames) and the median was 13.75 ms"
+  echo "(commit 1277d8e): that was a fidelity bug, not a fitted constant."
+  echo
   echo "The link is loss-free and TSQ bounds each stream below its congestion window, so the congestion control never"
   echo "leaves slow start's growth region and Reno and CUBIC give the same figures; BQL's hold time (HZ) only matters when the"
   echo "limit shrinks, which it barely does here. What moves the result is how many bytes TSQ lets each stream keep below"

@@ -82,17 +82,70 @@ final class Tcp {
     }
 
     /**
-     * {@code skb->truesize} of a GSO skb of {@code segs} full segments: the head of one segment ({@link #truesize} of
-     * {@code HEADERS + mss}: the linear part holds the headers and the first MSS) plus the payload of the other segments,
-     * which {@code tcp_sendmsg} copies into page fragments with {@code skb_copy_to_page_nocache}, adding each copy to the
-     * truesize ({@code skb->truesize += copy}, {@code include/net/sock.h}). {@code gsoTruesize(mss, 1) == truesize(mss +
-     * HEADERS)}: 2304 for an MSS of 1448; 10 segments give 2304 + 9 * 1448 = 15,336.
+     * Payload bytes {@code tcp_sendmsg} copies into an skb's linear part before it turns to page fragments: the head is
+     * allocated with {@code select_size()} = {@code SKB_WITH_OVERHEAD(2048 - MAX_TCP_HEADER)} bytes of room
+     * ({@code net/ipv4/tcp.c}, 3.x with GSO; {@code sk_stream_alloc_skb} sets {@code reserved_tailroom} so exactly that
+     * much is available): 2048 - 160 - 320 = 1568. A one-MSS skb is all linear; a GSO skb's first 1568 payload bytes are.
+     */
+    static final int LINEAR_PAYLOAD = SKB_HEAD_BYTES - MAX_TCP_HEADER - SKB_SHINFO_BYTES;
+
+    /**
+     * {@code skb->truesize} of a TCP skb carrying {@code payload} bytes, as {@code tcp_sendmsg} leaves it: the head
+     * ({@link #truesize} of a frame that fits the 2 KB block: 2304) plus every byte copied into page fragments
+     * ({@code skb->truesize += copy}, {@code include/net/sock.h} {@code skb_copy_to_page_nocache}), i.e. the payload
+     * beyond {@link #LINEAR_PAYLOAD}. 10 segments of 1448 give 2304 + 14,480 - 1568 = 15,216.
      *
      * @param mss payload bytes per segment
      * @param segs segments, at least 1
      * @return the truesize in bytes
      */
     static int gsoTruesize(int mss, int segs) {
-        return truesize(HEADERS + mss) + (segs - 1) * mss;
+        return truesize(HEADERS) + Math.max(0, segs * mss - LINEAR_PAYLOAD);
+    }
+
+    /**
+     * @param seq the stream offset of the skb's first payload byte
+     * @param payload its payload bytes
+     * @return {@code nr_frags} of an skb built by {@code tcp_sendmsg}: the page fragments spanned by the payload beyond
+     *         the linear part ({@link #pageFrags}), 0 when it all fits the head
+     */
+    static int skbFrags(long seq, int payload) {
+        return payload <= LINEAR_PAYLOAD ? 0 : pageFrags(seq + LINEAR_PAYLOAD, payload - LINEAR_PAYLOAD);
+    }
+
+    /**
+     * {@code kmalloc}'s size classes ({@code mm/slab_common.c} {@code kmalloc_info}: 96 and 192 besides the powers of two
+     * up to {@code KMALLOC_MAX_CACHE_SIZE}, 8 KB with SLUB and 4 KB pages); above that a page allocation of the next power
+     * of two.
+     *
+     * @param bytes a request, at least 1
+     * @return the block {@code ksize()} reports for it
+     */
+    static int kmallocSize(int bytes) {
+        if (bytes <= 96 && bytes > 64) {
+            return 96;
+        }
+        if (bytes <= 192 && bytes > 128) {
+            return 192;
+        }
+        return Math.max(8, Integer.highestOneBit(bytes - 1) << 1);
+    }
+
+    /**
+     * The truesize {@code skb_segment} ({@code net/core/skbuff.c}, 3.x) gives a segment of a TCP GSO skb on a
+     * scatter-gather device: a new head from {@code __alloc_skb(hsize + doffset + headroom)}, where {@code hsize} is the
+     * segment's bytes still in the GSO skb's linear part and {@code doffset + headroom} the GSO skb's headroom and
+     * headers ({@code MAX_TCP_HEADER} reserved by {@code sk_stream_alloc_skb}), so {@code truesize =
+     * SKB_TRUESIZE(SKB_WITH_OVERHEAD(ksize))} = the kmalloc block plus {@code struct sk_buff}; then each fragment's bytes
+     * ({@code nskb->truesize += nskb->data_len}). With the assumed struct sizes a segment of 1448 bytes in fragments takes
+     * a kmalloc-512 head: 512 + 256 + 1448 = 2216; a segment all in the linear part a kmalloc-2048 head: 2304.
+     *
+     * @param hsize payload bytes of the segment in the GSO skb's linear part
+     * @param dataLen payload bytes in page fragments
+     * @return the segment's truesize
+     */
+    static int segmentTruesize(int hsize, int dataLen) {
+        int head = ((hsize + MAX_TCP_HEADER + 63) & ~63) + SKB_SHINFO_BYTES; // SKB_DATA_ALIGN(size) + shared info
+        return kmallocSize(head) + SKB_STRUCT_BYTES + dataLen;
     }
 }

@@ -358,7 +358,7 @@ final class TcpElement implements Element, BufferDestructor {
         int len = payload + Tcp.HEADERS;
         b.length(len);
         b.segments(n);
-        b.fragments(Tcp.pageFrags(seq, payload)); // nr_frags: the payload sits in the socket's page fragments
+        b.fragments(Tcp.skbFrags(seq, payload)); // nr_frags: the payload beyond the linear part sits in page fragments
         b.truesize(n == 1 ? Tcp.truesize(len) : Tcp.gsoTruesize(mss, n));
         b.protocol(Buffer.PROTO_TCP);
         b.flags(Tcp.FLAG_ACK | Tcp.FLAG_PSH);
@@ -428,6 +428,35 @@ final class TcpElement implements Element, BufferDestructor {
                     schedule(i);
                 }
             }
+        }
+    }
+
+    /**
+     * {@code tcp_gso_segment} (net/ipv4/tcp_offload.c, since commit 0d08c42cf9a7 "tcp: gso: fix truesize tracking", 2013):
+     * each segment gets the truesize {@code skb_segment} allocated for it ({@link Tcp#segmentTruesize}: its bytes still in
+     * the GSO skb's linear part, the first {@link Tcp#LINEAR_PAYLOAD}, need a larger head) and the nr_frags of the rest;
+     * the socket is charged {@code sum_truesize - gso_skb->truesize} more, so a segmented skb weighs more in TSQ than it
+     * did in the qdisc (about 2216 per 1448-byte segment instead of 1448).
+     */
+    @Override
+    public void segmented(Buffer gso, Buffer[] segments, int count) {
+        int s = gso.flow() - flowBase;
+        int offset = 0;
+        long sum = 0;
+        for (int k = 0; k < count; k++) {
+            Buffer seg = segments[k];
+            int payload = seg.length() - Tcp.HEADERS;
+            int hsize = Math.max(0, Math.min(payload, Tcp.LINEAR_PAYLOAD - offset));
+            int dataLen = payload - hsize;
+            seg.fragments(dataLen == 0 ? 0 : Tcp.pageFrags(seg.seq() + hsize, dataLen));
+            int truesize = Tcp.segmentTruesize(hsize, dataLen);
+            seg.truesize(truesize);
+            sum += truesize;
+            offset += payload;
+        }
+        wmem[s] += sum - gso.truesize();
+        if (wmem[s] > wmemMax[s]) {
+            wmemMax[s] = wmem[s];
         }
     }
 

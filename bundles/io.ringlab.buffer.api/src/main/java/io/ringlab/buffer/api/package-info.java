@@ -10,7 +10,7 @@
  * that implements a {@code @ProviderType} here (only the engine does) imports {@code [1.0,1.1)}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.buffer.api;
 
 import org.osgi.annotation.bundle.Export;

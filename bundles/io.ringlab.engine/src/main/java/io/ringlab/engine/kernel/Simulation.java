@@ -307,6 +307,9 @@ public final class Simulation implements PoolContext {
             given += share;
             seg.destructor(d);
         }
+        if (d != null) {
+            d.segmented(gso, dst, n); // the protocol's gso_segment: tcp_gso_segment's sum_truesize
+        }
         ((PacketBuffer) gso).packetId = -1;
         gso.truesize(0);
         gso.destructor(null);

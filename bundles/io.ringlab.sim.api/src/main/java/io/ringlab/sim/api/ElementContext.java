@@ -137,10 +137,15 @@ public interface ElementContext {
      * builds GSO buffers of full MSS segments, so every segment carries one MSS);</li>
      * <li>{@link Buffer#seq()} advanced by the payload of the segments before it; every other field copied
      * ({@link Buffer#copyMetadataFrom});</li>
-     * <li>truesize: its share of {@code gso.truesize()} in proportion to its length, the last taking the rest, so the
-     * segments' truesizes add up to the GSO buffer's ({@code tcp_gso_segment}'s {@code sum_truesize});</li>
+     * <li>fragments: the 32 KB page fragments of the stream its payload bytes lie in (one, or two across a boundary), or
+     * none when {@code gso.fragments()} is 0;</li>
+     * <li>truesize: its share of {@code gso.truesize()} in proportion to its length, the last taking the rest;</li>
      * <li>destructor: the GSO buffer's ({@code tcp_wfree}), which then runs once per segment freed.</li>
      * </ul>
+     * Then the destructor's {@link io.ringlab.buffer.api.BufferDestructor#segmented} hook runs, as the kernel calls the
+     * protocol's {@code gso_segment}: the {@code tcp} element there gives each segment the truesize {@code skb_segment}
+     * allocates for it and charges the difference to its socket ({@code sum_truesize}, "tcp: gso: fix truesize
+     * tracking", v3.13).
      * The GSO buffer then carries no packet (packet id -1), its truesize is 0 and its destructor is cleared; the caller
      * frees it to its own pool ({@code consume_skb}), and no destructor runs for it. Allocates nothing on the heap and
      * throws nothing.

@@ -72,8 +72,11 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   row "Reno instead of CUBIC" pipelines/stmmac-bql-100m.pipeline --set iperf.congestion=reno
   row "current-kernel driver preset" pipelines/stmmac-bql-100m.pipeline --set eth0.preset=current
   echo
-  echo "Band 1: with TOS 0 the ping queues in TCP's own pfifo_fast band, so it waits behind the TCP backlog in the qdisc"
-  echo "whether or not BQL moved it there; BQL only helps a probe that bypasses that backlog (band 0)."
+  echo "Band 1: with TOS 0 the ping queues in TCP's own pfifo_fast band, so it waits behind the TCP backlog wherever it"
+  echo "is, in the ring (BQL off) or in the qdisc (BQL on); BQL only helps a probe that bypasses that backlog (band 0). Here"
+  echo "BQL even makes a band-1 probe wait longer: with BQL the backlog sits in the qdisc as GSO skbs, which TSQ charges"
+  echo "about 1 byte of truesize per wire byte, against about 1.5 once they are segmented in the ring, so the same TSQ"
+  echo "budgets hold more bytes below the sockets."
   echo
   echo "Where the BQL-off figure comes from. Without BQL the ping (band 0) overtakes everything in the qdisc, but not"
   echo "what is already in the TX ring, and the qdisc is nearly empty: TSQ keeps each stream's bytes below the socket"
@@ -88,7 +91,10 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   echo "The link is loss-free and TSQ bounds each stream below its congestion window, so the congestion control never"
   echo "leaves slow start's growth region and Reno and CUBIC give the same figures; BQL's hold time (HZ) only matters when the"
   echo "limit shrinks, which it barely does here. What moves the result is how many bytes TSQ lets each stream keep below"
-  echo "the socket (the TSQ formula, GSO sizes) and how often the TX ring is cleaned (RIWT tick, coalescing)."
+  echo "the socket (the TSQ formula, GSO sizes) and how often the TX ring is cleaned (RIWT tick, coalescing). With the"
+  echo "v3.12-v3.18 formula (a floor of tcp_limit_output_bytes, 128 KB, per stream) the ring fills to its stop threshold and"
+  echo "the BQL-off median leaves the band; the scenario assumes v3.19's formula because the patch was posted for net-next in"
+  echo "late December 2014, after commit 605ad7f184b6 (\`tcp: refine TSO autosizing\`, December 2014) went in there."
   echo
   echo "## BQL limit and bytes in flight over time (100 Mbit/s, BQL on)"
   echo

@@ -48,7 +48,8 @@ class BundlesTest {
         assertEquals(List.of(), notActive, "bundles not active");
         assertTrue(ringlab.containsAll(Set.of("io.ringlab.buffer.api", "io.ringlab.queue.api", "io.ringlab.sim.api",
                 "io.ringlab.driver.api", "io.ringlab.pipeline.format", "io.ringlab.engine", "io.ringlab.bql", "io.ringlab.qdisc",
-                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli")), ringlab.toString());
+                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli", "io.ringlab.pool.slab")),
+                ringlab.toString());
     }
 
     @Test
@@ -61,7 +62,7 @@ class BundlesTest {
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel")), types.toString());
-        assertTrue(simulator.poolKinds().contains("fixed"), simulator.poolKinds().toString());
+        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab")), simulator.poolKinds().toString());
     }
 
     @Test
@@ -71,6 +72,9 @@ class BundlesTest {
             assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
                     kind);
         }
-        assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=fixed)").size());
+        for (String kind : new String[] {"fixed", "slab"}) {
+            assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=" + kind + ")")
+                    .size(), kind);
+        }
     }
 }

@@ -39,4 +39,24 @@ public interface PoolContext {
 
     /** @return the number of simulated cores in the run, at least 1. */
     int cores();
+
+    /**
+     * Charges allocator work to the task running on {@code core}, on the account of the element whose event is running
+     * (the caller of {@code alloc} or {@code free}), and advances that task's clock, as {@code Core.charge} does. Outside
+     * a running event (while the run is being built) the work costs nothing.
+     *
+     * @param core the core index the pool was called with
+     * @param cycles cycles spent, at least 0
+     */
+    void charge(int core, long cycles);
+
+    /**
+     * A constant of the run's cost profile, so a pool kind takes its costs from the profile of the machine being
+     * modelled (each profile constant carries its source).
+     *
+     * @param key the constant's name, for example {@code "slab.allocCycles"}
+     * @param fallback the value when the profile does not define it
+     * @return the profile's value or the fallback
+     */
+    double profileValue(String key, double fallback);
 }

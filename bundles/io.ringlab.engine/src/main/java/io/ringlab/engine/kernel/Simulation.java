@@ -189,6 +189,18 @@ public final class Simulation implements PoolContext {
         return cores.length;
     }
 
+    @Override
+    public void charge(int core, long cycles) {
+        if (current >= 0 && core >= 0 && core < cores.length) {
+            cores[core].charge(current, cycles, 0);
+        }
+    }
+
+    @Override
+    public double profileValue(String key, double fallback) {
+        return profile.value(key, fallback);
+    }
+
     String ownerName(int owner) {
         return owner >= 0 && owner < contexts.size() ? contexts.get(owner).name : "<none>";
     }
@@ -487,6 +499,7 @@ public final class Simulation implements PoolContext {
             for (int c = 0; c < s.cacheMisses.length; c++) {
                 m.put("cacheMissesCore" + c, (double) s.cacheMisses[c]);
             }
+            s.counters.forEach((k, v) -> m.put(k, (double) v));
             out.put("pool:" + p.name(), m);
         }
         for (CoreImpl core : cores) {

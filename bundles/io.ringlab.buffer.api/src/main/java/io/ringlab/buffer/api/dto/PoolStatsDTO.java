@@ -31,4 +31,9 @@ public class PoolStatsDTO {
     public long[] cacheHits = new long[0];
     /** Per-core cache misses, indexed by core; empty for a pool with no per-core cache. */
     public long[] cacheMisses = new long[0];
+    /**
+     * Counters of the pool kind's own mechanism, by name (for a slab: {@code fastAllocs}, {@code slowAllocs},
+     * {@code newSlabs}, ...), documented by the kind; published as the pool's metrics. Never {@code null}.
+     */
+    public java.util.Map<String, Long> counters = new java.util.TreeMap<>();
 }

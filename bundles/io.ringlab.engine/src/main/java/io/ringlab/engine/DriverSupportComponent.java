@@ -13,6 +13,6 @@ import io.ringlab.sim.api.ElementContext;
 public class DriverSupportComponent implements DriverSupport {
     @Override
     public Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller) {
-        return new NapiImpl(context.core(core), context.index(), weight, pollCycles, poller);
+        return NapiImpl.of(context, core, weight, pollCycles, poller);
     }
 }

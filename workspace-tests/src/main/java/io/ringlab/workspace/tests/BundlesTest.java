@@ -62,7 +62,7 @@ class BundlesTest {
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel")), types.toString());
-        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab")), simulator.poolKinds().toString());
+        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb")), simulator.poolKinds().toString());
     }
 
     @Test
@@ -72,7 +72,7 @@ class BundlesTest {
             assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
                     kind);
         }
-        for (String kind : new String[] {"fixed", "slab"}) {
+        for (String kind : new String[] {"fixed", "slab", "skb"}) {
             assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=" + kind + ")")
                     .size(), kind);
         }

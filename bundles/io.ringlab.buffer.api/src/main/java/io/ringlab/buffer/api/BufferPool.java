@@ -77,6 +77,39 @@ public interface BufferPool {
     void freeBulk(int core, Buffer[] src, int offset, int count);
 
     /**
+     * Frees a buffer from NAPI context, like {@code napi_consume_skb(skb, budget)} in a driver's TX completion or RX
+     * drop: a pool with a per-CPU NAPI cache may defer it and free in bulk later ({@link #flush}). The default frees at
+     * once. Double frees are refused as by {@link #free}.
+     *
+     * @param core the simulated core index
+     * @param buffer the buffer; must not be {@code null}
+     */
+    default void consume(int core, Buffer buffer) {
+        free(core, buffer);
+    }
+
+    /**
+     * The end of a softirq on {@code core} ({@code __kfree_skb_flush} at the end of {@code net_rx_action}): a pool that
+     * deferred frees gives them back now. The engine calls it for every pool after each NAPI poll; the default does
+     * nothing.
+     *
+     * @param core the simulated core index
+     */
+    default void flush(int core) {
+    }
+
+    /**
+     * The caller expects to allocate about {@code count} buffers on {@code core} soon (the 2016 bulk-alloc hint: a
+     * driver's ready RX descriptors, at most its NAPI budget). A pool that refills a per-CPU cache in bulk may size its
+     * next refill from it; the default ignores it.
+     *
+     * @param core the simulated core index
+     * @param count buffers expected, at least 0
+     */
+    default void hint(int core, int count) {
+    }
+
+    /**
      * Calls the visitor for each buffer of this pool that is currently allocated.
      *
      * @param visitor the visitor; must not be {@code null}

@@ -189,6 +189,13 @@ public final class Simulation implements PoolContext {
         return cores.length;
     }
 
+    /** The end of a softirq on a core: every pool flushes what it deferred there ({@code BufferPool.flush}). */
+    void softirqEnd(int core) {
+        for (int i = 0, n = pools.size(); i < n; i++) {
+            pools.get(i).flush(core);
+        }
+    }
+
     @Override
     public void charge(int core, long cycles) {
         if (current >= 0 && core >= 0 && core < cores.length) {

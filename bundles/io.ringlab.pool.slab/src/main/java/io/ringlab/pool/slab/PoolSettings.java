@@ -1,0 +1,70 @@
+package io.ringlab.pool.slab;
+
+import java.util.Map;
+import java.util.Set;
+
+/** Reads a pool's settings; every problem names the pool, the setting and what is allowed. */
+final class PoolSettings {
+    private final String pool;
+    private final Map<String, Object> settings;
+
+    PoolSettings(String pool, Map<String, Object> settings, Set<String> known, String kind) {
+        this.pool = pool;
+        this.settings = settings;
+        for (String key : settings.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("pool " + pool + ": unknown setting " + key + "; " + kind
+                        + " pools take " + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+        }
+    }
+
+    int integer(String key, int fallback, int min, int max) {
+        Object v = settings.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        long x;
+        try {
+            x = v instanceof Number n ? n.longValue() : Long.parseLong(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", allowed an integer from " + min
+                    + " to " + max);
+        }
+        if (x < min || x > max) {
+            throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", allowed " + min + " to " + max);
+        }
+        return (int) x;
+    }
+
+    int powerOfTwo(String key, int fallback, int min, int max) {
+        int v = integer(key, fallback, min, max);
+        if (Integer.bitCount(v) != 1) {
+            throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", must be a power of two from " + min
+                    + " to " + max);
+        }
+        return v;
+    }
+
+    String choice(String key, String fallback, String... allowed) {
+        String v = String.valueOf(settings.getOrDefault(key, fallback));
+        for (String a : allowed) {
+            if (a.equals(v)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", allowed " + String.join(" or ", allowed));
+    }
+
+    /** SLUB's geometry for {@code objectBytes}-byte objects, with the {@code objectsPerSlab} and {@code minPartial} overrides. */
+    SlabGeometry geometry(int objectBytes, int align, int cores) {
+        int perSlab = integer("objectsPerSlab", 0, 0, 1024);
+        int minPartial = integer("minPartial", 0, 0, 1024);
+        SlabGeometry g = SlabGeometry.calculate(objectBytes, align, cores);
+        if (perSlab > 0 || minPartial > 0) {
+            g = new SlabGeometry(g.size(), g.order(), perSlab > 0 ? perSlab : g.objectsPerSlab(),
+                    minPartial > 0 ? minPartial : g.minPartial());
+        }
+        return g;
+    }
+}

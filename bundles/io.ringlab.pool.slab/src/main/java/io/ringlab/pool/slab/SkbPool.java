@@ -1,0 +1,253 @@
+package io.ringlab.pool.slab;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.buffer.api.PoolContext;
+import io.ringlab.buffer.api.dto.PoolStatsDTO;
+
+/**
+ * Pool kind {@code "skb"}: SKBs as a NAPI driver gets and frees them ({@code net/core/skbuff.c}). Each buffer is an skb;
+ * its head ({@code struct sk_buff}) is an object of the {@code skbuff_head_cache} slab ({@link SlabCache}), reached
+ * through the per-CPU NAPI skb cache ({@code struct napi_alloc_cache}: {@code skb_cache[64]}, {@code skb_count}). The
+ * data area is not modelled as an allocation (the page-fragment cache costs the same in every variant). Setting
+ * {@code allocBulk} chooses the kernel:
+ * <ul>
+ * <li>{@code 0}: v4.6 to v5.11 as merged. {@code napi_alloc_skb} allocates the head with one {@code kmem_cache_alloc};
+ * {@code napi_consume_skb} ({@link #consume}) defers the head into the cache and frees all 64 with one
+ * {@code kmem_cache_free_bulk} when it is full ({@code _kfree_skb_defer}), and the rest at the end of the softirq
+ * ({@link #flush}, {@code __kfree_skb_flush}).</li>
+ * <li>{@code 8}: the 2015/2016 RFC (not merged). The same deferral, and {@code napi_alloc_skb} pops its head from the
+ * cache, refilling an empty cache with {@code kmem_cache_alloc_bulk} of 8, or, after a driver's {@link #hint}, of the
+ * number of SKBs the driver still expects in this poll (at most 64); heads freed in the same softirq are reused directly.</li>
+ * <li>{@code 16}: v5.12 and later ({@code napi_skb_cache_get}, {@code napi_skb_cache_put}): an empty cache is refilled
+ * with a bulk of 16 ({@code NAPI_SKB_CACHE_BULK}); a full one frees its upper half, 32 ({@code NAPI_SKB_CACHE_HALF});
+ * there is no flush at the end of the softirq and no hint.</li>
+ * </ul>
+ * {@link #free} is {@code kfree_skb} / {@code dev_kfree_skb}: one {@code kmem_cache_free} at once. The kernel's
+ * {@code napi_consume_skb} frees fclones (TCP's own skbs) at once; here a buffer always returns to the pool it came from,
+ * and TCP's buffers come from the TCP element's own pool, so they never reach this cache. Costs: those of the slab
+ * ({@link SlabCosts}); the cache's own push and pop (a few instructions) are not charged.
+ * <p>
+ * Allocation-free after construction. Not thread-safe: one run's engine thread.
+ */
+final class SkbPool implements BufferPool {
+    /** The kind name. */
+    static final String KIND = "skb";
+    /** {@code NAPI_SKB_CACHE_SIZE} ({@code net/core/skbuff.c}): heads a CPU's cache holds. */
+    static final int CACHE_SIZE = 64;
+    /** {@code NAPI_SKB_CACHE_BULK} and {@code NAPI_SKB_CACHE_HALF} (v5.12+). */
+    static final int CACHE_BULK = 16, CACHE_HALF = 32;
+    /** {@code BULK_ALLOC_SIZE} of the 2015 RFC ("net: bulk alloc and reuse of SKBs in NAPI context"). */
+    static final int RFC_BULK = 8;
+
+    private final String name;
+    private final PoolContext context;
+    private final SlabCache heads;
+    private final Buffer[] objects;
+    private final int firstId;
+    private final int allocBulk;
+    private final int[] skbCache;
+    private final int[] skbCount;
+    private final int[] hintLeft;
+    private int inUse;
+    private long allocs, frees, failures, doubleFrees, highWater;
+    private long cacheHits, refills, hintedRefills, deferred, fullFlushes, softirqFlushes;
+
+    /**
+     * @param allocBulk 0, 8 or 16 (checked by the provider)
+     */
+    SkbPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry headGeometry, SlabCosts costs,
+            boolean detached, int allocBulk) {
+        this.name = name;
+        this.context = context;
+        this.objects = PoolBuffers.create(context, this, name, capacity, bufferBytes);
+        this.firstId = objects[0].id();
+        this.heads = new SlabCache(capacity, headGeometry, costs, detached, context.cores());
+        this.allocBulk = allocBulk;
+        int cores = context.cores();
+        this.skbCache = new int[cores * CACHE_SIZE];
+        this.skbCount = new int[cores];
+        this.hintLeft = new int[cores];
+    }
+
+    @Override public String name() { return name; }
+    @Override public String kind() { return KIND; }
+    @Override public int capacity() { return objects.length; }
+    @Override public int available() { return objects.length - inUse; }
+    @Override public int inUse() { return inUse; }
+
+    /** {@code napi_alloc_skb}'s head. */
+    @Override
+    public Buffer alloc(int core, int owner) {
+        int i;
+        if (allocBulk == 0) {
+            i = heads.alloc(core);
+        } else {
+            if (skbCount[core] == 0) {
+                refill(core);
+            } else {
+                cacheHits++;
+            }
+            i = skbCount[core] > 0 ? skbCache[core * CACHE_SIZE + --skbCount[core]] : -1;
+            if (hintLeft[core] > 0) {
+                hintLeft[core]--;
+            }
+        }
+        context.charge(core, heads.takeCycles());
+        if (i < 0) {
+            failures++;
+            return null;
+        }
+        Buffer b = objects[i];
+        context.onAlloc(b, owner);
+        allocs++;
+        if (++inUse > highWater) {
+            highWater = inUse;
+        }
+        return b;
+    }
+
+    /** Refills the core's empty cache with one bulk: 16 (v5.12), or 8 or the driver's hint (the RFC). */
+    private void refill(int core) {
+        int n = allocBulk;
+        if (allocBulk == RFC_BULK && hintLeft[core] > 0) {
+            n = Math.min(hintLeft[core], CACHE_SIZE);
+            hintedRefills++;
+        }
+        refills++;
+        skbCount[core] = heads.allocBulk(core, skbCache, core * CACHE_SIZE, n);
+    }
+
+    /** One at a time, as a driver calls {@code napi_alloc_skb} per descriptor. */
+    @Override
+    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
+        int n = 0;
+        while (n < count) {
+            Buffer b = alloc(core, owner);
+            if (b == null) {
+                failures += count - n - 1; // alloc counted one
+                break;
+            }
+            dst[offset + n++] = b;
+        }
+        return n;
+    }
+
+    /** @return the buffer's head index, or -1 (counted as a double free) when it may not be freed here */
+    private int accept(Buffer b) {
+        if (b.pool() != this || !context.onFree(b)) {
+            doubleFrees++;
+            return -1;
+        }
+        frees++;
+        inUse--;
+        return b.id() - firstId;
+    }
+
+    /** {@code kfree_skb} / {@code dev_kfree_skb}: the head goes back at once. */
+    @Override
+    public void free(int core, Buffer buffer) {
+        int i = accept(buffer);
+        if (i >= 0) {
+            heads.free(core, i);
+            context.charge(core, heads.takeCycles());
+        }
+    }
+
+    @Override
+    public void freeBulk(int core, Buffer[] src, int offset, int count) {
+        for (int k = offset, end = offset + count; k < end; k++) {
+            free(core, src[k]);
+        }
+    }
+
+    /** {@code napi_consume_skb}: the head is deferred into the core's cache; a full cache is freed in bulk. */
+    @Override
+    public void consume(int core, Buffer buffer) {
+        int i = accept(buffer);
+        if (i < 0) {
+            return;
+        }
+        deferred++;
+        if (skbCount[core] == CACHE_SIZE) { // only after a hinted refill of 64: make room first
+            flushFull(core);
+        }
+        skbCache[core * CACHE_SIZE + skbCount[core]++] = i;
+        if (skbCount[core] == CACHE_SIZE) {
+            flushFull(core);
+        }
+    }
+
+    private void flushFull(int core) {
+        int base = core * CACHE_SIZE;
+        fullFlushes++;
+        if (allocBulk == CACHE_BULK) { // napi_skb_cache_put: free the upper half
+            heads.freeBulk(core, skbCache, base + CACHE_HALF, CACHE_HALF);
+            skbCount[core] = CACHE_HALF;
+        } else { // _kfree_skb_defer
+            heads.freeBulk(core, skbCache, base, CACHE_SIZE);
+            skbCount[core] = 0;
+        }
+        context.charge(core, heads.takeCycles());
+    }
+
+    /** {@code __kfree_skb_flush} at the end of {@code net_rx_action} (not in v5.12+, which keeps its cache). */
+    @Override
+    public void flush(int core) {
+        hintLeft[core] = 0;
+        if (allocBulk == CACHE_BULK || skbCount[core] == 0) {
+            return;
+        }
+        softirqFlushes++;
+        heads.freeBulk(core, skbCache, core * CACHE_SIZE, skbCount[core]);
+        skbCount[core] = 0;
+        context.charge(core, heads.takeCycles());
+    }
+
+    /** The 2016 RFC's bulk hint: the next refill on this core asks for the SKBs the driver still expects. */
+    @Override
+    public void hint(int core, int count) {
+        if (allocBulk == RFC_BULK) {
+            hintLeft[core] = Math.max(0, count);
+        }
+    }
+
+    @Override
+    public void forEachInUse(BufferVisitor visitor) {
+        for (Buffer b : objects) {
+            if (b.allocated()) {
+                visitor.visit(b);
+            }
+        }
+    }
+
+    @Override
+    public PoolStatsDTO stats() {
+        PoolStatsDTO s = new PoolStatsDTO();
+        s.name = name;
+        s.kind = KIND;
+        s.capacity = objects.length;
+        s.available = objects.length - inUse;
+        s.inUse = inUse;
+        s.highWaterMark = highWater;
+        s.allocs = allocs;
+        s.frees = frees;
+        s.allocFailures = failures;
+        s.doubleFrees = doubleFrees;
+        s.counters.put("allocBulk", (long) allocBulk);
+        s.counters.put("napiCacheHits", cacheHits);
+        s.counters.put("napiCacheRefills", refills);
+        s.counters.put("napiHintedRefills", hintedRefills);
+        s.counters.put("napiDeferredFrees", deferred);
+        s.counters.put("napiFullCacheFlushes", fullFlushes);
+        s.counters.put("napiSoftirqFlushes", softirqFlushes);
+        int cached = 0;
+        for (int c : skbCount) {
+            cached += c;
+        }
+        s.counters.put("napiCachedHeads", (long) cached);
+        heads.counters(s.counters, "slab");
+        return s;
+    }
+}

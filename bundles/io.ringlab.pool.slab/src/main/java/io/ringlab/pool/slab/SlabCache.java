@@ -1,0 +1,328 @@
+package io.ringlab.pool.slab;
+
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * The SLUB mechanism on object indexes ({@code mm/slub.c}): slab pages of {@link SlabGeometry#objectsPerSlab} objects,
+ * per-CPU freelists of the CPU slab, the node's partial list, the page allocator's free slabs, the fast and slow paths, and
+ * bulk allocation and free (detached freelist or the first implementation's per-object slow path). Object {@code i} lies
+ * in slab {@code i / objectsPerSlab}. Pool facades ({@link SlabPool}, {@link SkbPool}) map their buffers to indexes and
+ * keep ownership; this class keeps the allocator's state and adds the cycles of every operation to {@link #cycles()},
+ * which the facade charges and clears per call. See {@code docs/models/slab.md}.
+ * <p>
+ * Allocation-free after construction. Not thread-safe.
+ */
+final class SlabCache {
+    private static final int NONE = -1;
+    private static final byte FREE_PAGE = 0, CPU_SLAB = 1, PARTIAL = 2, FULL = 3;
+    /** {@code build_detached_freelist}: objects of other slabs tolerated while looking for more of the same slab. */
+    private static final int LOOKAHEAD = 3;
+
+    private final SlabCosts costs;
+    private final boolean detached;
+    private final int perSlab;
+    private final int minPartial;
+
+    private final byte[] pageState;
+    private final int[] pageObjects;
+    private final int[] pageFree;
+    private final int[] pageFreeCount;
+    private final int[] prev, next;
+    private int partialHead = NONE, partialTail = NONE, nrPartial;
+    private final int[] freePages;
+    private int freePageCount;
+    private final int[] cpuPage;
+    private final int[] cpuFree;
+    private final int[] cpuFreeCount;
+
+    private long spent;
+    private long fastAllocs, slowAllocs, partialTaken, remoteTaken, newSlabs, slabsFreed, fastFrees, slowFrees;
+    private long bulkAllocCalls, bulkFreeCalls, cycles;
+
+    /**
+     * @param objects the objects, at least 1
+     * @param geometry objects per slab and {@code min_partial}
+     * @param costs cycle costs
+     * @param detached {@code true} for the detached-freelist bulk free, {@code false} for the first implementation's
+     * @param cores the CPUs, at least 1
+     */
+    SlabCache(int objects, SlabGeometry geometry, SlabCosts costs, boolean detached, int cores) {
+        this.costs = costs;
+        this.detached = detached;
+        this.perSlab = geometry.objectsPerSlab();
+        this.minPartial = geometry.minPartial();
+        int pages = (objects + perSlab - 1) / perSlab;
+        this.pageState = new byte[pages];
+        this.pageObjects = new int[pages];
+        this.pageFree = new int[pages * perSlab];
+        this.pageFreeCount = new int[pages];
+        this.prev = new int[pages];
+        this.next = new int[pages];
+        this.freePages = new int[pages];
+        for (int p = pages - 1; p >= 0; p--) {
+            pageObjects[p] = Math.min(perSlab, objects - p * perSlab);
+            freePages[freePageCount++] = p; // slab 0 on top
+        }
+        this.cpuPage = new int[cores];
+        Arrays.fill(cpuPage, NONE);
+        this.cpuFree = new int[cores * perSlab];
+        this.cpuFreeCount = new int[cores];
+    }
+
+    /** @return the cycles spent since the last call, which clears them. */
+    long takeCycles() {
+        long s = spent;
+        spent = 0;
+        cycles += s;
+        return s;
+    }
+
+    /**
+     * {@code kmem_cache_alloc}.
+     *
+     * @return an object index, or -1 when every slab is in use
+     */
+    int alloc(int core) {
+        spent += costs.alloc();
+        if (cpuFreeCount[core] > 0) {
+            fastAllocs++;
+        } else if (!refill(core)) {
+            return NONE;
+        }
+        return cpuFree[core * perSlab + --cpuFreeCount[core]];
+    }
+
+    /**
+     * {@code kmem_cache_alloc_bulk}: all or nothing.
+     *
+     * @return {@code count}, with the indexes in {@code dst[offset..]}, or 0 (nothing taken)
+     */
+    int allocBulk(int core, int[] dst, int offset, int count) {
+        if (count <= 0) {
+            return 0;
+        }
+        bulkAllocCalls++;
+        spent += costs.bulkCall();
+        int n = 0;
+        while (n < count) {
+            if (cpuFreeCount[core] > 0) {
+                fastAllocs++;
+            } else if (!refill(core)) {
+                break;
+            }
+            dst[offset + n++] = cpuFree[core * perSlab + --cpuFreeCount[core]];
+            spent += costs.bulkAllocObject();
+        }
+        if (n < count) { // the kernel frees what it took and fails the call
+            releaseAll(core, dst, offset, n);
+            return 0;
+        }
+        return n;
+    }
+
+    /** {@code kmem_cache_free} of object {@code i}. */
+    void free(int core, int i) {
+        spent += costs.free();
+        put(core, i);
+    }
+
+    /**
+     * {@code kmem_cache_free_bulk}. Overwrites {@code src[offset..offset+count)} with -1 as it goes (the kernel's NULLs
+     * in the array mark processed objects).
+     */
+    void freeBulk(int core, int[] src, int offset, int count) {
+        if (count <= 0) {
+            return;
+        }
+        bulkFreeCalls++;
+        spent += costs.bulkCall() + (long) count * costs.bulkFreeObject();
+        releaseAll(core, src, offset, count);
+    }
+
+    private void releaseAll(int core, int[] src, int offset, int count) {
+        if (!detached) {
+            for (int k = offset, end = offset + count; k < end; k++) {
+                put(core, src[k]);
+                src[k] = NONE;
+            }
+            return;
+        }
+        int end = offset + count;
+        while (true) { // build_detached_freelist, from the last unprocessed object backwards
+            int j = end - 1;
+            while (j >= offset && src[j] == NONE) {
+                j--;
+            }
+            if (j < offset) {
+                return;
+            }
+            end = j;
+            int p = src[j] / perSlab;
+            boolean fast = cpuPage[core] == p;
+            int lookahead = LOOKAHEAD;
+            int n = 0;
+            for (int k = j; k >= offset; k--) {
+                int i = src[k];
+                if (i == NONE) {
+                    continue;
+                }
+                if (i / perSlab == p) {
+                    if (fast) {
+                        cpuFree[core * perSlab + cpuFreeCount[core]++] = i;
+                    } else {
+                        pageFree[p * perSlab + pageFreeCount[p]++] = i;
+                    }
+                    src[k] = NONE;
+                    n++;
+                } else if (--lookahead == 0) {
+                    break;
+                }
+            }
+            if (fast) {
+                fastFrees += n;
+            } else {
+                slowFree(p);
+            }
+        }
+    }
+
+    /** One object back: onto the CPU slab's freelist, or through {@code __slab_free}. */
+    private void put(int core, int i) {
+        int p = i / perSlab;
+        if (cpuPage[core] == p) {
+            cpuFree[core * perSlab + cpuFreeCount[core]++] = i;
+            fastFrees++;
+        } else {
+            pageFree[p * perSlab + pageFreeCount[p]++] = i;
+            slowFree(p);
+        }
+    }
+
+    /** {@code ___slab_alloc}: refills the core's empty per-CPU freelist; {@code false} when every slab is in use. */
+    private boolean refill(int core) {
+        slowAllocs++;
+        spent += costs.slowAlloc();
+        int p = cpuPage[core];
+        if (p != NONE) {
+            if (pageFreeCount[p] > 0) { // objects other cores freed into our CPU slab
+                remoteTaken++;
+                freeze(core, p);
+                return true;
+            }
+            pageState[p] = FULL; // deactivate_slab: a full slab is on no list
+            cpuPage[core] = NONE;
+        }
+        if (partialHead != NONE) { // get_partial
+            p = partialHead;
+            unlinkPartial(p);
+            partialTaken++;
+            freeze(core, p);
+            return true;
+        }
+        if (freePageCount > 0) { // new_slab
+            p = freePages[--freePageCount];
+            int base = p * perSlab;
+            for (int k = pageObjects[p] - 1; k >= 0; k--) {
+                pageFree[base + pageFreeCount[p]++] = base + k; // the slab's first object on top
+            }
+            newSlabs++;
+            spent += costs.newSlab();
+            freeze(core, p);
+            return true;
+        }
+        return false;
+    }
+
+    /** Makes slab {@code p} the core's CPU slab and moves its page freelist to the per-CPU freelist. */
+    private void freeze(int core, int p) {
+        pageState[p] = CPU_SLAB;
+        cpuPage[core] = p;
+        int base = p * perSlab;
+        int c = core * perSlab + cpuFreeCount[core];
+        for (int k = 0, n = pageFreeCount[p]; k < n; k++) {
+            cpuFree[c + k] = pageFree[base + k];
+        }
+        cpuFreeCount[core] += pageFreeCount[p];
+        pageFreeCount[p] = 0;
+    }
+
+    /** {@code __slab_free} of objects already on slab {@code p}'s page freelist: list moves, an empty slab's discard. */
+    private void slowFree(int p) {
+        slowFrees++;
+        spent += costs.slowFree();
+        if (pageState[p] == CPU_SLAB) {
+            return; // some core's CPU slab: it takes them back in ___slab_alloc
+        }
+        // an empty slab goes back to the page allocator if the partial list, counting the slab if it is on it, holds at
+        // least min_partial slabs (n->nr_partial >= s->min_partial); a full slab that got objects back joins the tail
+        if (pageFreeCount[p] == pageObjects[p] && nrPartial >= minPartial) {
+            if (pageState[p] == PARTIAL) {
+                unlinkPartial(p);
+            }
+            pageState[p] = FREE_PAGE;
+            pageFreeCount[p] = 0;
+            freePages[freePageCount++] = p;
+            slabsFreed++;
+        } else if (pageState[p] == FULL) {
+            pageState[p] = PARTIAL;
+            linkPartialTail(p);
+        }
+    }
+
+    private void linkPartialTail(int p) {
+        prev[p] = partialTail;
+        next[p] = NONE;
+        if (partialTail == NONE) {
+            partialHead = p;
+        } else {
+            next[partialTail] = p;
+        }
+        partialTail = p;
+        nrPartial++;
+    }
+
+    private void unlinkPartial(int p) {
+        if (prev[p] == NONE) {
+            partialHead = next[p];
+        } else {
+            next[prev[p]] = next[p];
+        }
+        if (next[p] == NONE) {
+            partialTail = prev[p];
+        } else {
+            prev[next[p]] = prev[p];
+        }
+        nrPartial--;
+    }
+
+    /** @return objects per slab */
+    int objectsPerSlab() {
+        return perSlab;
+    }
+
+    /**
+     * Adds this cache's counters to {@code out}: {@code fastAllocs}, ... as they are for an empty prefix, otherwise the
+     * prefix followed by the capitalised name ({@code slabFastAllocs}).
+     */
+    void counters(Map<String, Long> out, String prefix) {
+        put(out, prefix, "fastAllocs", fastAllocs);
+        put(out, prefix, "slowAllocs", slowAllocs);
+        put(out, prefix, "remoteFreesTaken", remoteTaken);
+        put(out, prefix, "partialSlabsTaken", partialTaken);
+        put(out, prefix, "newSlabs", newSlabs);
+        put(out, prefix, "slabsFreed", slabsFreed);
+        put(out, prefix, "fastFrees", fastFrees);
+        put(out, prefix, "slowFrees", slowFrees);
+        put(out, prefix, "bulkAllocCalls", bulkAllocCalls);
+        put(out, prefix, "bulkFreeCalls", bulkFreeCalls);
+        put(out, prefix, "slabs", pageState.length - freePageCount);
+        put(out, prefix, "partialSlabs", nrPartial);
+        put(out, prefix, "objectsPerSlab", perSlab);
+        put(out, prefix, "cycles", cycles);
+    }
+
+    private static void put(Map<String, Long> out, String prefix, String name, long value) {
+        out.put(prefix.isEmpty() ? name : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1), value);
+    }
+}

@@ -272,6 +272,21 @@ final class FakeElementContext implements ElementContext {
     }
 
     @Override
+    public long memory(long bytes) {
+        throw new UnsupportedOperationException("qdiscs reserve no memory");
+    }
+
+    @Override
+    public long code(String function, int bytes) {
+        throw new UnsupportedOperationException("qdiscs touch no code");
+    }
+
+    @Override
+    public void dmaWrite(long address, int bytes) {
+        throw new UnsupportedOperationException("qdiscs do no DMA");
+    }
+
+    @Override
     public int segment(Buffer gso, io.ringlab.buffer.api.BufferPool pool, Buffer[] dst) {
         return 0; // these qdisc tests never segment
     }

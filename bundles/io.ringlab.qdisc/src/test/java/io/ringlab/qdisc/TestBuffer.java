@@ -54,6 +54,11 @@ final class TestBuffer implements Buffer {
     }
 
     @Override
+    public long address() {
+        return (long) id() << 12;
+    }
+
+    @Override
     public int length() {
         return length;
     }

@@ -28,6 +28,12 @@ public interface Buffer {
     /** @return the data capacity in bytes (the pool's object or fragment size). */
     int capacityBytes();
 
+    /**
+     * @return the simulated address of the buffer's data area ({@code skb->data} of an empty buffer), fixed for the run, for
+     *         the cache model ({@code Core.touch}); distinct buffers never overlap
+     */
+    long address();
+
     /** @return the frame length in bytes at L2, without preamble, inter-frame gap or FCS ({@code skb->len}). */
     int length();
 

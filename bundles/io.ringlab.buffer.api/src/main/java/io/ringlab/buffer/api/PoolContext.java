@@ -59,4 +59,34 @@ public interface PoolContext {
      * @return the profile's value or the fallback
      */
     double profileValue(String key, double fallback);
+
+    /**
+     * Reserves simulated memory for the pool's own structures (slab pages, object heads), for {@link #touch}.
+     *
+     * @param bytes the size, at least 1
+     * @return the base address, page-aligned, distinct from every other reservation of the run
+     */
+    long memory(long bytes);
+
+    /**
+     * The address of a kernel function's code, shared by the whole run ({@code kmem_cache_alloc_bulk} is one function
+     * whoever calls it).
+     *
+     * @param function the function's name
+     * @param bytes its code size, at least 1; the same name must always come with the same size
+     * @return its first byte's address
+     */
+    long code(String function, int bytes);
+
+    /**
+     * Touches memory through the caches of {@code core}, charging the stall of the lines that miss the level-1 cache as
+     * {@link #charge} does. Costs nothing without a cache model in the profile.
+     *
+     * @param core the core index the pool was called with
+     * @param address the first byte ({@link #memory}, {@link #code}, {@link Buffer#address()})
+     * @param bytes bytes touched, at least 1
+     * @param code {@code true} for instruction fetches, {@code false} for data
+     * @return the lines that missed the level-1 cache
+     */
+    int touch(int core, long address, int bytes, boolean code);
 }

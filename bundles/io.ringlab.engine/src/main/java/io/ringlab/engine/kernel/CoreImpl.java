@@ -134,6 +134,11 @@ final class CoreImpl implements Core {
     }
 
     @Override
+    public int touch(int elementIndex, long address, int bytes, boolean code) {
+        return sim.touch(index, elementIndex, address, bytes, code);
+    }
+
+    @Override
     public long picosForCycles(long cycles) {
         // cycles * 1e12 / f, rounded to nearest, without overflow for any realistic count (Math.multiplyHigh guards)
         long hi = Math.multiplyHigh(cycles, 1_000_000_000_000L);

@@ -125,6 +125,16 @@ final class ElementContextImpl implements ElementContext {
         return sim.segment(index, gso, pool, dst);
     }
 
+    @Override public long memory(long bytes) { return sim.memory(bytes); }
+    @Override public long code(String function, int bytes) { return sim.code(function, bytes); }
+
+    @Override
+    public void dmaWrite(long address, int bytes) {
+        if (sim.caches() != null) {
+            sim.caches().dmaWrite(address, bytes);
+        }
+    }
+
     @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 }

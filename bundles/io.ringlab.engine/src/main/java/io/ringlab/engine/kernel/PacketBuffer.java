@@ -34,10 +34,13 @@ final class PacketBuffer implements Buffer {
     private long stampPicos = -1;
     private BufferDestructor destructor;
 
-    PacketBuffer(int id, BufferPool pool, int capacity) {
+    private final long address;
+
+    PacketBuffer(int id, BufferPool pool, int capacity, long address) {
         this.id = id;
         this.pool = pool;
         this.capacity = capacity;
+        this.address = address;
     }
 
     /** Clears the metadata for a fresh allocation. */
@@ -64,6 +67,7 @@ final class PacketBuffer implements Buffer {
     @Override public int id() { return id; }
     @Override public BufferPool pool() { return pool; }
     @Override public int capacityBytes() { return capacity; }
+    @Override public long address() { return address; }
     @Override public int length() { return length; }
     @Override public void length(int bytes) { length = bytes; }
     @Override public int headroom() { return headroom; }

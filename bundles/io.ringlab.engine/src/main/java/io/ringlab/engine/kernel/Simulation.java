@@ -34,6 +34,7 @@ public final class Simulation implements PoolContext {
     final EventQueue events = new EventQueue();
     final Registry registry;
     final CostProfile profile;
+    private final CacheModel caches;
     final CoreImpl[] cores;
     final long seed;
     int currentCore = -1;
@@ -97,6 +98,7 @@ public final class Simulation implements PoolContext {
         for (int i = 0; i < n; i++) {
             cores[i] = new CoreImpl(this, i, profile.frequencyHz());
         }
+        caches = CacheModel.of(profile, n);
     }
 
     /** Seeds an element's stream from the run seed and the element's name (SplitMix64 of both), stable across versions. */
@@ -151,7 +153,7 @@ public final class Simulation implements PoolContext {
 
     @Override
     public Buffer newBuffer(BufferPool pool, int capacityBytes) {
-        PacketBuffer b = new PacketBuffer(buffers.size(), pool, capacityBytes);
+        PacketBuffer b = new PacketBuffer(buffers.size(), pool, capacityBytes, dataAddress(capacityBytes));
         buffers.add(b);
         return b;
     }
@@ -187,6 +189,69 @@ public final class Simulation implements PoolContext {
     @Override
     public int cores() {
         return cores.length;
+    }
+
+    // ---------------------------------------------------------------- simulated memory and the caches
+
+    /** Data reservations start at 4 GB; buffer data areas are packed at 64-byte alignment from 64 GB; code from 16 TB. */
+    private long nextMemory = 1L << 32, nextData = 1L << 36, nextCode = 1L << 44;
+    private final Map<String, long[]> functions = new HashMap<>();
+
+    private long dataAddress(int bytes) {
+        long a = nextData;
+        nextData += (Math.max(1, bytes) + 63) & ~63L;
+        return a;
+    }
+
+    @Override
+    public long memory(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("memory: bytes=" + bytes + ", must be at least 1");
+        }
+        long a = nextMemory;
+        nextMemory += (bytes + 4095) & ~4095L;
+        return a;
+    }
+
+    @Override
+    public long code(String function, int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("code " + function + ": bytes=" + bytes + ", must be at least 1");
+        }
+        long[] f = functions.get(function);
+        if (f != null) {
+            if (f[1] != bytes) {
+                throw new IllegalArgumentException("code " + function + ": registered with " + f[1] + " bytes, now "
+                        + bytes + "; one function has one size");
+            }
+            return f[0];
+        }
+        long a = nextCode;
+        nextCode += (bytes + 15) & ~15L; // functions aligned to 16 bytes, as x86-64 kernels build them
+        functions.put(function, new long[] {a, bytes});
+        return a;
+    }
+
+    /** The run's caches, {@code null} when the profile describes none. */
+    CacheModel caches() {
+        return caches;
+    }
+
+    /** Touches memory on a core, charging the stall to an element; see {@link CacheModel#touch}. */
+    int touch(int core, int element, long address, int bytes, boolean code) {
+        if (caches == null) {
+            return 0;
+        }
+        long stall = caches.touch(core, address, bytes, code);
+        if (stall > 0 && element >= 0) {
+            cores[core].charge(element, stall, 0);
+        }
+        return caches.lastMisses;
+    }
+
+    @Override
+    public int touch(int core, long address, int bytes, boolean code) {
+        return core >= 0 && core < cores.length ? touch(core, current, address, bytes, code) : 0;
     }
 
     /** The end of a softirq on a core: every pool flushes what it deferred there ({@code BufferPool.flush}). */
@@ -513,7 +578,13 @@ public final class Simulation implements PoolContext {
             Map<String, Double> m = new TreeMap<>();
             m.put("busyNanos", core.busyPicos() / 1000.0);
             m.put("utilisationPercent", now == 0 ? 0 : 100.0 * core.busyPicos() / now);
+            if (caches != null) {
+                caches.metrics(core.index(), m);
+            }
             out.put("cpu" + core.index(), m);
+        }
+        if (caches != null) {
+            out.put("l3", caches.sharedMetrics());
         }
         return out;
     }

@@ -63,7 +63,7 @@ final class SkbPool implements BufferPool {
         this.context = context;
         this.objects = PoolBuffers.create(context, this, name, capacity, bufferBytes);
         this.firstId = objects[0].id();
-        this.heads = new SlabCache(capacity, headGeometry, costs, detached, context.cores());
+        this.heads = new SlabCache(context, capacity, headGeometry, costs, detached, context.cores());
         this.allocBulk = allocBulk;
         int cores = context.cores();
         this.skbCache = new int[cores * CACHE_SIZE];
@@ -248,6 +248,8 @@ final class SkbPool implements BufferPool {
         }
         s.counters.put("napiCachedHeads", (long) cached);
         heads.counters(s.counters, "slab");
+        s.cacheHits = SlabPool.hits(heads);
+        s.cacheMisses = heads.objectMisses().clone();
         return s;
     }
 }

@@ -36,6 +36,21 @@ final class SlabCache {
     private final int[] cpuFree;
     private final int[] cpuFreeCount;
 
+    /**
+     * Code sizes of SLUB's bulk functions in bytes, x86-64, 2015: {@code kmem_cache_alloc_bulk} 273 (bloat-o-meter in
+     * "[PATCH] slab/slub: adjust kmem_cache_alloc_bulk API", J. D. Brouer, linux-mm, 13 Nov 2015) and
+     * {@code kmem_cache_free_bulk} 455 (bloat-o-meter in "Re: [MM PATCH V4.1 5/6] slub: support for bulk free with SLUB
+     * freelists", J. D. Brouer, linux-mm, 2 Oct 2015, with the WARN_ON kept). The single-object fast paths' sizes for that
+     * kernel are not published, so their code is not fetched through the model's i-cache.
+     */
+    static final int ALLOC_BULK_CODE = 273, FREE_BULK_CODE = 455;
+
+    private final io.ringlab.buffer.api.PoolContext memory;
+    private final long objectsBase;
+    private final int slabBytes, objectBytes;
+    private final long allocBulkCode, freeBulkCode;
+    private final long[] touches, misses;
+
     private long spent;
     private long fastAllocs, slowAllocs, partialTaken, remoteTaken, newSlabs, slabsFreed, fastFrees, slowFrees;
     private long bulkAllocCalls, bulkFreeCalls, cycles;
@@ -47,7 +62,9 @@ final class SlabCache {
      * @param detached {@code true} for the detached-freelist bulk free, {@code false} for the first implementation's
      * @param cores the CPUs, at least 1
      */
-    SlabCache(int objects, SlabGeometry geometry, SlabCosts costs, boolean detached, int cores) {
+    SlabCache(io.ringlab.buffer.api.PoolContext context, int objects, SlabGeometry geometry, SlabCosts costs,
+            boolean detached, int cores) {
+        this.memory = context;
         this.costs = costs;
         this.detached = detached;
         this.perSlab = geometry.objectsPerSlab();
@@ -64,6 +81,13 @@ final class SlabCache {
             pageObjects[p] = Math.min(perSlab, objects - p * perSlab);
             freePages[freePageCount++] = p; // slab 0 on top
         }
+        this.slabBytes = SlabGeometry.PAGE_SIZE << geometry.order();
+        this.objectBytes = geometry.size();
+        this.objectsBase = context.memory((long) pages * slabBytes);
+        this.allocBulkCode = context.code("kmem_cache_alloc_bulk", ALLOC_BULK_CODE);
+        this.freeBulkCode = context.code("kmem_cache_free_bulk", FREE_BULK_CODE);
+        this.touches = new long[cores];
+        this.misses = new long[cores];
         this.cpuPage = new int[cores];
         Arrays.fill(cpuPage, NONE);
         this.cpuFree = new int[cores * perSlab];
@@ -90,7 +114,26 @@ final class SlabCache {
         } else if (!refill(core)) {
             return NONE;
         }
-        return cpuFree[core * perSlab + --cpuFreeCount[core]];
+        int i = cpuFree[core * perSlab + --cpuFreeCount[core]];
+        touchObject(core, i);
+        return i;
+    }
+
+    /** The object's first line: SLUB reads (alloc) or writes (free) the free pointer stored there. */
+    private void touchObject(int core, int i) {
+        long address = objectsBase + (long) (i / perSlab) * slabBytes + (long) (i % perSlab) * objectBytes;
+        touches[core]++;
+        misses[core] += memory.touch(core, address, 1, false);
+    }
+
+    /** @return touches of objects on each core */
+    long[] objectTouches() {
+        return touches;
+    }
+
+    /** @return touches of objects on each core that missed level 1 */
+    long[] objectMisses() {
+        return misses;
     }
 
     /**
@@ -104,6 +147,7 @@ final class SlabCache {
         }
         bulkAllocCalls++;
         spent += costs.bulkCall();
+        memory.touch(core, allocBulkCode, ALLOC_BULK_CODE, true);
         int n = 0;
         while (n < count) {
             if (cpuFreeCount[core] > 0) {
@@ -111,7 +155,9 @@ final class SlabCache {
             } else if (!refill(core)) {
                 break;
             }
-            dst[offset + n++] = cpuFree[core * perSlab + --cpuFreeCount[core]];
+            int i = cpuFree[core * perSlab + --cpuFreeCount[core]];
+            touchObject(core, i);
+            dst[offset + n++] = i;
             spent += costs.bulkAllocObject();
         }
         if (n < count) { // the kernel frees what it took and fails the call
@@ -137,6 +183,7 @@ final class SlabCache {
         }
         bulkFreeCalls++;
         spent += costs.bulkCall() + (long) count * costs.bulkFreeObject();
+        memory.touch(core, freeBulkCode, FREE_BULK_CODE, true);
         releaseAll(core, src, offset, count);
     }
 
@@ -168,6 +215,7 @@ final class SlabCache {
                     continue;
                 }
                 if (i / perSlab == p) {
+                    touchObject(core, i);
                     if (fast) {
                         cpuFree[core * perSlab + cpuFreeCount[core]++] = i;
                     } else {
@@ -189,6 +237,7 @@ final class SlabCache {
 
     /** One object back: onto the CPU slab's freelist, or through {@code __slab_free}. */
     private void put(int core, int i) {
+        touchObject(core, i);
         int p = i / perSlab;
         if (cpuPage[core] == p) {
             cpuFree[core * perSlab + cpuFreeCount[core]++] = i;

@@ -33,7 +33,7 @@ final class SlabPool implements BufferPool {
         this.context = context;
         this.objects = PoolBuffers.create(context, this, name, capacity, bufferBytes);
         this.firstId = objects[0].id();
-        this.cache = new SlabCache(capacity, geometry, costs, detached, context.cores());
+        this.cache = new SlabCache(context, capacity, geometry, costs, detached, context.cores());
         this.scratch = new int[capacity];
     }
 
@@ -114,6 +114,17 @@ final class SlabPool implements BufferPool {
         context.charge(core, cache.takeCycles());
     }
 
+    /** @return per core, the touches of objects that hit level 1 */
+    static long[] hits(SlabCache cache) {
+        long[] t = cache.objectTouches();
+        long[] m = cache.objectMisses();
+        long[] h = new long[t.length];
+        for (int c = 0; c < t.length; c++) {
+            h[c] = t[c] - m[c];
+        }
+        return h;
+    }
+
     @Override
     public void forEachInUse(BufferVisitor visitor) {
         for (Buffer b : objects) {
@@ -137,6 +148,8 @@ final class SlabPool implements BufferPool {
         s.allocFailures = failures;
         s.doubleFrees = doubleFrees;
         cache.counters(s.counters, "");
+        s.cacheHits = hits(cache);
+        s.cacheMisses = cache.objectMisses().clone();
         return s;
     }
 }

@@ -37,6 +37,7 @@ final class FakeContext implements PoolContext {
                     case "allocated" -> allocated.get(id);
                     case "owner" -> owners.get(id);
                     case "capacityBytes" -> capacityBytes;
+                    case "address" -> (long) id << 12;
                     case "hashCode" -> id;
                     case "equals" -> proxy == args[0];
                     case "toString" -> "buffer " + id;
@@ -65,4 +66,20 @@ final class FakeContext implements PoolContext {
     @Override public int cores() { return cores; }
     @Override public void charge(int core, long c) { cycles[core] += c; }
     @Override public double profileValue(String key, double fallback) { return profile.getOrDefault(key, fallback); }
+    /** Touches made, as "code|data address bytes". */
+    final List<String> touches = new ArrayList<>();
+    final Map<String, Long> functions = new HashMap<>();
+
+    @Override public long memory(long bytes) { return 1L << 32; }
+
+    @Override
+    public long code(String function, int bytes) {
+        return functions.computeIfAbsent(function, f -> (1L << 44) + 4096L * functions.size());
+    }
+
+    @Override
+    public int touch(int core, long address, int bytes, boolean code) {
+        touches.add((code ? "code " : "data ") + address + " " + bytes);
+        return 0;
+    }
 }

@@ -204,6 +204,23 @@ class SlabPoolTest {
     }
 
     @Test
+    void eachObjectsFirstLineAndEachBulkFunctionsCodeGoThroughTheCaches() {
+        FakeContext ctx = new FakeContext(1);
+        SlabPool p = pool(ctx, 64, Map.of());
+        Buffer[] b = new Buffer[3];
+        p.allocBulk(0, OWNER, b, 0, 3);
+        long allocBulk = ctx.functions.get("kmem_cache_alloc_bulk");
+        long base = 1L << 32;
+        // slab 0's objects are handed out from its first: 0, 256, 512 bytes into the slab
+        assertEquals(java.util.List.of("code " + allocBulk + " 273", "data " + base + " 1", "data " + (base + 256) + " 1",
+                "data " + (base + 512) + " 1"), ctx.touches);
+        ctx.touches.clear();
+        p.freeBulk(0, b, 0, 3);
+        assertEquals("code " + ctx.functions.get("kmem_cache_free_bulk") + " 455", ctx.touches.get(0));
+        assertEquals(4, ctx.touches.size(), "the code and each object's free pointer");
+    }
+
+    @Test
     void badSettingsNameTheSettingAndWhatIsAllowed() {
         FakeContext ctx = new FakeContext(1);
         SlabPoolProvider provider = new SlabPoolProvider();

@@ -51,6 +51,20 @@ public interface Core {
      */
     void charge(int elementIndex, long cycles, int packets);
 
+    /**
+     * Touches memory from this core through its caches (the run's cache model, sized by the cost profile): each line
+     * that misses the level-1 cache stalls for the latency of the level that has it, or of memory, charged to
+     * {@code elementIndex} as by {@link #charge}. Without a cache model in the profile it costs nothing and returns 0.
+     *
+     * @param elementIndex the element the access belongs to
+     * @param address the first byte's address ({@link ElementContext#memory}, {@link ElementContext#code},
+     *        {@code Buffer.address()})
+     * @param bytes bytes touched, at least 1
+     * @param code {@code true} for instruction fetches (the code of a kernel function), {@code false} for data
+     * @return the lines that missed the level-1 cache
+     */
+    int touch(int elementIndex, long address, int bytes, boolean code);
+
     /** @return {@code true} while a task runs or waits. */
     boolean busy();
 

@@ -160,6 +160,36 @@ public interface ElementContext {
     int segment(Buffer gso, BufferPool pool, Buffer[] dst);
 
     /**
+     * Reserves simulated memory for the element's own structures (descriptor rings, per-queue state), so that
+     * {@link Core#touch} can model its cache lines. Call it while the run is built.
+     *
+     * @param bytes the size, at least 1
+     * @return the base address, page-aligned, distinct from every other reservation of the run
+     */
+    long memory(long bytes);
+
+    /**
+     * The address of a kernel function's code, for {@link Core#touch} with {@code code = true}: the same name gives the
+     * same address in the whole run (two drivers calling {@code kmem_cache_alloc_bulk} share its lines). Call it while the
+     * run is built; the size should carry its source in the caller's documentation.
+     *
+     * @param function the function's name
+     * @param bytes its code size in bytes, at least 1; a later call with the same name must give the same size
+     * @return its first byte's address
+     * @throws IllegalArgumentException if the name was registered with another size
+     */
+    long code(String function, int bytes);
+
+    /**
+     * A device (the NIC's DMA engine) writes {@code bytes} at {@code address}: the caches drop those lines, or the level-3
+     * cache takes them where the profile has Intel DDIO ({@code cache.ddio = 1}).
+     *
+     * @param address the first byte written
+     * @param bytes bytes written, at least 1
+     */
+    void dmaWrite(long address, int bytes);
+
+    /**
      * Counts a packet as delivered to its final destination and frees its buffer; a buffer of {@code n} segments counts
      * {@code n} packets.
      *

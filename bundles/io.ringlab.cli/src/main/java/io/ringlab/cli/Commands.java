@@ -105,7 +105,7 @@ final class Commands implements Callable<Integer> {
                 Summary.print(o.result(), human);
             } else {
                 for (String m : print) {
-                    int dot = m.indexOf('.');
+                    int dot = m.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
                     java.util.Map<String, Double> e = dot < 0 ? null : o.result().elements.get(m.substring(0, dot));
                     Double v = e == null ? null : e.get(m.substring(dot + 1));
                     if (v == null) {

@@ -41,14 +41,16 @@ public interface PoolContext {
     int cores();
 
     /**
-     * Charges allocator work to the task running on {@code core}, on the account of the element whose event is running
-     * (the caller of {@code alloc} or {@code free}), and advances that task's clock, as {@code Core.charge} does. Outside
-     * a running event (while the run is being built) the work costs nothing.
+     * Charges allocator work to the task running on {@code core}, on the account of {@code element}, and advances that
+     * task's clock, as {@code Core.charge} does. A pool charges an allocation to its {@code owner} and a free to the
+     * buffer's owner, the element that frees it; {@code -1} means the element whose event or NAPI poll is running (a
+     * flush at the end of a softirq). While the run is being built the work costs nothing.
      *
      * @param core the core index the pool was called with
+     * @param element the element index to charge, or -1 for the running one
      * @param cycles cycles spent, at least 0
      */
-    void charge(int core, long cycles);
+    void charge(int core, int element, long cycles);
 
     /**
      * A constant of the run's cost profile, so a pool kind takes its costs from the profile of the machine being
@@ -83,10 +85,11 @@ public interface PoolContext {
      * {@link #charge} does. Costs nothing without a cache model in the profile.
      *
      * @param core the core index the pool was called with
+     * @param element the element index to charge, or -1 for the running one
      * @param address the first byte ({@link #memory}, {@link #code}, {@link Buffer#address()})
      * @param bytes bytes touched, at least 1
      * @param code {@code true} for instruction fetches, {@code false} for data
      * @return the lines that missed the level-1 cache
      */
-    int touch(int core, long address, int bytes, boolean code);
+    int touch(int core, int element, long address, int bytes, boolean code);
 }

@@ -90,9 +90,18 @@ public final class NapiImpl implements Napi, CpuTask {
     public void run(Core c) {
         polls++;
         c.charge(element, pollCycles, 0);
-        int done = poller.poll(weight);
+        int done;
         if (sim != null) {
-            sim.softirqEnd(c.index()); // net_rx_action's __kfree_skb_flush: pools give deferred frees back
+            int previous = sim.current;
+            sim.current = element; // the poll's work (allocator flushes included) belongs to the driver
+            try {
+                done = poller.poll(weight);
+                sim.softirqEnd(c.index()); // net_rx_action's __kfree_skb_flush: pools give deferred frees back
+            } finally {
+                sim.current = previous;
+            }
+        } else {
+            done = poller.poll(weight);
         }
         if (done >= weight) {
             fullPolls++;

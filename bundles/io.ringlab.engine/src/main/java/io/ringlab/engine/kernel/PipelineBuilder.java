@@ -236,12 +236,17 @@ public final class PipelineBuilder {
         }
         if (pipeline.headline != null) {
             String h = pipeline.headline.text;
-            int dot = h.indexOf('.');
+            int dot = h.lastIndexOf('.');
+            String owner = dot <= 0 ? "" : h.substring(0, dot);
+            // an element, one of its pools (pool:ELEMENT.SUFFIX), a core (cpuN) or the shared L3 (l3)
+            String element = owner.startsWith("pool:") && owner.indexOf('.') > 5 ? owner.substring(5, owner.indexOf('.'))
+                    : owner;
             if (dot <= 0 || dot == h.length() - 1) {
                 problems.add(problem(file, pipeline.headline, "headline '" + h + "': expected ELEMENT.METRIC"));
-            } else if (!specs.containsKey(h.substring(0, dot))) {
-                problems.add(problem(file, pipeline.headline, "headline names undeclared element " + h.substring(0, dot)
-                        + "; elements: " + String.join(", ", specs.keySet())));
+            } else if (!specs.containsKey(element) && !owner.matches("cpu[0-9]+|l3")) {
+                problems.add(problem(file, pipeline.headline, "headline names undeclared element " + element
+                        + "; elements: " + String.join(", ", specs.keySet())
+                        + " (or pool:ELEMENT.POOL, cpuN, l3)"));
             }
         }
         if (!problems.isEmpty()) {

@@ -367,7 +367,7 @@ public final class RunImpl implements SimulationRun {
             return null;
         }
         String h = pipeline.headline.text;
-        int dot = h.indexOf('.');
+        int dot = h.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
         HeadlineDTO d = new HeadlineDTO();
         d.metric = h;
         Map<String, Double> m = elements.get(h.substring(0, dot));

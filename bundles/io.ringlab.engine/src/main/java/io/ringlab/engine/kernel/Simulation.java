@@ -237,21 +237,22 @@ public final class Simulation implements PoolContext {
         return caches;
     }
 
-    /** Touches memory on a core, charging the stall to an element; see {@link CacheModel#touch}. */
-    int touch(int core, int element, long address, int bytes, boolean code) {
-        if (caches == null) {
+    /**
+     * Touches memory on a core, charging the stall to an element (-1: the running one); see {@link CacheModel#touch}.
+     *
+     * @return the lines that missed level 1
+     */
+    @Override
+    public int touch(int core, int element, long address, int bytes, boolean code) {
+        if (caches == null || core < 0 || core >= cores.length) {
             return 0;
         }
         long stall = caches.touch(core, address, bytes, code);
-        if (stall > 0 && element >= 0) {
-            cores[core].charge(element, stall, 0);
+        int e = element >= 0 ? element : current;
+        if (stall > 0 && e >= 0 && e < contexts.size()) {
+            cores[core].charge(e, stall, 0);
         }
         return caches.lastMisses;
-    }
-
-    @Override
-    public int touch(int core, long address, int bytes, boolean code) {
-        return core >= 0 && core < cores.length ? touch(core, current, address, bytes, code) : 0;
     }
 
     /** The end of a softirq on a core: every pool flushes what it deferred there ({@code BufferPool.flush}). */
@@ -262,9 +263,10 @@ public final class Simulation implements PoolContext {
     }
 
     @Override
-    public void charge(int core, long cycles) {
-        if (current >= 0 && core >= 0 && core < cores.length) {
-            cores[core].charge(current, cycles, 0);
+    public void charge(int core, int element, long cycles) {
+        int e = element >= 0 ? element : current;
+        if (e >= 0 && e < contexts.size() && core >= 0 && core < cores.length) {
+            cores[core].charge(e, cycles, 0);
         }
     }
 

@@ -35,17 +35,17 @@ class CacheModelTest {
         sim.current = 0;
         sim.addContext(new ElementContextImpl(sim, 0, "e", "test", new io.ringlab.sim.api.dto.ElementDescriptorDTO(),
                 null, 1));
-        assertEquals(1, sim.touch(0, b.address(), 64, false), "cold: from memory");
+        assertEquals(1, sim.touch(0, 0, b.address(), 64, false), "cold: from memory");
         assertEquals(264, sim.caches().stallCycles[0]);
-        assertEquals(0, sim.touch(0, b.address(), 64, false), "now in L1");
+        assertEquals(0, sim.touch(0, 0, b.address(), 64, false), "now in L1");
         assertEquals(264, sim.caches().stallCycles[0]);
-        assertEquals(1, sim.touch(1, b.address(), 64, false), "core 1 finds it in the shared L3");
+        assertEquals(1, sim.touch(1, 0, b.address(), 64, false), "core 1 finds it in the shared L3");
         assertEquals(36, sim.caches().stallCycles[1]);
         new ElementContextImpl(sim, 0, "e", "test", new io.ringlab.sim.api.dto.ElementDescriptorDTO(), null, 1)
                 .dmaWrite(b.address(), 64);
-        assertEquals(1, sim.touch(0, b.address(), 64, false), "a DMA write drops the line everywhere (no DDIO)");
+        assertEquals(1, sim.touch(0, 0, b.address(), 64, false), "a DMA write drops the line everywhere (no DDIO)");
         assertEquals(264 + 264, sim.caches().stallCycles[0]);
-        assertEquals(1, sim.touch(0, b.address() + 32, 64, false), "two lines, the first one cached: one miss");
+        assertEquals(1, sim.touch(0, 0, b.address() + 32, 64, false), "two lines, the first one cached: one miss");
         java.util.Map<String, Double> m = new java.util.TreeMap<>();
         sim.caches().metrics(0, m);
         assertEquals(2, m.get("l1dHits"), "the second touch and the cached half of the last");
@@ -66,7 +66,7 @@ class CacheModelTest {
         for (int round = 0; round < 4; round++) {
             for (int i = 0; i < lines; i++) {
                 Buffer b = fifo.poll();
-                sim.touch(0, b.address(), 64, false);
+                sim.touch(0, 0, b.address(), 64, false);
                 fifo.add(b);
             }
         }
@@ -80,7 +80,7 @@ class CacheModelTest {
         ArrayDeque<Buffer> lifo = new ArrayDeque<>(fifo);
         for (int i = 0; i < 4 * lines; i++) {
             Buffer b = lifo.pop();
-            sim.touch(1, b.address(), 64, false);
+            sim.touch(1, 0, b.address(), 64, false);
             lifo.push(b);
         }
         m.clear();

@@ -36,7 +36,8 @@ final class TestRegistry implements Registry {
         for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new io.ringlab.traffic.PingFactory(),
                 new io.ringlab.traffic.HostFactory(), new io.ringlab.traffic.TcpFactory(), new io.ringlab.traffic.DemuxFactory(),
                 new LinkFactory(),
-                new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory())) {
+                new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory(),
+                new io.ringlab.driver.mlx5.Mlx5Factory())) {
             factories.put(f.descriptor().type, f);
         }
     }
@@ -59,10 +60,15 @@ final class TestRegistry implements Registry {
 
     @Override
     public BufferPoolProvider poolProvider(String kind) {
-        return kind.equals("fixed") ? (ctx, name, cap, bytes, settings) -> new FixedPool(ctx, name, cap, bytes) : null;
+        return switch (kind) {
+            case "fixed" -> (ctx, name, cap, bytes, settings) -> new FixedPool(ctx, name, cap, bytes);
+            case "slab" -> new io.ringlab.pool.slab.SlabPoolProvider();
+            case "skb" -> new io.ringlab.pool.slab.SkbPoolProvider();
+            default -> null;
+        };
     }
 
-    @Override public List<String> poolKinds() { return List.of("fixed"); }
+    @Override public List<String> poolKinds() { return List.of("fixed", "skb", "slab"); }
 
     @Override
     public <S> S provider(Class<S> type, String kindProperty, String kind) {

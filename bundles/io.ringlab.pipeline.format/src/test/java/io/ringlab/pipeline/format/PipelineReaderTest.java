@@ -393,7 +393,8 @@ class PipelineReaderTest {
                 + "number followed by ps, ns, us (or µs), ms or s");
         assertProblems("seed = one\n", "1:8: seed: 'one' is not an integer: write decimal digits, optionally followed "
                 + "by k, M or G (times 1000, 1000000 or 1000000000), or 0x and hex digits; '_' may separate digits");
-        assertProblems("headline = sinkrx\n", "1:12: headline 'sinkrx' is not ELEMENT.METRIC (for example sink.rxMpps)");
+        assertProblems("headline = sinkrx\n", "1:12: headline 'sinkrx' is not ELEMENT.METRIC (for example sink.rxMpps), "
+                + "pool:ELEMENT.POOL.METRIC, cpuN.METRIC or l3.METRIC");
         assertProblems("element sink : sink\nheadline = snik.rxMpps\n",
                 "2:12: undeclared element 'snik' in the headline; declared elements: sink");
     }

@@ -80,6 +80,7 @@ final class SkbPool implements BufferPool {
     /** {@code napi_alloc_skb}'s head. */
     @Override
     public Buffer alloc(int core, int owner) {
+        heads.element = owner;
         int i;
         if (allocBulk == 0) {
             i = heads.alloc(core);
@@ -94,7 +95,7 @@ final class SkbPool implements BufferPool {
                 hintLeft[core]--;
             }
         }
-        context.charge(core, heads.takeCycles());
+        context.charge(core, owner, heads.takeCycles());
         if (i < 0) {
             failures++;
             return null;
@@ -148,10 +149,12 @@ final class SkbPool implements BufferPool {
     /** {@code kfree_skb} / {@code dev_kfree_skb}: the head goes back at once. */
     @Override
     public void free(int core, Buffer buffer) {
+        int element = buffer.owner(); // the element that frees it holds it
         int i = accept(buffer);
         if (i >= 0) {
+            heads.element = element;
             heads.free(core, i);
-            context.charge(core, heads.takeCycles());
+            context.charge(core, element, heads.takeCycles());
         }
     }
 
@@ -165,6 +168,7 @@ final class SkbPool implements BufferPool {
     /** {@code napi_consume_skb}: the head is deferred into the core's cache; a full cache is freed in bulk. */
     @Override
     public void consume(int core, Buffer buffer) {
+        heads.element = buffer.owner();
         int i = accept(buffer);
         if (i < 0) {
             return;
@@ -189,7 +193,7 @@ final class SkbPool implements BufferPool {
             heads.freeBulk(core, skbCache, base, CACHE_SIZE);
             skbCount[core] = 0;
         }
-        context.charge(core, heads.takeCycles());
+        context.charge(core, heads.element, heads.takeCycles());
     }
 
     /** {@code __kfree_skb_flush} at the end of {@code net_rx_action} (not in v5.12+, which keeps its cache). */
@@ -200,9 +204,10 @@ final class SkbPool implements BufferPool {
             return;
         }
         softirqFlushes++;
+        heads.element = -1; // the NAPI poll that just ended
         heads.freeBulk(core, skbCache, core * CACHE_SIZE, skbCount[core]);
         skbCount[core] = 0;
-        context.charge(core, heads.takeCycles());
+        context.charge(core, -1, heads.takeCycles());
     }
 
     /** The 2016 RFC's bulk hint: the next refill on this core asks for the SKBs the driver still expects. */

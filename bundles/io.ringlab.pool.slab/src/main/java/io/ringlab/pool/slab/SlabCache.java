@@ -51,6 +51,8 @@ final class SlabCache {
     private final long allocBulkCode, freeBulkCode;
     private final long[] touches, misses;
 
+    /** The element charged for the operation under way (set by the facade): its caller. */
+    int element = -1;
     private long spent;
     private long fastAllocs, slowAllocs, partialTaken, remoteTaken, newSlabs, slabsFreed, fastFrees, slowFrees;
     private long bulkAllocCalls, bulkFreeCalls, cycles;
@@ -123,7 +125,7 @@ final class SlabCache {
     private void touchObject(int core, int i) {
         long address = objectsBase + (long) (i / perSlab) * slabBytes + (long) (i % perSlab) * objectBytes;
         touches[core]++;
-        misses[core] += memory.touch(core, address, 1, false);
+        misses[core] += memory.touch(core, element, address, 1, false);
     }
 
     /** @return touches of objects on each core */
@@ -147,7 +149,7 @@ final class SlabCache {
         }
         bulkAllocCalls++;
         spent += costs.bulkCall();
-        memory.touch(core, allocBulkCode, ALLOC_BULK_CODE, true);
+        memory.touch(core, element, allocBulkCode, ALLOC_BULK_CODE, true);
         int n = 0;
         while (n < count) {
             if (cpuFreeCount[core] > 0) {
@@ -183,7 +185,7 @@ final class SlabCache {
         }
         bulkFreeCalls++;
         spent += costs.bulkCall() + (long) count * costs.bulkFreeObject();
-        memory.touch(core, freeBulkCode, FREE_BULK_CODE, true);
+        memory.touch(core, element, freeBulkCode, FREE_BULK_CODE, true);
         releaseAll(core, src, offset, count);
     }
 

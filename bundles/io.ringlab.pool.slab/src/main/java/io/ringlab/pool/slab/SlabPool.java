@@ -45,8 +45,9 @@ final class SlabPool implements BufferPool {
 
     @Override
     public Buffer alloc(int core, int owner) {
+        cache.element = owner;
         int i = cache.alloc(core);
-        context.charge(core, cache.takeCycles());
+        context.charge(core, owner, cache.takeCycles());
         if (i < 0) {
             failures++;
             return null;
@@ -59,8 +60,9 @@ final class SlabPool implements BufferPool {
         if (count <= 0) {
             return 0;
         }
+        cache.element = owner;
         int n = count <= scratch.length ? cache.allocBulk(core, scratch, 0, count) : 0;
-        context.charge(core, cache.takeCycles());
+        context.charge(core, owner, cache.takeCycles());
         if (n == 0) {
             failures += count;
             return 0;
@@ -94,15 +96,18 @@ final class SlabPool implements BufferPool {
 
     @Override
     public void free(int core, Buffer buffer) {
+        int element = buffer.owner(); // the element that frees it holds it
         int i = accept(buffer);
         if (i >= 0) {
+            cache.element = element;
             cache.free(core, i);
-            context.charge(core, cache.takeCycles());
+            context.charge(core, element, cache.takeCycles());
         }
     }
 
     @Override
     public void freeBulk(int core, Buffer[] src, int offset, int count) {
+        int element = count > 0 ? src[offset].owner() : -1;
         int n = 0;
         for (int k = offset, end = offset + count; k < end; k++) {
             int i = accept(src[k]);
@@ -110,8 +115,9 @@ final class SlabPool implements BufferPool {
                 scratch[n++] = i;
             }
         }
+        cache.element = element;
         cache.freeBulk(core, scratch, 0, n);
-        context.charge(core, cache.takeCycles());
+        context.charge(core, element, cache.takeCycles());
     }
 
     /** @return per core, the touches of objects that hit level 1 */

@@ -64,7 +64,7 @@ final class FakeContext implements PoolContext {
     }
 
     @Override public int cores() { return cores; }
-    @Override public void charge(int core, long c) { cycles[core] += c; }
+    @Override public void charge(int core, int element, long c) { cycles[core] += c; }
     @Override public double profileValue(String key, double fallback) { return profile.getOrDefault(key, fallback); }
     /** Touches made, as "code|data address bytes". */
     final List<String> touches = new ArrayList<>();
@@ -78,7 +78,7 @@ final class FakeContext implements PoolContext {
     }
 
     @Override
-    public int touch(int core, long address, int bytes, boolean code) {
+    public int touch(int core, int element, long address, int bytes, boolean code) {
         touches.add((code ? "code " : "data ") + address + " " + bytes);
         return 0;
     }

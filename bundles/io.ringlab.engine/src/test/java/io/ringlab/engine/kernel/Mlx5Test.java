@@ -1,0 +1,105 @@
+package io.ringlab.engine.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/**
+ * Seed 002's drop test on the mlx5 model: 64-byte frames at 100 Gbit/s, one RX queue, every packet dropped in the poll.
+ * The per-packet constant is fitted to the 12 Mpps baseline (allocBulk 8, no hint, kfree_skb); everything else must come
+ * out of the skb cache and slab mechanism.
+ */
+class Mlx5Test {
+
+    private static RunResultDTO run(String... sets) throws Exception {
+        String text = Files.readString(Path.of("../../pipelines/mlx5-bulk-drop.pipeline")).replace("duration = 50ms",
+                "duration = 20ms");
+        for (String s : sets) {
+            String[] kv = s.split("=", 2);
+            text = text.replaceAll("(?m)^    " + kv[0] + " = .*$", "    " + kv[0] + " = " + kv[1]);
+        }
+        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, 1).run();
+        assertConserved(r);
+        return r;
+    }
+
+    private static void assertConserved(RunResultDTO r) {
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+    }
+
+    private static double metric(RunResultDTO r, String element, String name) {
+        return r.elements.get(element).get(name);
+    }
+
+    @Test
+    void theBaselineIsTheFittedTwelveMppsAndNicDropsAreNotCounted() throws Exception {
+        RunResultDTO r = run();
+        assertEquals(12.0, metric(r, "eth0", "rxMpps"), 0.12, "the fitted baseline");
+        long generated = r.invariants.generated;
+        double processed = metric(r, "eth0", "rxPackets");
+        double nicDrops = metric(r, "eth0", "rxNoWqeDrops");
+        assertEquals(processed, r.invariants.droppedByReason.get("early-drop"), 0.0);
+        assertEquals(nicDrops, r.invariants.droppedByReason.get("rx-no-wqe"), 0.0);
+        assertTrue(generated > 2.9e6 && generated < 3.0e6, "148.8 Mpps of 64-byte frames for 20 ms: " + generated);
+        // kfree_skb of heads allocated a ring ago: their slab is no longer the CPU slab, so each free is a slow path
+        assertEquals(processed, metric(r, "pool:eth0.rx", "slabSlowFrees"), 0.0);
+        // a bulk of 8 per 8 skbs
+        assertEquals(processed / 8, metric(r, "pool:eth0.rx", "slabBulkAllocCalls"), processed / 8 * 0.01 + 2);
+    }
+
+    @Test
+    void theHintTurnsEightBulkCallsPerPollIntoOneAndSavesTheirCost() throws Exception {
+        RunResultDTO off = run();
+        RunResultDTO on = run("bulkHint=true");
+        double callsOff = metric(off, "pool:eth0.rx", "slabBulkAllocCalls") / metric(off, "eth0", "rxPackets");
+        double callsOn = metric(on, "pool:eth0.rx", "slabBulkAllocCalls") / metric(on, "eth0", "rxPackets");
+        assertEquals(1.0 / 8, callsOff, 0.002);
+        assertTrue(callsOn < 1.0 / 50, "about one bulk per poll of 64: " + callsOn);
+        double nsOff = metric(off, "eth0", "nsPerPacket");
+        double nsOn = metric(on, "eth0", "nsPerPacket");
+        // what the model saves is the calls' cost: (1/8 - 1/64) calls per packet at 12 cycles (3 ns at 4 GHz) each
+        double expected = (callsOff - callsOn) * 12 / 4.0;
+        assertEquals(expected, nsOff - nsOn, 0.15, "saved " + (nsOff - nsOn) + " ns per packet");
+        assertTrue(metric(on, "eth0", "rxMpps") > metric(off, "eth0", "rxMpps"));
+    }
+
+    @Test
+    void napiConsumeSkbDefersTheFreesIntoBulksOfSixtyFour() throws Exception {
+        RunResultDTO r = run("earlyDrop=napi_consume_skb");
+        double processed = metric(r, "eth0", "rxPackets");
+        assertEquals(processed, metric(r, "pool:eth0.rx", "napiDeferredFrees"), 0.0);
+        assertEquals(processed / 64, metric(r, "pool:eth0.rx", "slabBulkFreeCalls"), 2, "one kmem_cache_free_bulk per 64");
+        assertTrue(metric(r, "pool:eth0.rx", "slabSlowFrees") < processed / 8,
+                "grouped by slab, the slow frees fall from one per packet to one per slab: "
+                        + metric(r, "pool:eth0.rx", "slabSlowFrees"));
+        assertTrue(metric(r, "eth0", "rxMpps") > 13, "bulk free is the v4.6 gain: " + metric(r, "eth0", "rxMpps"));
+    }
+
+    @Test
+    void aHeadlineMayNameAPoolOrACore() throws Exception {
+        String text = Files.readString(Path.of("../../pipelines/mlx5-bulk-drop.pipeline")).replace("duration = 50ms",
+                "duration = 2ms");
+        RunResultDTO r = Pipelines.build(StmmacTest.registry(),
+                text.replace("headline = eth0.rxMpps", "headline = pool:eth0.rx.slabBulkAllocCalls"), 1).run();
+        assertEquals(metric(r, "pool:eth0.rx", "slabBulkAllocCalls"), r.headline.value, 0.0);
+        r = Pipelines.build(StmmacTest.registry(), text.replace("headline = eth0.rxMpps", "headline = cpu0.l1dMisses"), 1)
+                .run();
+        assertEquals(metric(r, "cpu0", "l1dMisses"), r.headline.value, 0.0);
+        io.ringlab.sim.api.PipelineException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.ringlab.sim.api.PipelineException.class, () -> Pipelines.build(StmmacTest.registry(),
+                        text.replace("headline = eth0.rxMpps", "headline = pool:eth1.rx.allocs"), 1));
+        assertTrue(e.getMessage().contains("undeclared element 'eth1' in the headline"), e.getMessage());
+    }
+
+    @Test
+    void aRunIsDeterministic() throws Exception {
+        assertEquals(run("bulkHint=true").elements, run("bulkHint=true").elements);
+    }
+}

@@ -1,8 +1,6 @@
 package io.ringlab.pool.slab;
 
 import io.ringlab.buffer.api.Buffer;
-import io.ringlab.buffer.api.BufferPool;
-import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
@@ -31,7 +29,7 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
  * <p>
  * Allocation-free after construction. Not thread-safe: one run's engine thread.
  */
-final class SkbPool implements BufferPool {
+final class SkbPool extends ObjectPool {
     /** The kind name. */
     static final String KIND = "skb";
     /** {@code NAPI_SKB_CACHE_SIZE} ({@code net/core/skbuff.c}): heads a CPU's cache holds. */
@@ -41,17 +39,11 @@ final class SkbPool implements BufferPool {
     /** {@code BULK_ALLOC_SIZE} of the 2015 RFC ("net: bulk alloc and reuse of SKBs in NAPI context"). */
     static final int RFC_BULK = 8;
 
-    private final String name;
-    private final PoolContext context;
     private final SlabCache heads;
-    private final Buffer[] objects;
-    private final int firstId;
     private final int allocBulk;
     private final int[] skbCache;
     private final int[] skbCount;
     private final int[] hintLeft;
-    private int inUse;
-    private long allocs, frees, failures, doubleFrees, highWater;
     private long cacheHits, refills, hintedRefills, deferred, fullFlushes, softirqFlushes;
 
     /**
@@ -59,10 +51,7 @@ final class SkbPool implements BufferPool {
      */
     SkbPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry headGeometry, SlabCosts costs,
             boolean detached, int allocBulk) {
-        this.name = name;
-        this.context = context;
-        this.objects = PoolBuffers.create(context, this, name, capacity, bufferBytes);
-        this.firstId = objects[0].id();
+        super(context, name, capacity, bufferBytes);
         this.heads = new SlabCache(context, capacity, headGeometry, costs, detached, context.cores());
         this.allocBulk = allocBulk;
         int cores = context.cores();
@@ -71,11 +60,7 @@ final class SkbPool implements BufferPool {
         this.hintLeft = new int[cores];
     }
 
-    @Override public String name() { return name; }
     @Override public String kind() { return KIND; }
-    @Override public int capacity() { return objects.length; }
-    @Override public int available() { return objects.length - inUse; }
-    @Override public int inUse() { return inUse; }
 
     /** {@code napi_alloc_skb}'s head. */
     @Override
@@ -100,13 +85,7 @@ final class SkbPool implements BufferPool {
             failures++;
             return null;
         }
-        Buffer b = objects[i];
-        context.onAlloc(b, owner);
-        allocs++;
-        if (++inUse > highWater) {
-            highWater = inUse;
-        }
-        return b;
+        return handOut(i, owner);
     }
 
     /** Refills the core's empty cache with one bulk: 16 (v5.12), or 8 or the driver's hint (the RFC). */
@@ -133,17 +112,6 @@ final class SkbPool implements BufferPool {
             dst[offset + n++] = b;
         }
         return n;
-    }
-
-    /** @return the buffer's head index, or -1 (counted as a double free) when it may not be freed here */
-    private int accept(Buffer b) {
-        if (b.pool() != this || !context.onFree(b)) {
-            doubleFrees++;
-            return -1;
-        }
-        frees++;
-        inUse--;
-        return b.id() - firstId;
     }
 
     /** {@code kfree_skb} / {@code dev_kfree_skb}: the head goes back at once. */
@@ -219,27 +187,8 @@ final class SkbPool implements BufferPool {
     }
 
     @Override
-    public void forEachInUse(BufferVisitor visitor) {
-        for (Buffer b : objects) {
-            if (b.allocated()) {
-                visitor.visit(b);
-            }
-        }
-    }
-
-    @Override
     public PoolStatsDTO stats() {
-        PoolStatsDTO s = new PoolStatsDTO();
-        s.name = name;
-        s.kind = KIND;
-        s.capacity = objects.length;
-        s.available = objects.length - inUse;
-        s.inUse = inUse;
-        s.highWaterMark = highWater;
-        s.allocs = allocs;
-        s.frees = frees;
-        s.allocFailures = failures;
-        s.doubleFrees = doubleFrees;
+        PoolStatsDTO s = stats(heads, "slab");
         s.counters.put("allocBulk", (long) allocBulk);
         s.counters.put("napiCacheHits", cacheHits);
         s.counters.put("napiCacheRefills", refills);
@@ -252,9 +201,6 @@ final class SkbPool implements BufferPool {
             cached += c;
         }
         s.counters.put("napiCachedHeads", (long) cached);
-        heads.counters(s.counters, "slab");
-        s.cacheHits = SlabPool.hits(heads);
-        s.cacheMisses = heads.objectMisses().clone();
         return s;
     }
 }

@@ -1,8 +1,6 @@
 package io.ringlab.pool.slab;
 
 import io.ringlab.buffer.api.Buffer;
-import io.ringlab.buffer.api.BufferPool;
-import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
@@ -14,34 +12,21 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
  * <p>
  * Allocation-free after construction. Not thread-safe: one run's engine thread.
  */
-final class SlabPool implements BufferPool {
+final class SlabPool extends ObjectPool {
     /** The kind name. */
     static final String KIND = "slab";
 
-    private final String name;
-    private final PoolContext context;
     private final SlabCache cache;
-    private final Buffer[] objects;
-    private final int firstId;
     private final int[] scratch;
-    private int inUse;
-    private long allocs, frees, failures, doubleFrees, highWater;
 
     SlabPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry geometry, SlabCosts costs,
             boolean detached) {
-        this.name = name;
-        this.context = context;
-        this.objects = PoolBuffers.create(context, this, name, capacity, bufferBytes);
-        this.firstId = objects[0].id();
+        super(context, name, capacity, bufferBytes);
         this.cache = new SlabCache(context, capacity, geometry, costs, detached, context.cores());
         this.scratch = new int[capacity];
     }
 
-    @Override public String name() { return name; }
     @Override public String kind() { return KIND; }
-    @Override public int capacity() { return objects.length; }
-    @Override public int available() { return objects.length - inUse; }
-    @Override public int inUse() { return inUse; }
 
     @Override
     public Buffer alloc(int core, int owner) {
@@ -73,27 +58,6 @@ final class SlabPool implements BufferPool {
         return n;
     }
 
-    private Buffer handOut(int i, int owner) {
-        Buffer b = objects[i];
-        context.onAlloc(b, owner);
-        allocs++;
-        if (++inUse > highWater) {
-            highWater = inUse;
-        }
-        return b;
-    }
-
-    /** @return the buffer's object index, or -1 (counted as a double free) when it may not be freed here */
-    private int accept(Buffer b) {
-        if (b.pool() != this || !context.onFree(b)) {
-            doubleFrees++;
-            return -1;
-        }
-        frees++;
-        inUse--;
-        return b.id() - firstId;
-    }
-
     @Override
     public void free(int core, Buffer buffer) {
         int element = buffer.owner(); // the element that frees it holds it
@@ -120,42 +84,8 @@ final class SlabPool implements BufferPool {
         context.charge(core, element, cache.takeCycles());
     }
 
-    /** @return per core, the touches of objects that hit level 1 */
-    static long[] hits(SlabCache cache) {
-        long[] t = cache.objectTouches();
-        long[] m = cache.objectMisses();
-        long[] h = new long[t.length];
-        for (int c = 0; c < t.length; c++) {
-            h[c] = t[c] - m[c];
-        }
-        return h;
-    }
-
-    @Override
-    public void forEachInUse(BufferVisitor visitor) {
-        for (Buffer b : objects) {
-            if (b.allocated()) {
-                visitor.visit(b);
-            }
-        }
-    }
-
     @Override
     public PoolStatsDTO stats() {
-        PoolStatsDTO s = new PoolStatsDTO();
-        s.name = name;
-        s.kind = KIND;
-        s.capacity = objects.length;
-        s.available = objects.length - inUse;
-        s.inUse = inUse;
-        s.highWaterMark = highWater;
-        s.allocs = allocs;
-        s.frees = frees;
-        s.allocFailures = failures;
-        s.doubleFrees = doubleFrees;
-        cache.counters(s.counters, "");
-        s.cacheHits = hits(cache);
-        s.cacheMisses = cache.objectMisses().clone();
-        return s;
+        return stats(cache, "");
     }
 }

@@ -53,5 +53,6 @@ final class Summary {
         for (String v : inv.violations) {
             out.println("  violation: " + v);
         }
+        r.warnings.forEach((message, count) -> out.printf(Locale.ROOT, "warning: %s (%,d times)%n", message, count));
     }
 }

@@ -48,7 +48,8 @@ class BundlesTest {
         assertEquals(List.of(), notActive, "bundles not active");
         assertTrue(ringlab.containsAll(Set.of("io.ringlab.buffer.api", "io.ringlab.queue.api", "io.ringlab.sim.api",
                 "io.ringlab.driver.api", "io.ringlab.pipeline.format", "io.ringlab.engine", "io.ringlab.bql", "io.ringlab.qdisc",
-                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli", "io.ringlab.pool.slab", "io.ringlab.driver.mlx5")),
+                "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli", "io.ringlab.pool.slab", "io.ringlab.driver.mlx5",
+                "io.ringlab.pool.hwbm")),
                 ringlab.toString());
     }
 
@@ -62,7 +63,7 @@ class BundlesTest {
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel", "mlx5")), types.toString());
-        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb")), simulator.poolKinds().toString());
+        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm")), simulator.poolKinds().toString());
     }
 
     @Test
@@ -72,7 +73,7 @@ class BundlesTest {
             assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
                     kind);
         }
-        for (String kind : new String[] {"fixed", "slab", "skb"}) {
+        for (String kind : new String[] {"fixed", "slab", "skb", "hwbm"}) {
             assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=" + kind + ")")
                     .size(), kind);
         }

@@ -41,6 +41,14 @@ public interface PoolContext {
     int cores();
 
     /**
+     * Records a warning, as the kernel's {@code pr_warn} / {@code WARN}: the run reports each distinct message with how
+     * often it came (summary and JSON {@code warnings}). Not for the hot path: for refusals and misuse.
+     *
+     * @param message what happened, naming the pool
+     */
+    void warn(String message);
+
+    /**
      * Charges allocator work to the task running on {@code core}, on the account of {@code element}, and advances that
      * task's clock, as {@code Core.charge} does. A pool charges an allocation to its {@code owner} and a free to the
      * buffer's owner, the element that frees it; {@code -1} means the element whose event or NAPI poll is running (a

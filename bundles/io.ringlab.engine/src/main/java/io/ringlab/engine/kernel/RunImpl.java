@@ -322,6 +322,7 @@ public final class RunImpl implements SimulationRun {
         r.invariants = sim.checkInvariants();
         r.headline = headline(r.elements);
         sim.closePools();
+        r.warnings.putAll(sim.warnings); // teardown's included
         return r;
     }
 

@@ -191,6 +191,14 @@ public final class Simulation implements PoolContext {
         return cores.length;
     }
 
+    /** Warnings by message, in the order they first came. */
+    final Map<String, Long> warnings = new LinkedHashMap<>();
+
+    @Override
+    public void warn(String message) {
+        warnings.merge(message, 1L, Long::sum);
+    }
+
     // ---------------------------------------------------------------- simulated memory and the caches
 
     /** Data reservations start at 4 GB; buffer data areas are packed at 64-byte alignment from 64 GB; code from 16 TB. */

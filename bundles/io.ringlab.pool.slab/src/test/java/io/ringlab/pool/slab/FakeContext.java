@@ -64,6 +64,7 @@ final class FakeContext implements PoolContext {
     }
 
     @Override public int cores() { return cores; }
+    @Override public void warn(String message) { throw new AssertionError("unexpected warning: " + message); }
     @Override public void charge(int core, int element, long c) { cycles[core] += c; }
     @Override public double profileValue(String key, double fallback) { return profile.getOrDefault(key, fallback); }
     /** Touches made, as "code|data address bytes". */

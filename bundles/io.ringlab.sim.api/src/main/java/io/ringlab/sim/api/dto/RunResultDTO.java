@@ -54,4 +54,6 @@ public class RunResultDTO {
     public InvariantReportDTO invariants = new InvariantReportDTO();
     /** The headline; {@code null} if the pipeline names none. */
     public HeadlineDTO headline;
+    /** Warnings the run raised (a pool refusing an add, say), each distinct message with how often it came. */
+    public Map<String, Long> warnings = new TreeMap<>();
 }

@@ -1,0 +1,88 @@
+package io.ringlab.pool.hwbm;
+
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.PoolContext;
+
+/** A pool context without an engine: buffers are proxies that know their id, pool and allocated state. */
+final class FakeContext implements PoolContext {
+    final int cores;
+    final long[] cycles;
+    final Map<String, Double> profile = new HashMap<>();
+    final List<Buffer> buffers = new ArrayList<>();
+    private final List<Boolean> allocated = new ArrayList<>();
+    private final List<Integer> owners = new ArrayList<>();
+    int refusedFrees;
+
+    FakeContext(int cores) {
+        this.cores = cores;
+        this.cycles = new long[cores];
+    }
+
+    @Override
+    public Buffer newBuffer(BufferPool pool, int capacityBytes) {
+        int id = buffers.size();
+        allocated.add(false);
+        owners.add(-1);
+        Buffer b = (Buffer) Proxy.newProxyInstance(Buffer.class.getClassLoader(), new Class<?>[] {Buffer.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "id" -> id;
+                    case "pool" -> pool;
+                    case "allocated" -> allocated.get(id);
+                    case "owner" -> owners.get(id);
+                    case "capacityBytes" -> capacityBytes;
+                    case "address" -> (long) id << 12;
+                    case "hashCode" -> id;
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> "buffer " + id;
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        buffers.add(b);
+        return b;
+    }
+
+    @Override
+    public void onAlloc(Buffer buffer, int owner) {
+        allocated.set(buffer.id(), true);
+        owners.set(buffer.id(), owner);
+    }
+
+    @Override
+    public boolean onFree(Buffer buffer) {
+        if (!allocated.get(buffer.id())) {
+            refusedFrees++;
+            return false;
+        }
+        allocated.set(buffer.id(), false);
+        return true;
+    }
+
+    final Map<String, Long> warnings = new java.util.LinkedHashMap<>();
+
+    @Override public int cores() { return cores; }
+    @Override public void warn(String message) { warnings.merge(message, 1L, Long::sum); }
+    @Override public void charge(int core, int element, long c) { cycles[core] += c; }
+    @Override public double profileValue(String key, double fallback) { return profile.getOrDefault(key, fallback); }
+    /** Touches made, as "code|data address bytes". */
+    final List<String> touches = new ArrayList<>();
+    final Map<String, Long> functions = new HashMap<>();
+
+    @Override public long memory(long bytes) { return 1L << 32; }
+
+    @Override
+    public long code(String function, int bytes) {
+        return functions.computeIfAbsent(function, f -> (1L << 44) + 4096L * functions.size());
+    }
+
+    @Override
+    public int touch(int core, int element, long address, int bytes, boolean code) {
+        touches.add((code ? "code " : "data ") + address + " " + bytes);
+        return 0;
+    }
+}

@@ -113,6 +113,16 @@ final class CacheModel {
         }
     }
 
+    /** @return the core's level-1 data misses so far */
+    double l1dMisses(int core) {
+        return l1d[core].misses;
+    }
+
+    /** @return the core's level-1 instruction misses so far */
+    double l1iMisses(int core) {
+        return l1i[core].misses;
+    }
+
     /** Adds the core's cache counters to its metrics. */
     void metrics(int core, java.util.Map<String, Double> m) {
         m.put("l1dHits", (double) l1d[core].hits);

@@ -447,18 +447,30 @@ public final class Simulation implements PoolContext {
 
     /** Binds the series columns and starts the elements; called once, at virtual time 0. */
     void start(long durationPicos, long seriesIntervalPicos) {
+        List<DoubleSupplier> columns = new ArrayList<>();
         for (ElementContextImpl c : contexts) {
             for (String m : c.metrics.series) {
                 seriesNames.add(c.name + "." + m);
+                columns.add(c.metrics.values.get(m));
             }
         }
-        seriesColumns = new DoubleSupplier[seriesNames.size()];
-        int k = 0;
-        for (ElementContextImpl c : contexts) {
-            for (String m : c.metrics.series) {
-                seriesColumns[k++] = c.metrics.values.get(m);
+        // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)
+        for (BufferPool p : pools) {
+            seriesNames.add("pool:" + p.name() + ".inUse");
+            columns.add(p::inUse);
+            seriesNames.add("pool:" + p.name() + ".available");
+            columns.add(p::available);
+        }
+        if (caches != null) {
+            for (CoreImpl core : cores) {
+                int c = core.index();
+                seriesNames.add("cpu" + c + ".l1dMisses");
+                columns.add(() -> caches.l1dMisses(c));
+                seriesNames.add("cpu" + c + ".l1iMisses");
+                columns.add(() -> caches.l1iMisses(c));
             }
         }
+        seriesColumns = columns.toArray(new DoubleSupplier[0]);
         sampleInterval = seriesIntervalPicos;
         int rows = (int) Math.min(1_000_000, durationPicos / sampleInterval + 2);
         seriesRows = new double[rows][];

@@ -63,7 +63,7 @@ class BundlesTest {
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel", "mlx5")), types.toString());
-        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm")), simulator.poolKinds().toString());
+        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm", "pagefrag")), simulator.poolKinds().toString());
     }
 
     @Test
@@ -73,7 +73,7 @@ class BundlesTest {
             assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
                     kind);
         }
-        for (String kind : new String[] {"fixed", "slab", "skb", "hwbm"}) {
+        for (String kind : new String[] {"fixed", "slab", "skb", "hwbm", "pagefrag"}) {
             assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=" + kind + ")")
                     .size(), kind);
         }

@@ -29,8 +29,9 @@ public interface Buffer {
     int capacityBytes();
 
     /**
-     * @return the simulated address of the buffer's data area ({@code skb->data} of an empty buffer), fixed for the run, for
-     *         the cache model ({@code Core.touch}); distinct buffers never overlap
+     * @return the simulated address of the buffer's data area ({@code skb->data} of an empty buffer), for the cache model
+     *         ({@code Core.touch}). Its own area unless its pool placed it elsewhere ({@code PoolContext.place}: a page
+     *         fragment carved from a shared page); buffers allocated at the same time never overlap
      */
     long address();
 

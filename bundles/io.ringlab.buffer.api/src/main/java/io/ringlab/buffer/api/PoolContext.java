@@ -71,6 +71,15 @@ public interface PoolContext {
     double profileValue(String key, double fallback);
 
     /**
+     * Places a buffer's data area at {@code address} for its current allocation: a pool that carves buffers out of
+     * shared pages ({@code page_frag_alloc}) moves them, so that the cache model sees the memory the kernel reuses.
+     *
+     * @param buffer a buffer of the calling pool
+     * @param address an address inside a range the pool reserved with {@link #memory}
+     */
+    void place(Buffer buffer, long address);
+
+    /**
      * Reserves simulated memory for the pool's own structures (slab pages, object heads), for {@link #touch}.
      *
      * @param bytes the size, at least 1

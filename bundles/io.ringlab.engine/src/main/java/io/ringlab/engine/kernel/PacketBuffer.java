@@ -34,7 +34,7 @@ final class PacketBuffer implements Buffer {
     private long stampPicos = -1;
     private BufferDestructor destructor;
 
-    private final long address;
+    private long address;
 
     PacketBuffer(int id, BufferPool pool, int capacity, long address) {
         this.id = id;
@@ -68,6 +68,10 @@ final class PacketBuffer implements Buffer {
     @Override public BufferPool pool() { return pool; }
     @Override public int capacityBytes() { return capacity; }
     @Override public long address() { return address; }
+
+    void place(long a) {
+        address = a;
+    }
     @Override public int length() { return length; }
     @Override public void length(int bytes) { length = bytes; }
     @Override public int headroom() { return headroom; }

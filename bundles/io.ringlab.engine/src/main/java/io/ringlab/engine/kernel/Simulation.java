@@ -212,6 +212,11 @@ public final class Simulation implements PoolContext {
     }
 
     @Override
+    public void place(Buffer buffer, long address) {
+        ((PacketBuffer) buffer).place(address);
+    }
+
+    @Override
     public long memory(long bytes) {
         if (bytes < 1) {
             throw new IllegalArgumentException("memory: bytes=" + bytes + ", must be at least 1");

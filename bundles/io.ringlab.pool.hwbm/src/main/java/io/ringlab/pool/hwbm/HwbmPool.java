@@ -11,12 +11,12 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
  * ({@code net/core/hwbm.c}, 2016) and the device side of Marvell's BM ({@code mvneta_bm.c}).
  * <p>
  * <b>Memory.</b> {@code size + spare} buffer records of {@code bufferBytes} data; a record not given to the device nor
- * held is free memory (the page-fragment allocator's, LIFO: the most recently freed first). {@code frag_size} =
- * {@code SKB_DATA_ALIGN(bufferBytes + headroom) + SKB_DATA_ALIGN(shinfo)}; at most a page it is a page fragment
- * ({@code netdev_alloc_frag}), else {@code kmalloc}.
+ * held is free (LIFO). {@code frag_size} = {@code SKB_DATA_ALIGN(bufferBytes + headroom) + SKB_DATA_ALIGN(shinfo)}; at
+ * most a page it is a page fragment ({@code netdev_alloc_frag}: {@link PageFragCache}, which places the buffer in a
+ * shared 32 KB page and reuses a page whose fragments have all come back), else a {@code kmalloc} block of its own
+ * ({@code hwbm.kmallocCycles}, {@code hwbm.kfreeCycles}).
  * <p>
- * <b>The hwbm API.</b> {@link #refill} = {@code hwbm_pool_refill}: one buffer from memory ({@code hwbm.fragAllocCycles}),
- * then the pool's construct step ({@code mvneta_bm_construct}: write the cookie into the buffer's first bytes, DMA map
+ * <b>The hwbm API.</b> {@link #refill} = {@code hwbm_pool_refill}: one buffer from memory, then the pool's construct step ({@code mvneta_bm_construct}: write the cookie into the buffer's first bytes, DMA map
  * {@code hwbm.dmaMapCycles}, hand it to the device with one MMIO write {@code hwbm.putBpCycles}); {@code buf_num}
  * unchanged. {@link #add} = {@code hwbm_pool_add} with its three refusals (each a counter and a run warning, never a
  * silent zero). {@link #close} = {@code mvneta_bm_bufs_free}: the buffers still in the device are read back, unmapped and
@@ -25,8 +25,7 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
  * <b>The device.</b> Its buffer pointers form a ring (the BPPE; FIFO: buffers come back in the order they were put).
  * {@link #alloc} is the device taking the oldest for a received frame; with none it cannot receive the frame
  * ({@code null}, counted in {@code deviceEmpty}; the driver drops and counts the frame). {@link #free} of a buffer the device
- * handed out returns it ({@code put_bp}); of a detached one, frees its memory ({@code skb_free_frag},
- * {@code hwbm.fragFreeCycles}).
+ * handed out returns it ({@code put_bp}); of a detached one, frees its memory ({@code skb_free_frag} or {@code kfree}).
  * <p>
  * Costs come from the run's profile ({@code hwbm.*}, 0 when absent: a driver's profile sets them with their sources).
  * Allocation-free after construction. Not thread-safe.
@@ -53,12 +52,14 @@ final class HwbmPool implements HardwareBufferPool {
     private int memoryCount;
     private int bufNum;
     private int inUse;
-    private final long putBpCycles, dmaMapCycles, fragAllocCycles, fragFreeCycles;
+    private final PageFragCache frags;
+    private final long putBpCycles, dmaMapCycles, kmallocCycles, kfreeCycles;
     private long allocs, frees, deviceEmpty, doubleFrees, highWater;
     private long refills, refillFailures, putBps, dmaMaps, fragAllocs, fragFrees, detaches, returns;
     private long addCalls, addedBuffers, refusedFull, refusedTooMany, refusedOverflow, teardownFreed;
 
-    HwbmPool(PoolContext context, String name, int size, int spare, int bufferBytes, int fragSize) {
+    HwbmPool(PoolContext context, String name, int size, int spare, int bufferBytes, int fragSize, int fragPages,
+            int fragPageBytes) {
         this.name = name;
         this.context = context;
         this.size = size;
@@ -72,6 +73,7 @@ final class HwbmPool implements HardwareBufferPool {
             }
         }
         this.firstId = records[0].id();
+        this.frags = fragSize <= PAGE_SIZE ? new PageFragCache(context, fragPages, fragPageBytes, context.cores()) : null;
         this.state = new byte[n];
         this.ring = new int[size];
         this.memory = new int[n];
@@ -80,8 +82,8 @@ final class HwbmPool implements HardwareBufferPool {
         }
         this.putBpCycles = cycles("hwbm.putBpCycles");
         this.dmaMapCycles = cycles("hwbm.dmaMapCycles");
-        this.fragAllocCycles = cycles("hwbm.fragAllocCycles");
-        this.fragFreeCycles = cycles("hwbm.fragFreeCycles");
+        this.kmallocCycles = cycles("hwbm.kmallocCycles");
+        this.kfreeCycles = cycles("hwbm.kfreeCycles");
     }
 
     private long cycles(String key) {
@@ -137,12 +139,23 @@ final class HwbmPool implements HardwareBufferPool {
             refillFailures++; // -ENOMEM: no memory for a buffer (or, in the model, no room left in the device's ring)
             return false;
         }
-        int i = memory[--memoryCount];
+        int i = memory[memoryCount - 1];
+        if (frags != null) { // netdev_alloc_frag
+            long a = frags.alloc(core, -1, fragSize);
+            if (a < 0) {
+                refillFailures++;
+                return false;
+            }
+            context.place(records[i], a);
+        } else { // kmalloc
+            context.charge(core, -1, kmallocCycles);
+        }
+        memoryCount--;
         fragAllocs++;
         // mvneta_bm_construct: the cookie into the buffer's first bytes, dma_map_single, then put_bp
         context.touch(core, -1, records[i].address(), 4, false);
         dmaMaps++;
-        context.charge(core, -1, fragAllocCycles + dmaMapCycles);
+        context.charge(core, -1, dmaMapCycles);
         put(core, i);
         return true;
     }
@@ -205,6 +218,7 @@ final class HwbmPool implements HardwareBufferPool {
 
     @Override
     public void free(int core, Buffer buffer) {
+        int element = buffer.owner();
         if (buffer.pool() != this || !context.onFree(buffer)) {
             doubleFrees++;
             return;
@@ -216,8 +230,12 @@ final class HwbmPool implements HardwareBufferPool {
             returns++;
             put(core, i); // back to the device: put_bp
         } else {
-            fragFrees++; // skb_free_frag: its memory goes back
-            context.charge(core, -1, fragFreeCycles);
+            fragFrees++; // skb_free_frag (or kfree): its memory goes back
+            if (frags != null) {
+                frags.free(core, element, buffer.address());
+            } else {
+                context.charge(core, element, kfreeCycles);
+            }
             state[i] = MEMORY;
             memory[memoryCount++] = i;
         }
@@ -241,6 +259,9 @@ final class HwbmPool implements HardwareBufferPool {
             ringCount--;
             state[i] = MEMORY;
             memory[memoryCount++] = i;
+            if (frags != null) {
+                frags.free(0, -1, records[i].address());
+            }
             teardownFreed++;
             bufNum--;
         }
@@ -288,6 +309,9 @@ final class HwbmPool implements HardwareBufferPool {
         s.counters.put("addRefusedTooMany", refusedTooMany);
         s.counters.put("addRefusedOverflow", refusedOverflow);
         s.counters.put("teardownFreed", teardownFreed);
+        if (frags != null) {
+            frags.counters(s.counters);
+        }
         return s;
     }
 }

@@ -15,7 +15,8 @@ import io.ringlab.buffer.api.PoolContext;
  * <li>{@code spare}: buffer records beyond {@code size} for buffers the driver detached and the stack still holds
  * (memory the page-fragment allocator can give); default {@code size};</li>
  * <li>{@code headroom}: bytes before the packet ({@code NET_SKB_PAD}); default 64;</li>
- * <li>{@code shinfoBytes}: {@code SKB_DATA_ALIGN(sizeof(struct skb_shared_info))}; default 320 (x86-64).</li>
+ * <li>{@code shinfoBytes}: {@code SKB_DATA_ALIGN(sizeof(struct skb_shared_info))}; default 320 (x86-64);</li>
+ * <li>{@code pageBytes}, {@code pages}: the page-fragment allocator's pages, as for kind {@code pagefrag}.</li>
  * </ul>
  * {@code frag_size = SKB_DATA_ALIGN(bufferBytes + headroom) + shinfoBytes}, as {@code mvneta_bm_pool_use} computes it
  * (64-byte {@code SMP_CACHE_BYTES} alignment). Thread-safe: every call creates an independent pool.
@@ -34,16 +35,19 @@ public final class HwbmPoolProvider implements BufferPoolProvider {
                     + "; both must be at least 1");
         }
         for (String key : settings.keySet()) {
-            if (!key.equals("spare") && !key.equals("headroom") && !key.equals("shinfoBytes")) {
+            if (!java.util.Set.of("spare", "headroom", "shinfoBytes", "pages", "pageBytes").contains(key)) {
                 throw new IllegalArgumentException("pool " + name + ": unknown setting " + key
-                        + "; hwbm pools take headroom, shinfoBytes, spare");
+                        + "; hwbm pools take headroom, pageBytes, pages, shinfoBytes, spare");
             }
         }
         int spare = setting(name, settings, "spare", capacity, 0, 1 << 24);
         int headroom = setting(name, settings, "headroom", 64, 0, 4096);
         int shinfo = setting(name, settings, "shinfoBytes", 320, 0, 4096);
         int fragSize = ((bufferBytes + headroom + 63) & ~63) + shinfo;
-        return new HwbmPool(context, name, capacity, spare, bufferBytes, fragSize);
+        int pageBytes = setting(name, settings, "pageBytes", PageFragPoolProvider.PAGE_FRAG_CACHE_MAX_SIZE, 4096, 1 << 20);
+        int pages = setting(name, settings, "pages", PageFragPoolProvider.defaultPages(capacity + spare, fragSize,
+                pageBytes, context.cores()), 1, 1 << 24);
+        return new HwbmPool(context, name, capacity, spare, bufferBytes, fragSize, pages, pageBytes);
     }
 
     private static int setting(String pool, Map<String, Object> settings, String key, int fallback, int min, int max) {

@@ -37,7 +37,7 @@ final class FakeContext implements PoolContext {
                     case "allocated" -> allocated.get(id);
                     case "owner" -> owners.get(id);
                     case "capacityBytes" -> capacityBytes;
-                    case "address" -> (long) id << 12;
+                    case "address" -> placed.getOrDefault(id, (long) id << 12);
                     case "hashCode" -> id;
                     case "equals" -> proxy == args[0];
                     case "toString" -> "buffer " + id;
@@ -73,7 +73,17 @@ final class FakeContext implements PoolContext {
     final List<String> touches = new ArrayList<>();
     final Map<String, Long> functions = new HashMap<>();
 
-    @Override public long memory(long bytes) { return 1L << 32; }
+    final Map<Integer, Long> placed = new HashMap<>();
+
+    private long nextMemory = 1L << 32;
+
+    @Override
+    public long memory(long bytes) {
+        long a = nextMemory;
+        nextMemory += (bytes + 4095) & ~4095L;
+        return a;
+    }
+    @Override public void place(Buffer buffer, long address) { placed.put(buffer.id(), address); }
 
     @Override
     public long code(String function, int bytes) {

@@ -92,12 +92,13 @@ class HwbmPoolTest {
     void aDetachedBufferFreesItsMemoryAndARefillReplacesItInTheDevice() {
         FakeContext ctx = new FakeContext(1);
         ctx.profile.put("hwbm.putBpCycles", 10.0);
-        ctx.profile.put("hwbm.fragAllocCycles", 100.0);
+        ctx.profile.put("pagefrag.allocCycles", 100.0);
+        ctx.profile.put("pagefrag.pageAllocCycles", 1000.0);
         ctx.profile.put("hwbm.dmaMapCycles", 50.0);
-        ctx.profile.put("hwbm.fragFreeCycles", 30.0);
+        ctx.profile.put("pagefrag.freeCycles", 30.0);
         HardwareBufferPool p = pool(ctx, 4, 4);
         p.add(0, 4);
-        assertEquals(4 * (100 + 50 + 10), ctx.cycles[0]);
+        assertEquals(4 * (100 + 50 + 10) + 1000, ctx.cycles[0], "four 1920-byte fragments of one new 32 KB page");
         Buffer b = p.alloc(0, DRIVER);
         assertTrue(p.refill(0)); // mvneta_rx_hwbm: replace it before building the skb
         p.detach(b);
@@ -106,6 +107,7 @@ class HwbmPoolTest {
         p.free(0, b); // the stack frees the skb: skb_free_frag
         assertEquals(30, ctx.cycles[0] - before);
         assertEquals(1, counter(p, "memoryFrees"));
+        assertEquals(1, counter(p, "fragFrees"));
         assertEquals(4, p.available(), "the device does not get it back");
         assertEquals(4, p.bufNum());
         assertThrows(IllegalStateException.class, () -> p.detach(b));

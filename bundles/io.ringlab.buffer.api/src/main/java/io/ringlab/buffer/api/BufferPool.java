@@ -119,6 +119,26 @@ public interface BufferPool {
     /** @return a snapshot of the pool's statistics; never {@code null}. */
     PoolStatsDTO stats();
 
+    /**
+     * The counters a run samples over time for live views (allocation failures, fast and slow paths, ...), besides the
+     * occupancy every pool has. Called once when the run starts; the default has none.
+     *
+     * @return the counters' names, as in {@link PoolStatsDTO#counters}; never {@code null}
+     */
+    default String[] liveCounters() {
+        return new String[0];
+    }
+
+    /**
+     * Reads one live counter; called on the engine thread at every sample, so it must not allocate.
+     *
+     * @param index an index into {@link #liveCounters()}
+     * @return its value now
+     */
+    default double liveCounter(int index) {
+        return 0;
+    }
+
     /** Releases whatever the pool holds at the end of a run (teardown accounting is part of {@link #stats()}). */
     default void close() {
     }

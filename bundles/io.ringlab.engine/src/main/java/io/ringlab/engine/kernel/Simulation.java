@@ -465,6 +465,12 @@ public final class Simulation implements PoolContext {
             columns.add(p::inUse);
             seriesNames.add("pool:" + p.name() + ".available");
             columns.add(p::available);
+            String[] live = p.liveCounters();
+            for (int i = 0; i < live.length; i++) {
+                int k = i;
+                seriesNames.add("pool:" + p.name() + "." + live[i]);
+                columns.add(() -> p.liveCounter(k));
+            }
         }
         if (caches != null) {
             for (CoreImpl core : cores) {

@@ -99,6 +99,21 @@ class Mlx5Test {
     }
 
     @Test
+    void poolsOccupancyAndLiveCountersAreSampledOverTime() throws Exception {
+        RunResultDTO r = run();
+        java.util.List<String> columns = r.series.columns;
+        int slow = columns.indexOf("pool:eth0.rx.slabSlowFrees");
+        int inUse = columns.indexOf("pool:eth0.rx.inUse");
+        int misses = columns.indexOf("cpu0.l1dMisses");
+        assertTrue(slow > 0 && inUse > 0 && misses > 0, columns.toString());
+        double[] first = r.series.rows.get(1);
+        double[] last = r.series.rows.get(r.series.rows.size() - 1);
+        assertTrue(last[slow] > first[slow], "slow frees grow over the run");
+        assertEquals(1024, last[inUse], 0.0, "the ring's skbs");
+        assertTrue(last[slow] <= metric(r, "pool:eth0.rx", "slabSlowFrees"));
+    }
+
+    @Test
     void aRunIsDeterministic() throws Exception {
         assertEquals(run("bulkHint=true").elements, run("bulkHint=true").elements);
     }

@@ -276,6 +276,22 @@ final class HwbmPool implements HardwareBufferPool {
         }
     }
 
+    private static final String[] LIVE = {"deviceEmpty", "refillFailures", "putBp"};
+
+    @Override
+    public String[] liveCounters() {
+        return LIVE.clone();
+    }
+
+    @Override
+    public double liveCounter(int index) {
+        return switch (index) {
+            case 0 -> deviceEmpty;
+            case 1 -> refillFailures;
+            default -> putBps;
+        };
+    }
+
     @Override
     public PoolStatsDTO stats() {
         PoolStatsDTO s = new PoolStatsDTO();

@@ -113,6 +113,18 @@ final class PageFragPool implements BufferPool {
         }
     }
 
+    private static final String[] LIVE = {"allocFailures", "fragPagesInUse"};
+
+    @Override
+    public String[] liveCounters() {
+        return LIVE.clone();
+    }
+
+    @Override
+    public double liveCounter(int index) {
+        return index == 0 ? failures : frags.pagesInUse();
+    }
+
     @Override
     public PoolStatsDTO stats() {
         PoolStatsDTO s = new PoolStatsDTO();

@@ -186,6 +186,25 @@ final class SkbPool extends ObjectPool {
         }
     }
 
+    private static final String[] LIVE = {"allocFailures", "napiCacheHits", "napiCacheRefills", "slabSlowAllocs",
+        "slabSlowFrees"};
+
+    @Override
+    public String[] liveCounters() {
+        return LIVE.clone();
+    }
+
+    @Override
+    public double liveCounter(int index) {
+        return switch (index) {
+            case 0 -> failures;
+            case 1 -> cacheHits;
+            case 2 -> refills;
+            case 3 -> heads.live(1);
+            default -> heads.live(3);
+        };
+    }
+
     @Override
     public PoolStatsDTO stats() {
         PoolStatsDTO s = stats(heads, "slab");

@@ -347,6 +347,19 @@ final class SlabCache {
         nrPartial--;
     }
 
+    /** The counters a run samples over time: see {@link #live}. */
+    static final String[] LIVE = {"fastAllocs", "slowAllocs", "fastFrees", "slowFrees"};
+
+    /** @return the {@link #LIVE} counter {@code i}, without allocating */
+    double live(int i) {
+        return switch (i) {
+            case 0 -> fastAllocs;
+            case 1 -> slowAllocs;
+            case 2 -> fastFrees;
+            default -> slowFrees;
+        };
+    }
+
     /** @return objects per slab */
     int objectsPerSlab() {
         return perSlab;

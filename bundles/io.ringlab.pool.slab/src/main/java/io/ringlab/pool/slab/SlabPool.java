@@ -88,4 +88,16 @@ final class SlabPool extends ObjectPool {
     public PoolStatsDTO stats() {
         return stats(cache, "");
     }
+
+    private static final String[] LIVE = {"allocFailures", "fastAllocs", "slowAllocs", "fastFrees", "slowFrees"};
+
+    @Override
+    public String[] liveCounters() {
+        return LIVE.clone();
+    }
+
+    @Override
+    public double liveCounter(int index) {
+        return index == 0 ? failures : cache.live(index - 1);
+    }
 }

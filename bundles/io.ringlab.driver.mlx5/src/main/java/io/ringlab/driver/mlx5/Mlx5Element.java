@@ -13,6 +13,7 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 
@@ -45,7 +46,18 @@ import io.ringlab.sim.api.OutputPort;
  * avoidance") and what remains is inside the fitted constant. The RX path's own code is not fetched through the model's
  * L1i: the sources give no footprint for it (the allocator's bulk functions are fetched, by the slab model).
  * <p>
- * Not modelled: TX (this element receives only), LRO, striding RQ, checksum offload, multiple queues. Engine thread only.
+ * <b>Transmit</b> (ports {@code in} and {@code wire}, both optional): a qdisc signal runs the transmit task on the
+ * queue's core ({@code mlx5e_xmit} per packet, {@code txCycles} each, default 0: only the allocator's work on completion is
+ * charged), which posts skbs to the send queue ({@code txRing}, {@code MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE} 0xa: 1024) and
+ * stops when it is full. A GSO skb is segmented in software ({@code ElementContext.segment}; the model has no TSO). The
+ * wire takes the posted frames in order (the NIC's DMA); each one taken becomes a TX completion, which raises the
+ * interrupt as a receive completion does. The NAPI poll cleans TX completions first ({@code mlx5e_poll_tx_cq}, at most
+ * {@code MLX5E_TX_CQ_POLL_BUDGET} = 128 per poll), freeing each skb with {@code napi_consume_skb} ({@code bulkFree},
+ * deferred into the per-CPU NAPI cache of the skb's pool and freed in bulk; commit "mlx5: use napi_consume_skb API to
+ * get bulk free operations", March 2016) or {@code dev_kfree_skb} (at once), then wakes a stopped queue.
+ * <p>
+ * Not modelled: TSO, LRO, striding RQ, checksum offload, multiple queues, the TX inline header and doorbell costs (in
+ * {@code txCycles}). Engine thread only.
  */
 final class Mlx5Element implements NicDriver {
     /**
@@ -56,6 +68,12 @@ final class Mlx5Element implements NicDriver {
     static final long FITTED_RX_CYCLES = 230;
     /** {@code MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE} 0xa ({@code en.h}, 2016): 1024 receive WQEs. */
     static final int DEFAULT_RX_RING = 1024;
+    /** {@code dev_tx_weight} = 64 ({@code net/core/dev.c}): skbs one qdisc run sends before it reschedules itself. */
+    static final int DEV_TX_WEIGHT = 64;
+    /** {@code MLX5E_TX_CQ_POLL_BUDGET} ({@code en.h}, 2016): TX completions one poll cleans at most. */
+    static final int TX_CQ_POLL_BUDGET = 128;
+    /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
+    static final int MAX_GSO_SEGS = 65536 / 88 + 1;
 
     private static final int DROP_OFF = 0, DROP_KFREE = 1, DROP_CONSUME = 2;
 
@@ -75,6 +93,22 @@ final class Mlx5Element implements NicDriver {
     private final Buffer[] wqe;
     private int head, ready, posted;
     private boolean armed = true;
+
+    // transmit: the send queue holds txCount skbs from txHead; the wire has taken txDone of them
+    private final InputPort in;
+    private final OutputPort wire;
+    private final int txRing;
+    private final Buffer[] txSkb;
+    private int txHead, txCount, txDone;
+    private boolean txRunning, txStopped;
+    private final boolean bulkFree;
+    private final long txCycles;
+    private final BufferPool wirePool, gsoPool;
+    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
+    private int heldHead, heldCount;
+    private final CpuTask txTask;
+    private final Metrics.Counter txPackets, txBytes, txCompletions, txStops;
+    private final int dropGsoFailed;
 
     private final CpuTask irqTask;
     private final int dropNoWqe, dropEarly, dropNoStack;
@@ -101,18 +135,38 @@ final class Mlx5Element implements NicDriver {
         this.pool = ctx.pool("skb", "rx", 2 * rxRing + 256, 2048, Map.of("allocBulk", allocBulk));
         this.stack = ctx.output("stack");
         this.wqe = new Buffer[rxRing];
+        this.in = ctx.input("in");
+        this.wire = ctx.output("wire");
+        this.txRing = (int) c.getLong("txRing");
+        this.txSkb = new Buffer[txRing];
+        this.bulkFree = c.getBoolean("bulkFree");
+        this.txCycles = c.getLong("txCycles");
+        // connections are made after the elements, so the send side's pools exist whether or not it is used
+        this.wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
+        this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
+        this.txTask = cpu -> xmit();
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
         this.irqTask = cpu -> napi.schedule(); // mlx5e_completion_event: napi_schedule
         this.dropNoWqe = ctx.dropReason("rx-no-wqe");
         this.dropEarly = ctx.dropReason("early-drop");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
+        this.dropGsoFailed = ctx.dropReason("gso-segment-failed");
         Metrics m = ctx.metrics();
         rxPackets = m.counter("rxPackets");
         rxBytes = m.counter("rxBytes");
         nicDrops = m.counter("rxNoWqeDrops");
         irqs = m.counter("irqs");
         refillFailures = m.counter("refillFailures");
+        txPackets = m.counter("txPackets");
+        txBytes = m.counter("txBytes");
+        txCompletions = m.counter("txCompletions");
+        txStops = m.counter("txQueueStops");
+        m.gauge("txQueued", () -> txCount);
+        m.gauge("txMpps", () -> {
+            long now = ctx.nowPicos();
+            return now == 0 ? 0 : txPackets.get() / (now / 1e12) / 1e6;
+        });
         m.gauge("napiPolls", napi::polls);
         m.gauge("postedWqes", () -> posted);
         m.gauge("rxMpps", () -> {
@@ -147,6 +201,138 @@ final class Mlx5Element implements NicDriver {
         }
     }
 
+    // ------------------------------------------------------------------ transmit
+
+    /**
+     * The qdisc has packets. Inside a task on this core (a forwarded packet's {@code dev_queue_xmit} in the receiving
+     * NAPI poll) the qdisc runs at once, as {@code __dev_xmit_skb} runs it inline; otherwise as transmit work.
+     */
+    @Override
+    public void ready(int inPort) {
+        if (txRunning || txStopped) {
+            return;
+        }
+        if (core.running()) {
+            xmit();
+        } else {
+            core.submit(Core.TX, txTask);
+        }
+    }
+
+    /**
+     * {@code __qdisc_run} calling {@code mlx5e_xmit} per skb until the send queue is full or the qdisc empty, at most
+     * {@link #DEV_TX_WEIGHT} skbs, the rest as transmit work ({@code __netif_schedule}).
+     */
+    private void xmit() {
+        txRunning = true;
+        boolean kicked = false;
+        int quota = DEV_TX_WEIGHT;
+        while (txCount < txRing) {
+            if (heldCount == 0 && quota-- == 0) {
+                core.submit(Core.TX, txTask);
+                break;
+            }
+            Buffer skb;
+            if (heldCount > 0) {
+                skb = held[heldHead];
+                held[heldHead++] = null;
+                if (--heldCount == 0) {
+                    heldHead = 0;
+                }
+            } else {
+                skb = in.pull();
+                if (skb == null) {
+                    break;
+                }
+                if (skb.segments() > 1) { // no TSO in the model: validate_xmit_skb segments it
+                    int n = ctx.segment(skb, gsoPool, held);
+                    if (n == 0) {
+                        ctx.drop(coreIndex, skb, dropGsoFailed);
+                        continue;
+                    }
+                    skb.pool().free(coreIndex, skb);
+                    heldHead = 1;
+                    heldCount = n - 1;
+                    skb = held[0];
+                    held[0] = null;
+                    if (heldCount == 0) {
+                        heldHead = 0;
+                    }
+                }
+            }
+            if (txCycles > 0) {
+                core.charge(self, txCycles, 1);
+            }
+            int slot = txHead + txCount;
+            txSkb[slot >= txRing ? slot - txRing : slot] = skb;
+            txCount++;
+            kicked = true;
+        }
+        if (txCount == txRing && !txStopped) {
+            txStopped = true; // netif_tx_stop_queue
+            txStops.increment();
+        }
+        txRunning = false;
+        if (kicked) {
+            wire.ready(); // the doorbell
+        }
+    }
+
+    /** The NIC's DMA takes the next posted frame when the wire is idle; the skb waits for its completion. */
+    @Override
+    public Buffer pull(int outPort) {
+        if (txDone == txCount) {
+            return null;
+        }
+        int slot = txHead + txDone;
+        Buffer skb = txSkb[slot >= txRing ? slot - txRing : slot];
+        Buffer bits = wirePool.alloc(coreIndex, self);
+        if (bits == null) {
+            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
+            return null;
+        }
+        ctx.transferPacket(skb, bits);
+        txDone++;
+        txPackets.increment();
+        txBytes.add(skb.length());
+        if (armed && !napi.scheduled()) { // the TX completion's event
+            armed = false;
+            irqs.increment();
+            core.submit(Core.HARDIRQ, irqTask);
+        }
+        return bits;
+    }
+
+    /** {@code mlx5e_poll_tx_cq}: frees up to 128 sent skbs; {@code true} if completions are left for the next poll. */
+    private boolean pollTx() {
+        int n = 0;
+        while (txDone > 0 && n < TX_CQ_POLL_BUDGET) {
+            Buffer skb = txSkb[txHead];
+            txSkb[txHead] = null;
+            if (++txHead == txRing) {
+                txHead = 0;
+            }
+            txCount--;
+            txDone--;
+            n++;
+            if (bulkFree) {
+                skb.pool().consume(coreIndex, skb); // napi_consume_skb(skb, napi_budget)
+            } else {
+                skb.pool().free(coreIndex, skb); // dev_kfree_skb
+            }
+        }
+        txCompletions.add(n);
+        if (txStopped && n > 0) {
+            txStopped = false; // netif_tx_wake_queue
+            if (!txRunning) {
+                core.submit(Core.TX, txTask);
+            }
+        }
+        return txDone > 0;
+    }
+
+    // ------------------------------------------------------------------ receive
+
     /** A frame from the wire: the NIC takes the next posted WQE or drops it. */
     @Override
     public void push(int inPort, Buffer frame) {
@@ -170,6 +356,7 @@ final class Mlx5Element implements NicDriver {
 
     @Override
     public int poll(int weight) {
+        boolean txBusy = pollTx();
         if (hint) {
             pool.hint(coreIndex, Math.min(ready, weight)); // the SKBs this poll will ask for
         }
@@ -202,9 +389,12 @@ final class Mlx5Element implements NicDriver {
             }
         }
         postWqes();
+        if (txBusy) {
+            return weight; // mlx5e_napi_poll: a busy TX CQ keeps the poll going
+        }
         if (work < weight) {
             armed = true; // napi_complete_done, mlx5e_cq_arm
-            if (ready > 0) {
+            if (ready > 0 || txDone > 0) {
                 armed = false;
                 irqs.increment();
                 core.submit(Core.HARDIRQ, irqTask);
@@ -220,14 +410,25 @@ final class Mlx5Element implements NicDriver {
                 visitor.visit(b);
             }
         }
+        forEachSent(visitor);
+        for (int i = 0; i < heldCount; i++) {
+            visitor.visit(held[heldHead + i]);
+        }
+    }
+
+    private void forEachSent(BufferVisitor visitor) {
+        for (int i = 0; i < txCount; i++) {
+            int slot = txHead + i;
+            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
+        }
     }
 
     @Override
     public DescriptorRing txRing() {
         return new DescriptorRing() {
-            @Override public int size() { return 0; }
-            @Override public int used() { return 0; }
-            @Override public void forEachHeld(BufferVisitor visitor) { }
+            @Override public int size() { return txRing; }
+            @Override public int used() { return txCount; }
+            @Override public void forEachHeld(BufferVisitor visitor) { forEachSent(visitor); }
         };
     }
 

@@ -23,16 +23,19 @@ public class Mlx5Factory implements ElementFactory {
         ElementDescriptorDTO d = new ElementDescriptorDTO();
         d.type = "mlx5";
         d.category = ElementDescriptorDTO.DRIVER;
-        d.summary = "Mellanox mlx5e receive path of early 2016: RX ring of skbs, NAPI, napi_alloc_skb bulk alloc and hint";
+        d.summary = "Mellanox mlx5e of early 2016: RX ring of skbs, napi_alloc_skb bulk alloc and hint, TX with bulk free";
         d.description = "One RX queue of the mlx5e driver (en_rx.c, v4.5, with the March 2016 bulk-alloc series) on one core:"
                 + " 1024 receive WQEs each posted with an skb from pool kind skb (napi_alloc_skb: allocBulk 0, 8 or 16),"
                 + " frames DMA'd into the next posted WQE or dropped by the NIC (rx-no-wqe), NAPI polls of 64 that process"
                 + " the completions and re-post every empty WQE, the 2016 bulk hint (bulkHint: the pool is told how many"
                 + " skbs the poll will ask for), and the seed's early drop in the driver (earlyDrop: kfree_skb or"
                 + " napi_consume_skb). CPU per packet: rxCycles (fitted to the seed's 12 Mpps baseline) plus the slab"
-                + " model's operations and cache misses.";
-        d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, true, "frames from the wire"));
+                + " model's operations and cache misses. Transmit: a send queue of 1024 fed from the qdisc, completions"
+                + " cleaned first in the same NAPI poll (128 at most) with napi_consume_skb (bulkFree) or dev_kfree_skb.";
+        d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, false, "frames from the wire"));
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_receive)"));
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
+        d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
         d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
                 "receive WQEs (MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE 0xa: 1024)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64", "NAPI budget (64)"));
@@ -46,9 +49,16 @@ public class Mlx5Factory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per received packet outside the allocator; -1 takes mlx5.rxPacketCycles from the profile,"
                         + " else 230 (fitted to the seed's 12 Mpps baseline on the i7-4790K)"));
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "1024", "2", "8192",
+                "send-queue entries (MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE 0xa: 1024)"));
+        d.properties.add(PropertyDescriptorDTO.of("bulkFree", Kind.BOOLEAN, "true", null, null,
+                "free sent skbs with napi_consume_skb (bulk, March 2016) instead of dev_kfree_skb"));
+        d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "0", "0", "100000000",
+                "CPU cycles per sent packet in mlx5e_xmit; 0: not charged (no published figure to fit it to)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the queue"));
         d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "nsPerPacket", "rxNoWqeDrops", "irqs", "napiPolls",
-                "postedWqes", "refillFailures", "cpuNanosPerPacket"));
+                "postedWqes", "refillFailures", "txPackets", "txBytes", "txMpps", "txCompletions", "txQueueStops", "txQueued",
+                "cpuNanosPerPacket"));
         return d;
     }
 

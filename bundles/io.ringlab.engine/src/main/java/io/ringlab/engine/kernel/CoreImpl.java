@@ -40,6 +40,11 @@ final class CoreImpl implements Core {
     @Override public long busyPicos() { return busyPicos; }
 
     @Override
+    public boolean running() {
+        return running;
+    }
+
+    @Override
     public boolean busy() {
         if (running) {
             return true;

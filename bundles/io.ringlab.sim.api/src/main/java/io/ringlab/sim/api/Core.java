@@ -68,6 +68,13 @@ public interface Core {
     /** @return {@code true} while a task runs or waits. */
     boolean busy();
 
+    /**
+     * @return {@code true} while a task executes on this core, i.e. when the caller runs inside it (the run executes one
+     *         task at a time): work a softirq starts inline, as a forwarded packet's {@code dev_queue_xmit} runs the
+     *         qdisc and the driver's transmit inside the receiving NAPI poll, can then run at once instead of queueing
+     */
+    boolean running();
+
     /** @return total busy time so far in picoseconds. */
     long busyPicos();
 

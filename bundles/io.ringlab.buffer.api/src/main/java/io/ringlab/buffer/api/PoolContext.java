@@ -71,6 +71,20 @@ public interface PoolContext {
     double profileValue(String key, double fallback);
 
     /**
+     * A run-wide object that every pool asking for the same key shares, created by the first one: the kernel's per-CPU
+     * caches that all callers use, such as {@code netdev_alloc_cache} behind {@code netdev_alloc_frag}. Call it while
+     * the pool is created.
+     *
+     * @param key what the object is, for example {@code "netdev_alloc_cache"}
+     * @param type its class; a later call with the same key must ask for the same class
+     * @param create makes it, on the first call
+     * @param <T> its type
+     * @return the run's object for the key
+     * @throws IllegalArgumentException if the key is shared with another type
+     */
+    <T> T shared(String key, Class<T> type, java.util.function.Supplier<? extends T> create);
+
+    /**
      * Places a buffer's data area at {@code address} for its current allocation: a pool that carves buffers out of
      * shared pages ({@code page_frag_alloc}) moves them, so that the cache model sees the memory the kernel reuses.
      *

@@ -389,8 +389,8 @@ final class Mlx5Element implements NicDriver {
             }
         }
         postWqes();
-        if (txBusy) {
-            return weight; // mlx5e_napi_poll: a busy TX CQ keeps the poll going
+        if (txBusy || posted < rxRing) {
+            return weight; // mlx5e_napi_poll: a busy TX CQ or an RQ not refilled (post_rx_wqes) keeps the poll going
         }
         if (work < weight) {
             armed = true; // napi_complete_done, mlx5e_cq_arm

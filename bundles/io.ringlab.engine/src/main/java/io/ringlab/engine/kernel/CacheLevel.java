@@ -61,6 +61,23 @@ final class CacheLevel {
         return false;
     }
 
+    /** Puts a line in without counting a hit or a miss (a device's write into the cache, DDIO). */
+    void fill(long line) {
+        int base = (int) (line % sets) * ways;
+        int victim = base;
+        for (int k = base, end = base + ways; k < end; k++) {
+            if (tags[k] == line) {
+                used[k] = ++clock;
+                return;
+            }
+            if (used[k] < used[victim]) {
+                victim = k;
+            }
+        }
+        tags[victim] = line;
+        used[victim] = ++clock;
+    }
+
     /** Drops a line if present (a device wrote it by DMA). */
     void invalidate(long line) {
         int base = (int) (line % sets) * ways;

@@ -106,7 +106,7 @@ final class CacheModel {
                 l2[c].invalidate(line);
             }
             if (ddio) {
-                l3.access(line);
+                l3.fill(line);
             } else {
                 l3.invalidate(line);
             }

@@ -7,16 +7,19 @@ import io.ringlab.sim.api.CpuTask;
 
 /**
  * A NAPI context ({@code net/core/dev.c}: {@code napi_schedule}, {@code net_rx_action}, {@code napi_complete_done}).
- * Scheduling queues the poll as softirq work on its core. Each poll charges the softirq entry cost, calls the driver
- * with the weight as budget, then lets every pool of the run flush what it deferred on that core
- * ({@link io.ringlab.buffer.api.BufferPool#flush}, {@code __kfree_skb_flush} at the end of {@code net_rx_action}); a poll that used its whole budget is queued again behind whatever else waits on the core (as
- * {@code net_rx_action} moves a busy NAPI to the tail of its poll list), otherwise the context completes.
+ * Scheduling queues a {@code net_rx_action} as softirq work on its core. It polls the driver (each poll charges the
+ * entry cost and passes the weight as budget) while the context uses its whole weight and the softirq's
+ * {@code netdev_budget} of 300 packets lasts; a context with work left is queued again behind whatever else waits on the
+ * core (the softirq raised again), otherwise it completes. At the end every pool of the run flushes what it deferred on
+ * that core ({@link io.ringlab.buffer.api.BufferPool#flush}, {@code __kfree_skb_flush}).
  * <p>
- * Simplification, stated: {@code net_rx_action}'s overall budget ({@code netdev_budget}, 300 packets) and its 2-jiffy time
- * limit, after which the rest moves to ksoftirqd, are not modelled; with one device per core they only change when other
- * work gets in between polls. Not thread-safe.
+ * Simplifications, stated: each context runs its own {@code net_rx_action} (the kernel's polls every scheduled context
+ * of the core in turn under one budget: the same with one device per core); the 2-jiffy time limit is not modelled. Not
+ * thread-safe.
  */
 public final class NapiImpl implements Napi, CpuTask {
+    /** {@code netdev_budget} ({@code net/core/dev.c}): packets one {@code net_rx_action} polls before it yields. */
+    static final int NETDEV_BUDGET = 300;
     private final Core core;
     private final int element;
     private final int weight;
@@ -86,28 +89,42 @@ public final class NapiImpl implements Napi, CpuTask {
         }
     }
 
+    /**
+     * One {@code net_rx_action}: polls while the context uses its whole weight and the softirq's budget
+     * ({@code netdev_budget}, 300 packets) lasts, then lets every pool flush what it deferred on this core
+     * ({@code __kfree_skb_flush}) and, if the context still has work, raises the softirq again (it is queued behind what
+     * waits on the core).
+     */
     @Override
     public void run(Core c) {
-        polls++;
-        c.charge(element, pollCycles, 0);
-        int done;
+        int previous = sim != null ? sim.current : -1;
         if (sim != null) {
-            int previous = sim.current;
-            sim.current = element; // the poll's work (allocator flushes included) belongs to the driver
-            try {
-                done = poller.poll(weight);
-                sim.softirqEnd(c.index()); // net_rx_action's __kfree_skb_flush: pools give deferred frees back
-            } finally {
+            sim.current = element; // the polls' work (allocator flushes included) belongs to the driver
+        }
+        try {
+            int budget = NETDEV_BUDGET;
+            while (true) {
+                polls++;
+                c.charge(element, pollCycles, 0);
+                int done = poller.poll(weight);
+                budget -= done;
+                if (done < weight) {
+                    scheduled = false; // napi_complete_done
+                    break;
+                }
+                fullPolls++;
+                if (budget <= 0) {
+                    c.submit(Core.SOFTIRQ, this); // time_squeeze: the rest in the next NET_RX_SOFTIRQ
+                    break;
+                }
+            }
+            if (sim != null) {
+                sim.softirqEnd(c.index());
+            }
+        } finally {
+            if (sim != null) {
                 sim.current = previous;
             }
-        } else {
-            done = poller.poll(weight);
-        }
-        if (done >= weight) {
-            fullPolls++;
-            c.submit(Core.SOFTIRQ, this);
-        } else {
-            scheduled = false;
         }
     }
 

@@ -211,6 +211,22 @@ public final class Simulation implements PoolContext {
         return a;
     }
 
+    private final Map<String, Object> shared = new HashMap<>();
+
+    @Override
+    public <T> T shared(String key, Class<T> type, java.util.function.Supplier<? extends T> create) {
+        Object o = shared.get(key);
+        if (o == null) {
+            o = create.get();
+            shared.put(key, o);
+        }
+        if (!type.isInstance(o)) {
+            throw new IllegalArgumentException("shared object " + key + " is a " + o.getClass().getName() + ", not a "
+                    + type.getName() + " (two pool kinds use one key for different things)");
+        }
+        return type.cast(o);
+    }
+
     @Override
     public void place(Buffer buffer, long address) {
         ((PacketBuffer) buffer).place(address);

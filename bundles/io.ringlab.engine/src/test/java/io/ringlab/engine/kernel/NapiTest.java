@@ -55,8 +55,16 @@ class NapiTest {
         });
         napi.schedule();
         sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
-        // __kfree_skb_flush at the end of each net_rx_action round, after the driver's work (4 cycles a packet at 4 GHz)
-        assertEquals(List.of("poll 64", "flush 0 at 64000", "poll 36", "flush 0 at 100000"), calls);
+        // one net_rx_action polls until the context has less than its weight (64 + 36 < netdev_budget 300), then
+        // __kfree_skb_flush, after the driver's work (4 cycles a packet at 4 GHz)
+        assertEquals(List.of("poll 64", "poll 36", "flush 0 at 100000"), calls);
+        calls.clear();
+        ready[0] = 700;
+        napi.schedule();
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        // 5 full polls spend the budget of 300 (320); the softirq is raised again for the rest
+        assertEquals(List.of("poll 64", "poll 64", "poll 64", "poll 64", "poll 64", "flush 0 at 420000", "poll 64",
+                "poll 64", "poll 64", "poll 64", "poll 64", "flush 0 at 740000", "poll 60", "flush 0 at 800000"), calls);
     }
 
     @Test

@@ -73,7 +73,7 @@ final class HwbmPool implements HardwareBufferPool {
             }
         }
         this.firstId = records[0].id();
-        this.frags = fragSize <= PAGE_SIZE ? new PageFragCache(context, fragPages, fragPageBytes, context.cores()) : null;
+        this.frags = fragSize <= PAGE_SIZE ? PageFragCache.of(context, fragPageBytes, fragPages) : null;
         this.state = new byte[n];
         this.ring = new int[size];
         this.memory = new int[n];
@@ -96,6 +96,7 @@ final class HwbmPool implements HardwareBufferPool {
 
     @Override public String name() { return name; }
     @Override public String kind() { return KIND; }
+    /** @return the buffer records: {@code size} plus {@code spare} for buffers the stack holds */
     @Override public int capacity() { return records.length; }
     @Override public int available() { return ringCount; }
     @Override public int inUse() { return inUse; }
@@ -111,20 +112,24 @@ final class HwbmPool implements HardwareBufferPool {
             context.warn("hwbm pool " + name + ": hwbm_pool_add: pool already filled (" + size + " buffers)");
             return bufNum;
         }
-        if (count + bufNum > size) {
+        // hwbm_pool_add takes an unsigned count and compares unsigned sums, as here
+        long sum = (Integer.toUnsignedLong(count) + bufNum) & 0xFFFF_FFFFL;
+        if (sum > size) {
             refusedTooMany++;
-            context.warn("hwbm pool " + name + ": hwbm_pool_add: cannot allocate " + count + " buffers, " + bufNum
+            context.warn("hwbm pool " + name + ": hwbm_pool_add: cannot allocate " + Integer.toUnsignedString(count)
+                    + " buffers, " + bufNum
                     + " of " + size + " in the pool");
             return 0;
         }
-        if (count + bufNum < bufNum) { // the wrap guard: only an overflowing count gets past the test above
+        if (sum < bufNum) { // the wrap guard: only a count that wraps the 32-bit sum gets past the test above
             refusedOverflow++;
-            context.warn("hwbm pool " + name + ": hwbm_pool_add: adding " + count + " buffers to the " + bufNum
+            context.warn("hwbm pool " + name + ": hwbm_pool_add: adding " + Integer.toUnsignedString(count)
+                    + " buffers to the " + bufNum
                     + " current buffers will overflow");
             return 0;
         }
         int i = 0;
-        while (i < count && refill(core)) {
+        while (Integer.compareUnsigned(i, count) < 0 && refill(core)) {
             i++;
         }
         bufNum += i;
@@ -136,7 +141,7 @@ final class HwbmPool implements HardwareBufferPool {
     public boolean refill(int core) {
         refills++;
         if (memoryCount == 0 || ringCount == size) {
-            refillFailures++; // -ENOMEM: no memory for a buffer (or, in the model, no room left in the device's ring)
+            refillFailures++; // -ENOMEM: no memory for a buffer (or, in the model, no free slot in the device's ring)
             return false;
         }
         int i = memory[memoryCount - 1];
@@ -162,6 +167,10 @@ final class HwbmPool implements HardwareBufferPool {
 
     /** {@code mvneta_bm_pool_put_bp}: one MMIO write hands buffer {@code i} to the device. */
     private void put(int core, int i) {
+        if (ringCount == size) { // a driver that refills for a buffer must keep it (mvneta_rx_hwbm), never put_bp it back
+            throw new IllegalStateException("hwbm pool " + name + ": put_bp into a full ring of " + size
+                    + " buffers: a buffer was returned after a refill had replaced it");
+        }
         putBps++;
         context.charge(core, -1, putBpCycles);
         state[i] = DEVICE;
@@ -263,8 +272,10 @@ final class HwbmPool implements HardwareBufferPool {
                 frags.free(0, -1, records[i].address());
             }
             teardownFreed++;
-            bufNum--;
         }
+        // mvneta_bm_bufs_free reads buf_num pointers back, skipping empty reads, and subtracts them all: buf_num ends at 0
+        // even when the driver still holds buffers (their memory goes when the driver frees them)
+        bufNum = 0;
     }
 
     @Override

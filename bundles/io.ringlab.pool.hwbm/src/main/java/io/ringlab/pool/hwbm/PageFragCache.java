@@ -11,19 +11,28 @@ import io.ringlab.buffer.api.PoolContext;
  * used again; otherwise it lets the page go (the last fragment freed returns it) and takes a new one from the page
  * allocator. A fragment freed ({@code skb_free_frag}, {@code put_page}) only drops a reference.
  * <p>
- * Pages come from a fixed set reserved in the run's memory ({@code pages}); with none free an allocation fails. Costs:
- * {@code pagefrag.allocCycles} per fragment, {@code pagefrag.pageAllocCycles} per new page, {@code pagefrag.freeCycles}
- * per fragment freed (profile keys, 0 when absent). Allocation-free after construction. Not thread-safe.
+ * One instance per run is shared by every pool that allocates with {@code netdev_alloc_frag} ({@link #of}): the kernel's
+ * per-CPU {@code netdev_alloc_cache}, so a short-pool fragment and a long-pool buffer may share a page, as they do in the
+ * kernel. Pages come from a set reserved in the run's memory, to which each pool adds what it needs
+ * ({@link #addPages}); with none free an allocation fails. Costs: {@code pagefrag.allocCycles} per fragment,
+ * {@code pagefrag.pageAllocCycles} per new page, {@code pagefrag.freeCycles} per fragment freed (profile keys, 0 when
+ * absent). Allocation-free after construction. Not thread-safe.
  */
 final class PageFragCache {
     private static final int NONE = -1;
 
+    /** Pages the reserved address range holds at most: 2^16 pages of 32 KB, 2 GB of simulated address space. */
+    static final int MAX_PAGES = 1 << 16;
+    /** The shared object's key: the kernel's per-CPU page-fragment cache behind {@code netdev_alloc_frag}. */
+    static final String KEY = "netdev_alloc_cache";
+
     private final PoolContext context;
     private final int pageBytes;
     private final long base;
-    private final int[] outstanding;
-    private final boolean[] current;
-    private final int[] freePages;
+    private int[] outstanding;
+    private boolean[] current;
+    private int[] freePages;
+    private int pages;
     private int freeCount;
     private final int[] cpuPage;
     private final int[] cpuOffset;
@@ -31,26 +40,58 @@ final class PageFragCache {
     long fragments, pageReuses, newPages, pagesReleased, failures, fragmentFrees;
 
     /**
-     * @param pages physical pages available, at least 1
+     * The run's cache, created by the first pool that asks, with {@code pages} more pages for the caller.
+     *
+     * @param pageBytes bytes per page; every pool of the run must use the same
+     * @param pages pages the caller adds, at least 1
+     */
+    static PageFragCache of(PoolContext context, int pageBytes, int pages) {
+        PageFragCache c = context.shared(KEY, PageFragCache.class, () -> new PageFragCache(context, pageBytes,
+                context.cores()));
+        if (c.pageBytes != pageBytes) {
+            throw new IllegalArgumentException("pageBytes=" + pageBytes + ", but the run's page-fragment cache uses "
+                    + c.pageBytes + "-byte pages (one PAGE_FRAG_CACHE_MAX_SIZE per kernel)");
+        }
+        c.addPages(pages);
+        return c;
+    }
+
+    /**
      * @param pageBytes bytes per page
      * @param cores the CPUs, each with its own current page
      */
-    PageFragCache(PoolContext context, int pages, int pageBytes, int cores) {
+    PageFragCache(PoolContext context, int pageBytes, int cores) {
         this.context = context;
         this.pageBytes = pageBytes;
-        this.base = context.memory((long) pages * pageBytes);
-        this.outstanding = new int[pages];
-        this.current = new boolean[pages];
-        this.freePages = new int[pages];
-        for (int p = pages - 1; p >= 0; p--) {
-            freePages[freeCount++] = p;
-        }
+        this.base = context.memory((long) MAX_PAGES * pageBytes);
+        this.outstanding = new int[0];
+        this.current = new boolean[0];
+        this.freePages = new int[0];
         this.cpuPage = new int[cores];
         java.util.Arrays.fill(cpuPage, NONE);
         this.cpuOffset = new int[cores];
         this.allocCycles = cost("pagefrag.allocCycles");
         this.pageAllocCycles = cost("pagefrag.pageAllocCycles");
         this.freeCycles = cost("pagefrag.freeCycles");
+    }
+
+    /** Adds pages to the page allocator's side (while pools are created, never per packet). */
+    void addPages(int n) {
+        if (n < 1 || pages + n > MAX_PAGES) {
+            throw new IllegalArgumentException("pages=" + n + ": the run's page-fragment cache holds 1 to " + MAX_PAGES
+                    + " pages in all, " + pages + " already");
+        }
+        int total = pages + n;
+        outstanding = java.util.Arrays.copyOf(outstanding, total);
+        current = java.util.Arrays.copyOf(current, total);
+        freePages = java.util.Arrays.copyOf(freePages, total);
+        // the new pages go under the free ones, the lowest on top of them, so earlier pages are handed out first
+        System.arraycopy(freePages, 0, freePages, n, freeCount);
+        for (int k = 0; k < n; k++) {
+            freePages[k] = total - 1 - k;
+        }
+        freeCount += n;
+        pages = total;
     }
 
     private long cost(String key) {

@@ -29,7 +29,7 @@ final class PageFragPool implements BufferPool {
         this.name = name;
         this.context = context;
         this.fragSize = fragSize;
-        this.frags = new PageFragCache(context, pages, pageBytes, context.cores());
+        this.frags = PageFragCache.of(context, pageBytes, pages);
         this.records = new Buffer[capacity];
         this.free = new int[capacity];
         for (int i = 0; i < capacity; i++) {

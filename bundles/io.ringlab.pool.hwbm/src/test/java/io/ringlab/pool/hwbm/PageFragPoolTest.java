@@ -86,6 +86,20 @@ class PageFragPoolTest {
     }
 
     @Test
+    void everyPoolOfTheRunCarvesFromTheSameNetdevAllocCache() {
+        FakeContext ctx = new FakeContext(1);
+        io.ringlab.buffer.api.HardwareBufferPool bm = (io.ringlab.buffer.api.HardwareBufferPool) new HwbmPoolProvider()
+                .create(ctx, "eth0.long", 4, 1536, Map.of());
+        BufferPool soft = pool(ctx, 8, Map.of());
+        bm.add(0, 1); // a long-pool buffer: 1920 bytes from the top of the first page
+        Buffer b = soft.alloc(0, 1);
+        Buffer first = bm.alloc(0, 1);
+        assertEquals(first.address() >> 15, b.address() >> 15, "the same 32 KB page");
+        assertEquals(first.address() - 2048, b.address(), "carved right below the BM's buffer");
+        assertEquals(2, counter(soft, "fragAllocs"), "the counters are the shared cache's");
+    }
+
+    @Test
     void withNoPageLeftAnAllocationFails() {
         FakeContext ctx = new FakeContext(1);
         BufferPool p = pool(ctx, 64, Map.of("pages", 1));

@@ -62,8 +62,10 @@ final class PoolSettings {
         int minPartial = integer("minPartial", 0, 0, 1024);
         SlabGeometry g = SlabGeometry.calculate(objectBytes, align, cores);
         if (perSlab > 0 || minPartial > 0) {
-            g = new SlabGeometry(g.size(), g.order(), perSlab > 0 ? perSlab : g.objectsPerSlab(),
-                    minPartial > 0 ? minPartial : g.minPartial());
+            int objects = perSlab > 0 ? perSlab : g.objectsPerSlab();
+            // a slab big enough for the objects asked for, so that no object lies in the next slab's memory
+            int order = Math.max(g.order(), SlabGeometry.getOrder(objects * g.size()));
+            g = new SlabGeometry(g.size(), order, objects, minPartial > 0 ? minPartial : g.minPartial());
         }
         return g;
     }

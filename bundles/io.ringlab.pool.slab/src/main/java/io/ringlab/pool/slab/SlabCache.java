@@ -162,8 +162,10 @@ final class SlabCache {
             dst[offset + n++] = i;
             spent += costs.bulkAllocObject();
         }
-        if (n < count) { // the kernel frees what it took and fails the call
-            releaseAll(core, dst, offset, n);
+        if (n < count) { // the kernel frees what it took, one by one (__kmem_cache_free_bulk), and fails the call
+            for (int k = offset; k < offset + n; k++) {
+                free(core, dst[k]);
+            }
             return 0;
         }
         return n;

@@ -71,11 +71,15 @@ final class SlabPool extends ObjectPool {
 
     @Override
     public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        int element = count > 0 ? src[offset].owner() : -1;
+        int element = -1;
         int n = 0;
         for (int k = offset, end = offset + count; k < end; k++) {
+            int owner = src[k].owner();
             int i = accept(src[k]);
             if (i >= 0) {
+                if (n == 0) {
+                    element = owner; // the holder of the first buffer actually freed
+                }
                 scratch[n++] = i;
             }
         }

@@ -72,6 +72,12 @@ final class FakeContext implements PoolContext {
     final Map<String, Long> functions = new HashMap<>();
 
     final Map<Integer, Long> placed = new HashMap<>();
+    final Map<String, Object> shared = new HashMap<>();
+
+    @Override
+    public <T> T shared(String key, Class<T> type, java.util.function.Supplier<? extends T> create) {
+        return type.cast(shared.computeIfAbsent(key, k -> create.get()));
+    }
 
     private long nextMemory = 1L << 32;
 

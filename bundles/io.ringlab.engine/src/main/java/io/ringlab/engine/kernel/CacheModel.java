@@ -11,8 +11,9 @@ import io.ringlab.sim.api.CostProfile;
  * level 3. Not modelled: coherence between cores (a line written on one core stays valid in another's cache), write-backs,
  * prefetchers, and the TLB.
  * <p>
- * Profile keys (all required once {@code cache.l1d.bytes} is present; without it the run has no cache model and touches
- * cost nothing): {@code cache.lineBytes}, {@code cache.l1d.bytes}, {@code cache.l1d.ways}, {@code cache.l1i.bytes},
+ * Profile keys (all required once {@code cache.l1d.bytes} is present, except the level 3's: without {@code cache.l3.bytes}
+ * the cores' level 2 misses go to memory; without {@code cache.l1d.bytes} the run has no cache model and touches cost
+ * nothing): {@code cache.lineBytes}, {@code cache.l1d.bytes}, {@code cache.l1d.ways}, {@code cache.l1i.bytes},
  * {@code cache.l1i.ways}, {@code cache.l2.bytes}, {@code cache.l2.ways}, {@code cache.l3.bytes}, {@code cache.l3.ways},
  * {@code cache.l2Cycles}, {@code cache.l3Cycles}, {@code cache.memoryCycles}; optional {@code cache.ddio} (0).
  * <p>
@@ -42,9 +43,9 @@ final class CacheModel {
             l1i[c] = level(p, "l1i", "L1i core " + c);
             l2[c] = level(p, "l2", "L2 core " + c);
         }
-        l3 = level(p, "l3", "L3");
+        l3 = p.has("cache.l3.bytes") ? level(p, "l3", "L3") : null; // an SoC without a level 3 (Armada 38x)
         l2Cycles = (long) p.value("cache.l2Cycles");
-        l3Cycles = (long) p.value("cache.l3Cycles");
+        l3Cycles = l3 == null ? 0 : (long) p.value("cache.l3Cycles");
         memoryCycles = (long) p.value("cache.memoryCycles");
         ddio = p.value("cache.ddio", 0) != 0;
         stallCycles = new long[cores];
@@ -85,7 +86,7 @@ final class CacheModel {
             missed++;
             if (l2[core].access(line)) {
                 stall += l2Cycles;
-            } else if (l3.access(line)) {
+            } else if (l3 != null && l3.access(line)) {
                 stall += l3Cycles;
             } else {
                 stall += memoryCycles;
@@ -104,6 +105,9 @@ final class CacheModel {
             for (int c = 0; c < l1d.length; c++) {
                 l1d[c].invalidate(line);
                 l2[c].invalidate(line);
+            }
+            if (l3 == null) {
+                continue;
             }
             if (ddio) {
                 l3.fill(line);
@@ -137,6 +141,9 @@ final class CacheModel {
     /** @return the shared level 3's counters */
     java.util.Map<String, Double> sharedMetrics() {
         java.util.Map<String, Double> m = new java.util.TreeMap<>();
+        if (l3 == null) {
+            return m;
+        }
         m.put("hits", (double) l3.hits);
         m.put("misses", (double) l3.misses);
         return m;

@@ -632,7 +632,7 @@ public final class Simulation implements PoolContext {
             }
             out.put("cpu" + core.index(), m);
         }
-        if (caches != null) {
+        if (caches != null && !caches.sharedMetrics().isEmpty()) {
             out.put("l3", caches.sharedMetrics());
         }
         return out;

@@ -37,7 +37,7 @@ final class TestRegistry implements Registry {
                 new io.ringlab.traffic.HostFactory(), new io.ringlab.traffic.TcpFactory(), new io.ringlab.traffic.DemuxFactory(),
                 new LinkFactory(),
                 new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory(),
-                new io.ringlab.driver.mlx5.Mlx5Factory())) {
+                new io.ringlab.driver.mlx5.Mlx5Factory(), new io.ringlab.driver.mvneta.MvnetaFactory())) {
             factories.put(f.descriptor().type, f);
         }
     }
@@ -64,11 +64,13 @@ final class TestRegistry implements Registry {
             case "fixed" -> (ctx, name, cap, bytes, settings) -> new FixedPool(ctx, name, cap, bytes);
             case "slab" -> new io.ringlab.pool.slab.SlabPoolProvider();
             case "skb" -> new io.ringlab.pool.slab.SkbPoolProvider();
+            case "hwbm" -> new io.ringlab.pool.hwbm.HwbmPoolProvider();
+            case "pagefrag" -> new io.ringlab.pool.hwbm.PageFragPoolProvider();
             default -> null;
         };
     }
 
-    @Override public List<String> poolKinds() { return List.of("fixed", "skb", "slab"); }
+    @Override public List<String> poolKinds() { return List.of("fixed", "hwbm", "pagefrag", "skb", "slab"); }
 
     @Override
     public <S> S provider(Class<S> type, String kindProperty, String kind) {

@@ -1,0 +1,504 @@
+package io.ringlab.driver.mvneta;
+
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.buffer.api.HardwareBufferPool;
+import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverSupport;
+import io.ringlab.driver.api.Napi;
+import io.ringlab.driver.api.NicDriver;
+import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CpuTask;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.Timer;
+
+/**
+ * One port of the mvneta driver of 2016 ({@code drivers/net/ethernet/marvell/mvneta.c} around v4.6, with the hardware
+ * buffer manager of commit dc35a10f68d3); sources in docs/research/mvneta-armada.md, the model in docs/models/mvneta.md.
+ * <p>
+ * <b>Receive, software refill</b> ({@code bm = false}, {@code mvneta_rx_swbm}): {@code rxRing} (128) descriptors, each
+ * holding a buffer of {@code frag_size} from pool kind {@code pagefrag} ({@code netdev_alloc_frag}). A frame takes the
+ * next free descriptor (DMA into its buffer) or is dropped ({@code rx-no-descriptor}). In the poll: a frame of at most
+ * {@code rxCopybreak} (256) bytes is copied into a new small skb (pool kind {@code skb}) and the buffer stays; a larger
+ * one first gets a replacement ({@code mvneta_rx_refill}; failing that the frame is dropped and the buffer kept) and then
+ * goes up the stack itself ({@code build_skb}).
+ * <p>
+ * <b>Receive, buffer manager</b> ({@code bm = true}, {@code mvneta_rx_hwbm}): the device takes a buffer for each frame
+ * from the short pool (frames up to {@code shortPktSize}, 256) or the long one (pools of kind {@code hwbm}, 2048 buffers
+ * each, {@code MVNETA_BM_POOL_CAP_DEF}), or drops it when that pool is empty ({@code bm-pool-empty}); the descriptor
+ * ring only carries completions. In the poll: a copybreak frame is copied and its buffer returned ({@code put_bp}); a
+ * larger one gets {@code hwbm_pool_refill} first (failing that the buffer is returned and the frame dropped) and is then
+ * detached from the pool and goes up the stack.
+ * <p>
+ * <b>Interrupts</b>: RX coalescing ({@code MVNETA_RX_COAL_PKTS} 32, {@code MVNETA_RX_COAL_USEC} 100): an interrupt when
+ * 32 frames wait or 100 µs after the first one; TX done: an interrupt per sent frame ({@code MVNETA_TXDONE_COAL_PKTS} 0
+ * or 1). The interrupt schedules NAPI (weight 64, one context for the port on its core); the poll cleans TX first
+ * ({@code mvneta_tx_done_gbe}: {@code dev_kfree_skb_any}, wake at {@code tx_wake_threshold}), then RX.
+ * <p>
+ * <b>Transmit</b> ({@code mvneta_tx}): the qdisc runs inline when signalled inside a task on the port's core (a forwarded
+ * packet), else as transmit work, at most 64 skbs a run; each skb takes {@code 1 + nr_frags} descriptors of
+ * {@code txRing} (532); the queue stops at {@code tx_stop_threshold} = 532 - ({@code MVNETA_MAX_TSO_SEGS} 100 x 2 +
+ * {@code MAX_SKB_FRAGS} 17) = 315 used and wakes at half that, 157. A GSO skb is segmented in software (the driver's
+ * software TSO is not modelled as such). No BQL (v4.6 had none).
+ * <p>
+ * <b>CPU</b>: {@code rxCycles} and {@code txCycles} per packet (defaults from the profile's {@code mvneta.rxPacketCycles},
+ * {@code mvneta.txPacketCycles}; 0 when absent) plus what the pools charge (page fragments, DMA maps, MMIO writes, slab
+ * operations, cache misses). Engine thread only.
+ */
+final class MvnetaElement implements NicDriver {
+    /** {@code dev_tx_weight} = 64: skbs one qdisc run sends before it reschedules itself. */
+    static final int DEV_TX_WEIGHT = 64;
+    /** {@code MAX_SKB_FRAGS} with 4 KB pages. */
+    static final int MAX_SKB_FRAGS = 17;
+    /** {@code MVNETA_MAX_SKB_DESCS} = {@code MVNETA_MAX_TSO_SEGS} (100) x 2 + {@code MAX_SKB_FRAGS}. */
+    static final int MAX_SKB_DESCS = 100 * 2 + MAX_SKB_FRAGS;
+    /** Segments of one GSO skb at most. */
+    static final int MAX_GSO_SEGS = 65536 / 88 + 1;
+
+    private final ElementContext ctx;
+    private final int self;
+    private final int coreIndex;
+    private final Core core;
+    private final Napi napi;
+    private final InputPort in;
+    private final OutputPort wire, stack;
+    private final boolean bm;
+    private final int copybreak, shortPktSize, fragSize;
+    private final long rxCycles, txCycles;
+    private final int coalPkts;
+    private final long coalPicos;
+    private final boolean txDoneIrq;
+
+    // RX ring: ready descriptors from rxHead carry frames; in software mode every descriptor holds a buffer
+    private final int rxRing;
+    private final Buffer[] rxBuf;
+    private int rxHead, rxReady;
+    private final BufferPool fragPool, copyPool;
+    private final HardwareBufferPool longPool, shortPool;
+    private int irqPending;
+    private boolean irqEnabled = true;
+    private final Timer coalTimer;
+
+    // TX ring
+    private final int txRing, stopThreshold, wakeThreshold;
+    private final Buffer[] txSkb;
+    private final int[] txDescs;
+    private int txHead, txCount, txDone, txDescUsed;
+    private boolean txRunning, txStopped;
+    private final BufferPool wirePool, gsoPool;
+    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
+    private int heldHead, heldCount;
+
+    private final CpuTask irqTask, txTask;
+    private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack, dropGsoFailed;
+    private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxRefillFailures, rxIrqs, txPackets, txBytes, txIrqs,
+            txStops;
+
+    MvnetaElement(ElementContext ctx) {
+        this.ctx = ctx;
+        this.self = ctx.index();
+        Configuration c = ctx.config();
+        this.coreIndex = (int) c.getLong("core");
+        this.core = ctx.core(coreIndex);
+        this.bm = c.getBoolean("bm");
+        this.rxRing = (int) c.getLong("rxRing");
+        this.txRing = (int) c.getLong("txRing");
+        this.copybreak = (int) c.getLong("rxCopybreak");
+        this.shortPktSize = (int) c.getLong("shortPktSize");
+        int mtu = (int) c.getLong("mtu");
+        // MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + MH 2 + VLAN 4 + ETH_HLEN 14 + FCS 4, 32)
+        int pktSize = (mtu + 2 + 4 + 14 + 4 + 31) & ~31;
+        int headroom = 64; // NET_SKB_PAD = max(32, L1_CACHE_BYTES), 64 with ARM_L1_CACHE_SHIFT_6
+        int shinfo = (int) c.getLong("shinfoBytes");
+        this.fragSize = ((pktSize + headroom + 63) & ~63) + shinfo; // SKB_DATA_ALIGN(buf) + SKB_DATA_ALIGN(shinfo)
+        long rx = c.getLong("rxCycles");
+        long tx = c.getLong("txCycles");
+        this.rxCycles = rx >= 0 ? rx : (long) ctx.costProfile().value("mvneta.rxPacketCycles", 0);
+        this.txCycles = tx >= 0 ? tx : (long) ctx.costProfile().value("mvneta.txPacketCycles", 0);
+        this.coalPkts = (int) c.getLong("rxCoalPkts");
+        this.coalPicos = c.getPicos("rxCoalTime");
+        this.txDoneIrq = true;
+        this.stopThreshold = txRing - MAX_SKB_DESCS;
+        this.wakeThreshold = stopThreshold / 2;
+        if (stopThreshold < 1) {
+            throw new IllegalArgumentException("txRing=" + txRing + " must exceed MVNETA_MAX_SKB_DESCS = " + MAX_SKB_DESCS);
+        }
+        this.in = ctx.input("in");
+        this.wire = ctx.output("wire");
+        this.stack = ctx.output("stack");
+        this.rxBuf = new Buffer[rxRing];
+        this.txSkb = new Buffer[txRing];
+        this.txDescs = new int[txRing];
+        int longCap = (int) c.getLong("longPoolSize");
+        int shortCap = (int) c.getLong("shortPoolSize");
+        Map<String, Object> bmSettings = Map.of("headroom", headroom, "shinfoBytes", shinfo);
+        if (bm) {
+            this.longPool = (HardwareBufferPool) ctx.pool("hwbm", "long", longCap, pktSize, bmSettings);
+            this.shortPool = (HardwareBufferPool) ctx.pool("hwbm", "short", shortCap, shortPktSize, bmSettings);
+            this.fragPool = null;
+        } else {
+            this.longPool = null;
+            this.shortPool = null;
+            // the ring's buffers and those the stack holds
+            this.fragPool = ctx.pool("pagefrag", "rx", 2 * rxRing + 256, fragSize, Map.of());
+        }
+        this.copyPool = ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
+        this.wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
+        this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
+        DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
+        this.coalTimer = ctx.timer(now -> raiseIrq());
+        this.irqTask = cpu -> isr();
+        this.txTask = cpu -> xmit();
+        this.dropNoDesc = ctx.dropReason("rx-no-descriptor");
+        this.dropPoolEmpty = ctx.dropReason("bm-pool-empty");
+        this.dropRefill = ctx.dropReason("rx-refill-failed");
+        this.dropNoStack = ctx.dropReason("rx-no-stack");
+        this.dropGsoFailed = ctx.dropReason("gso-segment-failed");
+        Metrics m = ctx.metrics();
+        rxPackets = m.counter("rxPackets");
+        rxBytes = m.counter("rxBytes");
+        rxCopies = m.counter("rxCopybreaks");
+        rxRefillFailures = m.counter("rxRefillFailures");
+        rxIrqs = m.counter("rxIrqs");
+        txPackets = m.counter("txPackets");
+        txBytes = m.counter("txBytes");
+        txIrqs = m.counter("txIrqs");
+        txStops = m.counter("txQueueStops");
+        m.gauge("napiPolls", napi::polls);
+        m.gauge("rxReady", () -> rxReady);
+        m.gauge("txDescUsed", () -> txDescUsed);
+        m.gauge("fragSize", () -> fragSize);
+        m.series("rxReady");
+        m.series("txDescUsed");
+    }
+
+    @Override
+    public void start() {
+        if (bm) {
+            // mvneta_bm_pool_use: fill each pool with hwbm_pool_add(pool, size)
+            longPool.add(coreIndex, longPool.size());
+            shortPool.add(coreIndex, shortPool.size());
+        } else {
+            for (int i = 0; i < rxRing; i++) { // mvneta_rxq_fill
+                rxBuf[i] = fragPool.alloc(coreIndex, self);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ receive
+
+    /** A frame from the wire. */
+    @Override
+    public void push(int inPort, Buffer frame) {
+        if (rxReady == rxRing) {
+            ctx.drop(coreIndex, frame, dropNoDesc);
+            return;
+        }
+        int slot = rxHead + rxReady;
+        if (slot >= rxRing) {
+            slot -= rxRing;
+        }
+        Buffer b;
+        if (bm) {
+            HardwareBufferPool pool = frame.length() <= shortPktSize ? shortPool : longPool;
+            b = pool.alloc(coreIndex, self); // the BM hands the RX DMA a buffer of the pool for this size
+            if (b == null) {
+                ctx.drop(coreIndex, frame, dropPoolEmpty);
+                return;
+            }
+            rxBuf[slot] = b;
+        } else {
+            b = rxBuf[slot];
+            if (b == null) { // a refill failed earlier: the descriptor has no buffer
+                ctx.drop(coreIndex, frame, dropNoDesc);
+                return;
+            }
+        }
+        ctx.transferPacket(frame, b);
+        frame.pool().free(coreIndex, frame);
+        ctx.dmaWrite(b.address(), b.length());
+        rxReady++;
+        if (irqEnabled) {
+            if (++irqPending >= coalPkts) {
+                raiseIrq();
+            } else if (!coalTimer.pending()) {
+                coalTimer.after(coalPicos);
+            }
+        }
+    }
+
+    /** {@code mvneta_isr}: disable the per-CPU interrupt and schedule NAPI. */
+    private void isr() {
+        irqPending = 0;
+        coalTimer.cancel();
+        napi.schedule();
+    }
+
+    private void raiseIrq() {
+        if (irqEnabled) {
+            irqEnabled = false;
+            rxIrqs.increment();
+            core.submit(Core.HARDIRQ, irqTask);
+        }
+    }
+
+    @Override
+    public int poll(int budget) {
+        txDoneClean();
+        int done = 0;
+        while (done < budget && rxReady > 0) {
+            Buffer b = rxBuf[rxHead];
+            int slot = rxHead;
+            if (++rxHead == rxRing) {
+                rxHead = 0;
+            }
+            rxReady--;
+            done++;
+            core.charge(self, rxCycles, 1);
+            rxPackets.increment();
+            rxBytes.add(b.length());
+            if (bm) {
+                rxBuf[slot] = null;
+                receiveBm(b);
+            } else {
+                receiveSw(slot, b);
+            }
+        }
+        if (done < budget) {
+            irqEnabled = true; // napi_complete, enable_percpu_irq
+            if (rxReady > 0 || txDone > 0) {
+                raiseIrq();
+            }
+        }
+        return done;
+    }
+
+    /** {@code mvneta_rx_swbm} for one descriptor. */
+    private void receiveSw(int slot, Buffer b) {
+        if (b.length() <= copybreak) {
+            copy(b);
+            return; // the buffer stays in its descriptor
+        }
+        Buffer fresh = fragPool.alloc(coreIndex, self); // mvneta_rx_refill: netdev_alloc_frag + dma_map
+        if (fresh == null) {
+            rxRefillFailures.increment();
+            ctx.recycle(b, dropRefill); // the frame is dropped, the buffer stays in the descriptor
+            return;
+        }
+        rxBuf[slot] = fresh;
+        up(b); // build_skb around the old buffer
+    }
+
+    /** {@code mvneta_rx_hwbm} for one completion. */
+    private void receiveBm(Buffer b) {
+        HardwareBufferPool pool = (HardwareBufferPool) b.pool();
+        if (b.length() <= copybreak) {
+            copy(b);
+            pool.free(coreIndex, b); // mvneta_bm_pool_put_bp: the same buffer back
+            return;
+        }
+        if (!pool.refill(coreIndex)) { // hwbm_pool_refill
+            rxRefillFailures.increment();
+            ctx.drop(coreIndex, b, dropRefill); // put_bp of the old buffer, the frame dropped
+            return;
+        }
+        pool.detach(b);
+        up(b);
+    }
+
+    /** rx_copybreak: a new small skb gets the frame; the caller keeps or returns the buffer. */
+    private void copy(Buffer b) {
+        rxCopies.increment();
+        Buffer skb = copyPool.alloc(coreIndex, self);
+        if (skb == null) {
+            ctx.recycle(b, dropRefill);
+            return;
+        }
+        ctx.transferPacket(b, skb);
+        skb.length(b.length());
+        core.touch(self, b.address(), b.length(), false); // the memcpy reads the frame
+        ctx.recycle(b, dropRefill); // clears the buffer for reuse (it no longer carries a packet)
+        up(skb);
+    }
+
+    private void up(Buffer skb) {
+        if (stack.connected()) {
+            stack.push(skb); // napi_gro_receive
+        } else {
+            ctx.drop(coreIndex, skb, dropNoStack);
+        }
+    }
+
+    // ------------------------------------------------------------------ transmit
+
+    @Override
+    public void ready(int inPort) {
+        if (txRunning || txStopped) {
+            return;
+        }
+        if (core.running()) {
+            xmit(); // a forwarded packet: dev_queue_xmit runs the qdisc inside the receiving poll
+        } else {
+            core.submit(Core.TX, txTask);
+        }
+    }
+
+    private void xmit() {
+        txRunning = true;
+        boolean kicked = false;
+        int quota = DEV_TX_WEIGHT;
+        while (!txStopped && txCount < txRing) {
+            if (heldCount == 0 && quota-- == 0) {
+                core.submit(Core.TX, txTask);
+                break;
+            }
+            Buffer skb;
+            if (heldCount > 0) {
+                skb = held[heldHead];
+                held[heldHead++] = null;
+                if (--heldCount == 0) {
+                    heldHead = 0;
+                }
+            } else {
+                skb = in.pull();
+                if (skb == null) {
+                    break;
+                }
+                if (skb.segments() > 1) {
+                    int n = ctx.segment(skb, gsoPool, held);
+                    if (n == 0) {
+                        ctx.drop(coreIndex, skb, dropGsoFailed);
+                        continue;
+                    }
+                    skb.pool().free(coreIndex, skb);
+                    heldHead = 1;
+                    heldCount = n - 1;
+                    skb = held[0];
+                    held[0] = null;
+                    if (heldCount == 0) {
+                        heldHead = 0;
+                    }
+                }
+            }
+            core.charge(self, txCycles, 1); // mvneta_tx, the doorbell write per skb included
+            int slot = txHead + txCount;
+            if (slot >= txRing) {
+                slot -= txRing;
+            }
+            int descs = 1 + skb.fragments();
+            txSkb[slot] = skb;
+            txDescs[slot] = descs;
+            txCount++;
+            txDescUsed += descs;
+            kicked = true;
+            if (txDescUsed >= stopThreshold) {
+                txStopped = true; // netif_tx_stop_queue at tx_stop_threshold
+                txStops.increment();
+            }
+        }
+        txRunning = false;
+        if (kicked) {
+            wire.ready();
+        }
+    }
+
+    @Override
+    public Buffer pull(int outPort) {
+        if (txDone == txCount) {
+            return null;
+        }
+        int slot = txHead + txDone;
+        Buffer skb = txSkb[slot >= txRing ? slot - txRing : slot];
+        Buffer bits = wirePool.alloc(coreIndex, self);
+        if (bits == null) {
+            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
+            return null;
+        }
+        ctx.transferPacket(skb, bits);
+        txDone++;
+        txPackets.increment();
+        txBytes.add(skb.length());
+        if (txDoneIrq) {
+            txIrqs.increment();
+            raiseIrq(); // MVNETA_TXDONE_COAL_PKTS: an interrupt per sent frame (while NAPI is not already running)
+        }
+        return bits;
+    }
+
+    /** {@code mvneta_tx_done_gbe} / {@code mvneta_txq_done}: frees what was sent and wakes the queue at half the stop. */
+    private void txDoneClean() {
+        while (txDone > 0) {
+            Buffer skb = txSkb[txHead];
+            txSkb[txHead] = null;
+            txDescUsed -= txDescs[txHead];
+            if (++txHead == txRing) {
+                txHead = 0;
+            }
+            txCount--;
+            txDone--;
+            skb.pool().free(coreIndex, skb); // dev_kfree_skb_any
+        }
+        if (txStopped && txDescUsed <= wakeThreshold) {
+            txStopped = false; // netif_tx_wake_queue
+            if (!txRunning) {
+                core.submit(Core.TX, txTask);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ accounting
+
+    @Override
+    public void forEachHeld(BufferVisitor visitor) {
+        for (Buffer b : rxBuf) {
+            if (b != null) {
+                visitor.visit(b);
+            }
+        }
+        forEachSent(visitor);
+        for (int i = 0; i < heldCount; i++) {
+            visitor.visit(held[heldHead + i]);
+        }
+    }
+
+    private void forEachSent(BufferVisitor visitor) {
+        for (int i = 0; i < txCount; i++) {
+            int slot = txHead + i;
+            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
+        }
+    }
+
+    @Override
+    public DescriptorRing txRing() {
+        return new DescriptorRing() {
+            @Override public int size() { return txRing; }
+            @Override public int used() { return txDescUsed; }
+            @Override public void forEachHeld(BufferVisitor visitor) { forEachSent(visitor); }
+        };
+    }
+
+    @Override
+    public DescriptorRing rxRing() {
+        return new DescriptorRing() {
+            @Override public int size() { return rxRing; }
+            @Override public int used() { return rxReady; }
+
+            @Override
+            public void forEachHeld(BufferVisitor visitor) {
+                for (Buffer b : rxBuf) {
+                    if (b != null) {
+                        visitor.visit(b);
+                    }
+                }
+            }
+        };
+    }
+}

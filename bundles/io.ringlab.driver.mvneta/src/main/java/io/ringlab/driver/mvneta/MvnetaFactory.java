@@ -1,0 +1,82 @@
+package io.ringlab.driver.mvneta;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/** Element type {@code mvneta}: see {@link MvnetaElement}. */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mvneta")
+public class MvnetaFactory implements ElementFactory {
+    private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    private static ElementDescriptorDTO describe() {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = "mvneta";
+        d.category = ElementDescriptorDTO.DRIVER;
+        d.summary = "Marvell mvneta (Armada 38x) of 2016: software refill from page fragments or the hardware buffer manager";
+        d.description = "One mvneta port (mvneta.c around v4.6 with the BM of commit dc35a10f68d3): an RX ring of 128 whose"
+                + " buffers come from page fragments (bm = false: netdev_alloc_frag, refilled before a frame goes up) or"
+                + " from the buffer manager's short (256 B) and long pools of kind hwbm (bm = true: the device picks the"
+                + " pool by frame size, the driver refills with hwbm_pool_refill or returns the buffer with put_bp),"
+                + " rx_copybreak 256, RX interrupt coalescing (32 frames / 100 us), a TX ring of 532 that stops at 315"
+                + " used descriptors and wakes at 157, an interrupt per sent frame, and TX completion first in the NAPI"
+                + " poll (weight 64). Per-packet CPU costs come from the profile (mvneta.rxPacketCycles,"
+                + " mvneta.txPacketCycles) plus what the pools charge.";
+        d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, false, "frames from the wire"));
+        d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_receive)"));
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc"));
+        d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the port's DMA sends, to the link"));
+        d.properties.add(PropertyDescriptorDTO.of("bm", Kind.BOOLEAN, "false", null, null,
+                "use the hardware buffer manager (pools of kind hwbm) instead of software refill (pagefrag)"));
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "128", "2", "4096",
+                "RX descriptors (MVNETA_MAX_RXD 128 in 2016)"));
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "532", "218", "4096",
+                "TX descriptors (MVNETA_MAX_TXD 532 in 2016); must exceed MVNETA_MAX_SKB_DESCS = 217"));
+        d.properties.add(PropertyDescriptorDTO.of("rxCopybreak", Kind.INTEGER, "256", "0", "9000",
+                "frames up to this many bytes are copied into a new skb (rx_copybreak 256)"));
+        d.properties.add(PropertyDescriptorDTO.of("mtu", Kind.INTEGER, "1500", "68", "9000",
+                "the MTU: MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + 24, 32) sizes the buffers"));
+        d.properties.add(PropertyDescriptorDTO.of("shortPktSize", Kind.INTEGER, "256", "64", "4096",
+                "the BM's short-pool packet size (MVNETA_BM_SHORT_PKT_SIZE 256)"));
+        d.properties.add(PropertyDescriptorDTO.of("longPoolSize", Kind.INTEGER, "2048", "128", "16352",
+                "buffers of the BM's long pool (MVNETA_BM_POOL_CAP_DEF 2048)"));
+        d.properties.add(PropertyDescriptorDTO.of("shortPoolSize", Kind.INTEGER, "2048", "128", "16352",
+                "buffers of the BM's short pool (MVNETA_BM_POOL_CAP_DEF 2048)"));
+        d.properties.add(PropertyDescriptorDTO.of("shinfoBytes", Kind.INTEGER, "256", "64", "1024",
+                "SKB_DATA_ALIGN(sizeof(struct skb_shared_info)): 256, derived from the 32-bit ARM layout of 4.6"));
+        d.properties.add(PropertyDescriptorDTO.of("rxCoalPkts", Kind.INTEGER, "32", "1", "16383",
+                "frames before an RX interrupt (MVNETA_RX_COAL_PKTS 32)"));
+        d.properties.add(PropertyDescriptorDTO.of("rxCoalTime", Kind.DURATION, "100us", "1us", "10ms",
+                "time after the first frame before an RX interrupt (MVNETA_RX_COAL_USEC 100)"));
+        d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64", "NAPI budget (64)"));
+        d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
+                "CPU cycles per received packet outside the pools; -1 takes mvneta.rxPacketCycles from the profile (0 if absent)"));
+        d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "-1", "-1", "100000000",
+                "CPU cycles per sent packet; -1 takes mvneta.txPacketCycles from the profile (0 if absent)"));
+        d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
+                "the core that takes the port's interrupts (the 2016 driver used one)"));
+        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxCopybreaks", "rxRefillFailures", "rxIrqs", "txPackets",
+                "txBytes", "txIrqs", "txQueueStops", "napiPolls", "rxReady", "txDescUsed", "fragSize", "cpuNanosPerPacket"));
+        return d;
+    }
+
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Element create(ElementContext context) {
+        return new MvnetaElement(context);
+    }
+}

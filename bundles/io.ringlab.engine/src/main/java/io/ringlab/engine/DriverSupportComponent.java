@@ -5,7 +5,9 @@ import org.osgi.service.component.annotations.Component;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NapiPoller;
+import io.ringlab.driver.api.TxSegments;
 import io.ringlab.engine.kernel.NapiImpl;
+import io.ringlab.engine.kernel.TxSegmentsImpl;
 import io.ringlab.sim.api.ElementContext;
 
 /** Publishes the kernel machinery drivers share (NAPI) as the {@link DriverSupport} service. */
@@ -14,5 +16,11 @@ public class DriverSupportComponent implements DriverSupport {
     @Override
     public Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller) {
         return NapiImpl.of(context, core, weight, pollCycles, poller);
+    }
+
+    @Override
+    public TxSegments txSegments(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
+            io.ringlab.buffer.api.BufferPool segmentPool) {
+        return new TxSegmentsImpl(context, core, in, segmentPool);
     }
 }

@@ -28,4 +28,17 @@ public interface DriverSupport {
      * @return the NAPI context
      */
     Napi napi(ElementContext context, int core, int weight, long pollCycles, NapiPoller poller);
+
+    /**
+     * Software GSO for a driver without TSO: the skbs to post, taken from {@code in}, a GSO skb split into
+     * {@code segmentPool} (see {@link TxSegments}).
+     *
+     * @param context the driver element's context
+     * @param core the core the driver transmits on
+     * @param in the driver's input from the qdisc
+     * @param segmentPool where segments come from; it needs room for the ring and one GSO skb's segments (745 at most)
+     * @return the driver's segment source
+     */
+    TxSegments txSegments(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
+            io.ringlab.buffer.api.BufferPool segmentPool);
 }

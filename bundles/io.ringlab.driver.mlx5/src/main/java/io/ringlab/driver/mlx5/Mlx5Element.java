@@ -9,6 +9,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.TxSegments;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
@@ -104,11 +105,9 @@ final class Mlx5Element implements NicDriver {
     private final boolean bulkFree;
     private final long txCycles;
     private final BufferPool wirePool, gsoPool;
-    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
-    private int heldHead, heldCount;
+    private final TxSegments segments;
     private final CpuTask txTask;
     private final Metrics.Counter txPackets, txBytes, txCompletions, txStops;
-    private final int dropGsoFailed;
 
     private final CpuTask irqTask;
     private final int dropNoWqe, dropEarly, dropNoStack;
@@ -147,11 +146,11 @@ final class Mlx5Element implements NicDriver {
         this.txTask = cpu -> xmit();
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
+        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.irqTask = cpu -> napi.schedule(); // mlx5e_completion_event: napi_schedule
         this.dropNoWqe = ctx.dropReason("rx-no-wqe");
         this.dropEarly = ctx.dropReason("early-drop");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
-        this.dropGsoFailed = ctx.dropReason("gso-segment-failed");
         Metrics m = ctx.metrics();
         rxPackets = m.counter("rxPackets");
         rxBytes = m.counter("rxBytes");
@@ -228,37 +227,13 @@ final class Mlx5Element implements NicDriver {
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
         while (txCount < txRing) {
-            if (heldCount == 0 && quota-- == 0) {
+            if (!segments.holding() && quota-- == 0) {
                 core.submit(Core.TX, txTask);
                 break;
             }
-            Buffer skb;
-            if (heldCount > 0) {
-                skb = held[heldHead];
-                held[heldHead++] = null;
-                if (--heldCount == 0) {
-                    heldHead = 0;
-                }
-            } else {
-                skb = in.pull();
-                if (skb == null) {
-                    break;
-                }
-                if (skb.segments() > 1) { // no TSO in the model: validate_xmit_skb segments it
-                    int n = ctx.segment(skb, gsoPool, held);
-                    if (n == 0) {
-                        ctx.drop(coreIndex, skb, dropGsoFailed);
-                        continue;
-                    }
-                    skb.pool().free(coreIndex, skb);
-                    heldHead = 1;
-                    heldCount = n - 1;
-                    skb = held[0];
-                    held[0] = null;
-                    if (heldCount == 0) {
-                        heldHead = 0;
-                    }
-                }
+            Buffer skb = segments.next(); // no TSO in the model: GSO skbs split in software
+            if (skb == null) {
+                break;
             }
             if (txCycles > 0) {
                 core.charge(self, txCycles, 1);
@@ -411,9 +386,7 @@ final class Mlx5Element implements NicDriver {
             }
         }
         forEachSent(visitor);
-        for (int i = 0; i < heldCount; i++) {
-            visitor.visit(held[heldHead + i]);
-        }
+        segments.forEachHeld(visitor);
     }
 
     private void forEachSent(BufferVisitor visitor) {

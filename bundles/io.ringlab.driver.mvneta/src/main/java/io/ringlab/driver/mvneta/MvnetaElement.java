@@ -10,6 +10,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.TxSegments;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
@@ -93,11 +94,10 @@ final class MvnetaElement implements NicDriver {
     private int txHead, txCount, txDone, txDescUsed;
     private boolean txRunning, txStopped;
     private final BufferPool wirePool, gsoPool;
-    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
-    private int heldHead, heldCount;
+    private final TxSegments segments;
 
     private final CpuTask irqTask, txTask;
-    private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack, dropGsoFailed;
+    private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack;
     private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxRefillFailures, rxIrqs, txPackets, txBytes, txIrqs,
             txStops;
 
@@ -154,6 +154,7 @@ final class MvnetaElement implements NicDriver {
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
+        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.coalTimer = ctx.timer(now -> raiseIrq());
         this.irqTask = cpu -> isr();
         this.txTask = cpu -> xmit();
@@ -161,7 +162,6 @@ final class MvnetaElement implements NicDriver {
         this.dropPoolEmpty = ctx.dropReason("bm-pool-empty");
         this.dropRefill = ctx.dropReason("rx-refill-failed");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
-        this.dropGsoFailed = ctx.dropReason("gso-segment-failed");
         Metrics m = ctx.metrics();
         rxPackets = m.counter("rxPackets");
         rxBytes = m.counter("rxBytes");
@@ -356,37 +356,13 @@ final class MvnetaElement implements NicDriver {
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
         while (!txStopped && txCount < txRing) {
-            if (heldCount == 0 && quota-- == 0) {
+            if (!segments.holding() && quota-- == 0) {
                 core.submit(Core.TX, txTask);
                 break;
             }
-            Buffer skb;
-            if (heldCount > 0) {
-                skb = held[heldHead];
-                held[heldHead++] = null;
-                if (--heldCount == 0) {
-                    heldHead = 0;
-                }
-            } else {
-                skb = in.pull();
-                if (skb == null) {
-                    break;
-                }
-                if (skb.segments() > 1) {
-                    int n = ctx.segment(skb, gsoPool, held);
-                    if (n == 0) {
-                        ctx.drop(coreIndex, skb, dropGsoFailed);
-                        continue;
-                    }
-                    skb.pool().free(coreIndex, skb);
-                    heldHead = 1;
-                    heldCount = n - 1;
-                    skb = held[0];
-                    held[0] = null;
-                    if (heldCount == 0) {
-                        heldHead = 0;
-                    }
-                }
+            Buffer skb = segments.next(); // no TSO in the model: GSO skbs split in software
+            if (skb == null) {
+                break;
             }
             core.charge(self, txCycles, 1); // mvneta_tx, the doorbell write per skb included
             int slot = txHead + txCount;
@@ -464,9 +440,7 @@ final class MvnetaElement implements NicDriver {
             }
         }
         forEachSent(visitor);
-        for (int i = 0; i < heldCount; i++) {
-            visitor.visit(held[heldHead + i]);
-        }
+        segments.forEachHeld(visitor);
     }
 
     private void forEachSent(BufferVisitor visitor) {

@@ -9,6 +9,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.TxSegments;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
@@ -109,11 +110,9 @@ final class StmmacElement implements NicDriver {
      * usual 1448).
      */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
-    /** The segments of the last GSO skb not yet posted ({@code dev_requeue_skb} of the rest of the list). */
-    private final Buffer[] held = new Buffer[MAX_GSO_SEGS];
-    private int heldHead, heldCount;
+    /** What the qdisc hands over, GSO skbs split in software; it holds the segments not yet posted. */
+    private final TxSegments segments;
     private final BufferPool gsoPool;
-    private final int dropGsoFailed;
 
     private boolean irqMasked;
     private boolean txStatusPending;
@@ -164,6 +163,7 @@ final class StmmacElement implements NicDriver {
         this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, hz, 0, 1_879_048_192, current, this::schedule);
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
+        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
 
         Metrics counters = ctx.metrics();
         txPackets = counters.counter("txPackets");
@@ -189,7 +189,6 @@ final class StmmacElement implements NicDriver {
         riwtTimer = ctx.timer(now -> raiseIrq());
         dropRxFull = ctx.dropReason("rx-ring-full");
         dropNoStack = ctx.dropReason("rx-no-stack");
-        dropGsoFailed = ctx.dropReason("gso-segment-failed");
 
         Metrics m = ctx.metrics();
         m.gauge("napiPolls", napi::polls);
@@ -256,7 +255,7 @@ final class StmmacElement implements NicDriver {
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
         while (!txq.stopped()) {
-            if (heldCount == 0 && quota-- == 0) {
+            if (!segments.holding() && quota-- == 0) {
                 txRunning = false;
                 core.submit(Core.TX, txTask);
                 txRunning = true;
@@ -266,33 +265,9 @@ final class StmmacElement implements NicDriver {
                 txq.stopByDriver(); // the NETDEV_TX_BUSY guard at the top of stmmac_xmit
                 break;
             }
-            Buffer skb;
-            if (heldCount > 0) {
-                skb = held[heldHead];
-                held[heldHead++] = null;
-                if (--heldCount == 0) {
-                    heldHead = 0;
-                }
-            } else {
-                skb = in.pull();
-                if (skb == null) {
-                    break;
-                }
-                if (skb.segments() > 1) { // validate_xmit_skb: no NETIF_F_TSO, so skb_gso_segment
-                    int n = ctx.segment(skb, gsoPool, held);
-                    if (n == 0) {
-                        ctx.drop(coreIndex, skb, dropGsoFailed);
-                        continue;
-                    }
-                    skb.pool().free(coreIndex, skb); // consume_skb of the GSO skb; its segments carry the packets on
-                    heldHead = 1;
-                    heldCount = n - 1;
-                    skb = held[0];
-                    held[0] = null;
-                    if (heldCount == 0) {
-                        heldHead = 0;
-                    }
-                }
+            Buffer skb = segments.next(); // validate_xmit_skb: no NETIF_F_TSO, so skb_gso_segment
+            if (skb == null) {
+                break;
             }
             core.charge(self, txCycles, 1);
             int descs = 1 + skb.fragments();
@@ -473,9 +448,7 @@ final class StmmacElement implements NicDriver {
                 visitor.visit(b);
             }
         }
-        for (int i = 0; i < heldCount; i++) {
-            visitor.visit(held[heldHead + i]);
-        }
+        segments.forEachHeld(visitor);
     }
 
     @Override

@@ -56,6 +56,35 @@ class PipelineRunTest {
         assertNotNull(r.headline);
     }
 
+    /** The driver models and the pool kinds they ask for by kind, each in its own bundle, work together in Felix. */
+    @Test
+    void driverModelsFindTheirPoolKindsAcrossBundles(@InjectService Simulator simulator) throws Exception {
+        String bm = """
+                duration = 2ms
+                profile = armada-388
+                element gen : source { rate = 900Mbit; sizes = uniform; size = 64B; sizeMax = 1518B; burst = 4 }
+                element eth0 : mvneta { bm = true }
+                element sink : sink
+                gen -> eth0.rx
+                eth0.stack -> sink
+                """;
+        RunResultDTO r = simulator.prepare(PipelineReader.read("bm.pipeline", bm), new RunOptionsDTO()).run();
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+        assertTrue(r.elements.get("pool:eth0.long").get("refills") > 2048, r.elements.get("pool:eth0.long").toString());
+        assertTrue(r.bundles.keySet().containsAll(java.util.List.of("io.ringlab.driver.mvneta", "io.ringlab.pool.hwbm",
+                "io.ringlab.pool.slab")), r.bundles.toString());
+        String drop = """
+                duration = 1ms
+                element gen : source { rate = 100Gbit; size = 64B; burst = 64 }
+                element eth0 : mlx5 { allocBulk = 8; bulkHint = true; earlyDrop = kfree_skb }
+                gen -> eth0.rx
+                """;
+        r = simulator.prepare(PipelineReader.read("drop.pipeline", drop), new RunOptionsDTO()).run();
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.elements.get("pool:eth0.rx").get("napiHintedRefills") > 0, r.elements.get("pool:eth0.rx").toString());
+    }
+
     @Test
     void anUnknownTypeListsTheInstalledTypes(@InjectService Simulator simulator) throws Exception {
         var p = PipelineReader.read("bad.pipeline", "element x : nosuch\n");

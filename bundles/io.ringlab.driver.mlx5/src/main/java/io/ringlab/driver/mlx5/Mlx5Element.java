@@ -235,9 +235,7 @@ final class Mlx5Element implements NicDriver {
             if (skb == null) {
                 break;
             }
-            if (txCycles > 0) {
-                core.charge(self, txCycles, 1);
-            }
+            core.charge(self, txCycles, 1); // with txCycles 0 it still counts the packet for cpuNanosPerPacket
             int slot = txHead + txCount;
             txSkb[slot >= txRing ? slot - txRing : slot] = skb;
             txCount++;

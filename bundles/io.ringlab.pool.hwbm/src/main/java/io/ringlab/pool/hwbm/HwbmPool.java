@@ -52,6 +52,7 @@ final class HwbmPool implements HardwareBufferPool {
     private int memoryCount;
     private int bufNum;
     private int inUse;
+    private final long[] touches, misses;
     private final PageFragCache frags;
     private final long putBpCycles, dmaMapCycles, kmallocCycles, kfreeCycles;
     private long allocs, frees, deviceEmpty, doubleFrees, highWater;
@@ -75,6 +76,8 @@ final class HwbmPool implements HardwareBufferPool {
         this.firstId = records[0].id();
         this.frags = fragSize <= PAGE_SIZE ? PageFragCache.of(context, fragPageBytes, fragPages) : null;
         this.state = new byte[n];
+        this.touches = new long[context.cores()];
+        this.misses = new long[context.cores()];
         this.ring = new int[size];
         this.memory = new int[n];
         for (int i = n - 1; i >= 0; i--) {
@@ -158,7 +161,8 @@ final class HwbmPool implements HardwareBufferPool {
         memoryCount--;
         fragAllocs++;
         // mvneta_bm_construct: the cookie into the buffer's first bytes, dma_map_single, then put_bp
-        context.touch(core, -1, records[i].address(), 4, false);
+        touches[core]++;
+        misses[core] += context.touch(core, -1, records[i].address(), 4, false);
         dmaMaps++;
         context.charge(core, -1, dmaMapCycles);
         put(core, i);
@@ -316,6 +320,11 @@ final class HwbmPool implements HardwareBufferPool {
         s.frees = frees;
         s.allocFailures = deviceEmpty;
         s.doubleFrees = doubleFrees;
+        s.cacheMisses = misses.clone();
+        s.cacheHits = new long[touches.length];
+        for (int c = 0; c < touches.length; c++) {
+            s.cacheHits[c] = touches[c] - misses[c]; // the construct step's write of the cookie
+        }
         s.counters.put("size", (long) size);
         s.counters.put("bufNum", (long) bufNum);
         s.counters.put("fragSize", (long) fragSize);

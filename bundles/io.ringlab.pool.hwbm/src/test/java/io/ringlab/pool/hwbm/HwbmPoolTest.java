@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.pool.slab.FakeContext;
 import io.ringlab.buffer.api.HardwareBufferPool;
 
 /** hwbm_pool_add with its refusals, hwbm_pool_refill, the device's FIFO, put_bp, detach and teardown. */

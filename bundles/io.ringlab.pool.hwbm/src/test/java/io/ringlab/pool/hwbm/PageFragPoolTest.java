@@ -13,6 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.pool.slab.FakeContext;
 import io.ringlab.buffer.api.BufferPool;
 
 /** page_frag_alloc: carving from the top of a 32 KB page, reuse of a page whose fragments all came back, new pages. */

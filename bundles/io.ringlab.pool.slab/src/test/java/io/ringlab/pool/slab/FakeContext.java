@@ -10,17 +10,21 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.PoolContext;
 
-/** A pool context without an engine: buffers are proxies that know their id, pool and allocated state. */
-final class FakeContext implements PoolContext {
-    final int cores;
-    final long[] cycles;
-    final Map<String, Double> profile = new HashMap<>();
-    final List<Buffer> buffers = new ArrayList<>();
+/**
+ * A pool context without an engine: buffers are proxies that know their id, pool and allocated state; charges, touches,
+ * warnings and shared objects are recorded. Shared with the other pool bundles' tests through this module's test jar.
+ */
+public final class FakeContext implements PoolContext {
+    public final int cores;
+    public final long[] cycles;
+    public final Map<String, Double> profile = new HashMap<>();
+    public final List<Buffer> buffers = new ArrayList<>();
     private final List<Boolean> allocated = new ArrayList<>();
     private final List<Integer> owners = new ArrayList<>();
-    int refusedFrees;
+    public int refusedFrees;
 
-    FakeContext(int cores) {
+    /** @param cores the run's cores */
+    public FakeContext(int cores) {
         this.cores = cores;
         this.cycles = new long[cores];
     }
@@ -64,15 +68,18 @@ final class FakeContext implements PoolContext {
     }
 
     @Override public int cores() { return cores; }
-    @Override public void warn(String message) { throw new AssertionError("unexpected warning: " + message); }
+    /** Warnings by message. */
+    public final Map<String, Long> warnings = new java.util.LinkedHashMap<>();
+
+    @Override public void warn(String message) { warnings.merge(message, 1L, Long::sum); }
     @Override public void charge(int core, int element, long c) { cycles[core] += c; }
     @Override public double profileValue(String key, double fallback) { return profile.getOrDefault(key, fallback); }
     /** Touches made, as "code|data address bytes". */
-    final List<String> touches = new ArrayList<>();
-    final Map<String, Long> functions = new HashMap<>();
+    public final List<String> touches = new ArrayList<>();
+    public final Map<String, Long> functions = new HashMap<>();
 
-    final Map<Integer, Long> placed = new HashMap<>();
-    final Map<String, Object> shared = new HashMap<>();
+    public final Map<Integer, Long> placed = new HashMap<>();
+    public final Map<String, Object> shared = new HashMap<>();
 
     @Override
     public <T> T shared(String key, Class<T> type, java.util.function.Supplier<? extends T> create) {

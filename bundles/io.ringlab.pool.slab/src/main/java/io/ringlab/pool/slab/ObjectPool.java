@@ -8,18 +8,22 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
 /**
  * What the two kinds' facades share: {@code capacity} buffers whose object index is {@code buffer.id() - first id}, the
- * ownership bookkeeping through the {@link PoolContext} (hand-out, refused double frees) and the statistics. Subclasses
- * keep the allocator ({@link SlabCache}) and decide which of its operations a call runs. Not thread-safe.
+ * ownership bookkeeping through the {@link PoolContext} (hand-out, refused double frees), the slab behind them
+ * ({@link SlabCache}), the immediate free, and the statistics. Subclasses decide which slab operations an allocation
+ * or a deferred free runs. Not thread-safe.
  */
 abstract class ObjectPool implements BufferPool {
     final String name;
     final PoolContext context;
     final Buffer[] objects;
     final int firstId;
+    /** The slab of the objects (SlabPool's objects, SkbPool's heads). */
+    final SlabCache slab;
     int inUse;
     long allocs, frees, failures, doubleFrees, highWater;
 
-    ObjectPool(PoolContext context, String name, int capacity, int bufferBytes) {
+    ObjectPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry geometry, SlabCosts costs,
+            boolean detached) {
         this.name = name;
         this.context = context;
         this.objects = new Buffer[capacity];
@@ -31,6 +35,7 @@ abstract class ObjectPool implements BufferPool {
             }
         }
         this.firstId = objects[0].id();
+        this.slab = new SlabCache(context, capacity, geometry, costs, detached, context.cores());
     }
 
     @Override public final String name() { return name; }
@@ -60,6 +65,18 @@ abstract class ObjectPool implements BufferPool {
         return b.id() - firstId;
     }
 
+    /** {@code kmem_cache_free} at once ({@code kfree_skb} for an skb head), charged to the element that holds it. */
+    @Override
+    public final void free(int core, Buffer buffer) {
+        int element = buffer.owner();
+        int i = accept(buffer);
+        if (i >= 0) {
+            slab.element = element;
+            slab.free(core, i);
+            context.charge(core, element, slab.takeCycles());
+        }
+    }
+
     @Override
     public final void forEachInUse(BufferVisitor visitor) {
         for (Buffer b : objects) {
@@ -70,7 +87,8 @@ abstract class ObjectPool implements BufferPool {
     }
 
     /** The statistics every pool has, the slab's counters under {@code prefix}, and its objects' cache hits and misses. */
-    final PoolStatsDTO stats(SlabCache cache, String prefix) {
+    final PoolStatsDTO stats(String prefix) {
+        SlabCache cache = slab;
         PoolStatsDTO s = new PoolStatsDTO();
         s.name = name;
         s.kind = kind();

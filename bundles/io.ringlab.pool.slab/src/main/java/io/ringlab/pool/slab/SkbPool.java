@@ -39,7 +39,6 @@ final class SkbPool extends ObjectPool {
     /** {@code BULK_ALLOC_SIZE} of the 2015 RFC ("net: bulk alloc and reuse of SKBs in NAPI context"). */
     static final int RFC_BULK = 8;
 
-    private final SlabCache heads;
     private final int allocBulk;
     private final int[] skbCache;
     private final int[] skbCount;
@@ -51,8 +50,7 @@ final class SkbPool extends ObjectPool {
      */
     SkbPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry headGeometry, SlabCosts costs,
             boolean detached, int allocBulk) {
-        super(context, name, capacity, bufferBytes);
-        this.heads = new SlabCache(context, capacity, headGeometry, costs, detached, context.cores());
+        super(context, name, capacity, bufferBytes, headGeometry, costs, detached);
         this.allocBulk = allocBulk;
         int cores = context.cores();
         this.skbCache = new int[cores * CACHE_SIZE];
@@ -65,10 +63,10 @@ final class SkbPool extends ObjectPool {
     /** {@code napi_alloc_skb}'s head. */
     @Override
     public Buffer alloc(int core, int owner) {
-        heads.element = owner;
+        slab.element = owner;
         int i;
         if (allocBulk == 0) {
-            i = heads.alloc(core);
+            i = slab.alloc(core);
         } else {
             if (skbCount[core] == 0) {
                 refill(core);
@@ -80,7 +78,7 @@ final class SkbPool extends ObjectPool {
                 hintLeft[core]--;
             }
         }
-        context.charge(core, owner, heads.takeCycles());
+        context.charge(core, owner, slab.takeCycles());
         if (i < 0) {
             failures++;
             return null;
@@ -96,7 +94,7 @@ final class SkbPool extends ObjectPool {
             hintedRefills++;
         }
         refills++;
-        skbCount[core] = heads.allocBulk(core, skbCache, core * CACHE_SIZE, n);
+        skbCount[core] = slab.allocBulk(core, skbCache, core * CACHE_SIZE, n);
     }
 
     /** One at a time, as a driver calls {@code napi_alloc_skb} per descriptor. */
@@ -114,18 +112,6 @@ final class SkbPool extends ObjectPool {
         return n;
     }
 
-    /** {@code kfree_skb} / {@code dev_kfree_skb}: the head goes back at once. */
-    @Override
-    public void free(int core, Buffer buffer) {
-        int element = buffer.owner(); // the element that frees it holds it
-        int i = accept(buffer);
-        if (i >= 0) {
-            heads.element = element;
-            heads.free(core, i);
-            context.charge(core, element, heads.takeCycles());
-        }
-    }
-
     @Override
     public void freeBulk(int core, Buffer[] src, int offset, int count) {
         for (int k = offset, end = offset + count; k < end; k++) {
@@ -136,7 +122,7 @@ final class SkbPool extends ObjectPool {
     /** {@code napi_consume_skb}: the head is deferred into the core's cache; a full cache is freed in bulk. */
     @Override
     public void consume(int core, Buffer buffer) {
-        heads.element = buffer.owner();
+        slab.element = buffer.owner();
         int i = accept(buffer);
         if (i < 0) {
             return;
@@ -155,13 +141,13 @@ final class SkbPool extends ObjectPool {
         int base = core * CACHE_SIZE;
         fullFlushes++;
         if (allocBulk == CACHE_BULK) { // napi_skb_cache_put: free the upper half
-            heads.freeBulk(core, skbCache, base + CACHE_HALF, CACHE_HALF);
+            slab.freeBulk(core, skbCache, base + CACHE_HALF, CACHE_HALF);
             skbCount[core] = CACHE_HALF;
         } else { // _kfree_skb_defer
-            heads.freeBulk(core, skbCache, base, CACHE_SIZE);
+            slab.freeBulk(core, skbCache, base, CACHE_SIZE);
             skbCount[core] = 0;
         }
-        context.charge(core, heads.element, heads.takeCycles());
+        context.charge(core, slab.element, slab.takeCycles());
     }
 
     /** {@code __kfree_skb_flush} at the end of {@code net_rx_action} (not in v5.12+, which keeps its cache). */
@@ -172,10 +158,10 @@ final class SkbPool extends ObjectPool {
             return;
         }
         softirqFlushes++;
-        heads.element = -1; // the NAPI poll that just ended
-        heads.freeBulk(core, skbCache, core * CACHE_SIZE, skbCount[core]);
+        slab.element = -1; // the NAPI poll that just ended
+        slab.freeBulk(core, skbCache, core * CACHE_SIZE, skbCount[core]);
         skbCount[core] = 0;
-        context.charge(core, -1, heads.takeCycles());
+        context.charge(core, -1, slab.takeCycles());
     }
 
     /** The 2016 RFC's bulk hint: the next refill on this core asks for the SKBs the driver still expects. */
@@ -200,14 +186,14 @@ final class SkbPool extends ObjectPool {
             case 0 -> failures;
             case 1 -> cacheHits;
             case 2 -> refills;
-            case 3 -> heads.live(1);
-            default -> heads.live(3);
+            case 3 -> slab.live(1);
+            default -> slab.live(3);
         };
     }
 
     @Override
     public PoolStatsDTO stats() {
-        PoolStatsDTO s = stats(heads, "slab");
+        PoolStatsDTO s = stats("slab");
         s.counters.put("allocBulk", (long) allocBulk);
         s.counters.put("napiCacheHits", cacheHits);
         s.counters.put("napiCacheRefills", refills);

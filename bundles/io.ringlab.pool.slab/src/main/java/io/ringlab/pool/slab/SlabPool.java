@@ -16,13 +16,11 @@ final class SlabPool extends ObjectPool {
     /** The kind name. */
     static final String KIND = "slab";
 
-    private final SlabCache cache;
     private final int[] scratch;
 
     SlabPool(PoolContext context, String name, int capacity, int bufferBytes, SlabGeometry geometry, SlabCosts costs,
             boolean detached) {
-        super(context, name, capacity, bufferBytes);
-        this.cache = new SlabCache(context, capacity, geometry, costs, detached, context.cores());
+        super(context, name, capacity, bufferBytes, geometry, costs, detached);
         this.scratch = new int[capacity];
     }
 
@@ -30,9 +28,9 @@ final class SlabPool extends ObjectPool {
 
     @Override
     public Buffer alloc(int core, int owner) {
-        cache.element = owner;
-        int i = cache.alloc(core);
-        context.charge(core, owner, cache.takeCycles());
+        slab.element = owner;
+        int i = slab.alloc(core);
+        context.charge(core, owner, slab.takeCycles());
         if (i < 0) {
             failures++;
             return null;
@@ -45,9 +43,9 @@ final class SlabPool extends ObjectPool {
         if (count <= 0) {
             return 0;
         }
-        cache.element = owner;
-        int n = count <= scratch.length ? cache.allocBulk(core, scratch, 0, count) : 0;
-        context.charge(core, owner, cache.takeCycles());
+        slab.element = owner;
+        int n = count <= scratch.length ? slab.allocBulk(core, scratch, 0, count) : 0;
+        context.charge(core, owner, slab.takeCycles());
         if (n == 0) {
             failures += count;
             return 0;
@@ -56,17 +54,6 @@ final class SlabPool extends ObjectPool {
             dst[offset + k] = handOut(scratch[k], owner);
         }
         return n;
-    }
-
-    @Override
-    public void free(int core, Buffer buffer) {
-        int element = buffer.owner(); // the element that frees it holds it
-        int i = accept(buffer);
-        if (i >= 0) {
-            cache.element = element;
-            cache.free(core, i);
-            context.charge(core, element, cache.takeCycles());
-        }
     }
 
     @Override
@@ -83,14 +70,14 @@ final class SlabPool extends ObjectPool {
                 scratch[n++] = i;
             }
         }
-        cache.element = element;
-        cache.freeBulk(core, scratch, 0, n);
-        context.charge(core, element, cache.takeCycles());
+        slab.element = element;
+        slab.freeBulk(core, scratch, 0, n);
+        context.charge(core, element, slab.takeCycles());
     }
 
     @Override
     public PoolStatsDTO stats() {
-        return stats(cache, "");
+        return stats("");
     }
 
     private static final String[] LIVE = {"allocFailures", "fastAllocs", "slowAllocs", "fastFrees", "slowFrees"};
@@ -102,6 +89,6 @@ final class SlabPool extends ObjectPool {
 
     @Override
     public double liveCounter(int index) {
-        return index == 0 ? failures : cache.live(index - 1);
+        return index == 0 ? failures : slab.live(index - 1);
     }
 }

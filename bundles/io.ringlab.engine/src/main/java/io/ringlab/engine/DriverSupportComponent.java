@@ -5,8 +5,10 @@ import org.osgi.service.component.annotations.Component;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NapiPoller;
+import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.TxSegments;
 import io.ringlab.engine.kernel.NapiImpl;
+import io.ringlab.engine.kernel.SendRingImpl;
 import io.ringlab.engine.kernel.TxSegmentsImpl;
 import io.ringlab.sim.api.ElementContext;
 
@@ -22,5 +24,10 @@ public class DriverSupportComponent implements DriverSupport {
     public TxSegments txSegments(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
             io.ringlab.buffer.api.BufferPool segmentPool) {
         return new TxSegmentsImpl(context, core, in, segmentPool);
+    }
+
+    @Override
+    public SendRing sendRing(ElementContext context, int core, int size, io.ringlab.buffer.api.BufferPool wirePool) {
+        return new SendRingImpl(context, core, size, wirePool);
     }
 }

@@ -41,4 +41,15 @@ public interface DriverSupport {
      */
     TxSegments txSegments(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
             io.ringlab.buffer.api.BufferPool segmentPool);
+
+    /**
+     * A TX descriptor ring for a driver (see {@link SendRing}).
+     *
+     * @param context the driver element's context
+     * @param core the core the driver runs on
+     * @param size descriptors in the ring, at least 1
+     * @param wirePool where the wire's copies come from
+     * @return the ring
+     */
+    SendRing sendRing(ElementContext context, int core, int size, io.ringlab.buffer.api.BufferPool wirePool);
 }

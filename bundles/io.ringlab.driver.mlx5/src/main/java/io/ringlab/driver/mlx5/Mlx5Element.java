@@ -9,6 +9,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.TxSegments;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
@@ -95,16 +96,14 @@ final class Mlx5Element implements NicDriver {
     private int head, ready, posted;
     private boolean armed = true;
 
-    // transmit: the send queue holds txCount skbs from txHead; the wire has taken txDone of them
+    // transmit: the send queue (one descriptor per skb here)
     private final InputPort in;
     private final OutputPort wire;
-    private final int txRing;
-    private final Buffer[] txSkb;
-    private int txHead, txCount, txDone;
+    private final SendRing sq;
     private boolean txRunning, txStopped;
     private final boolean bulkFree;
     private final long txCycles;
-    private final BufferPool wirePool, gsoPool;
+    private final BufferPool gsoPool;
     private final TxSegments segments;
     private final CpuTask txTask;
     private final Metrics.Counter txPackets, txBytes, txCompletions, txStops;
@@ -136,17 +135,17 @@ final class Mlx5Element implements NicDriver {
         this.wqe = new Buffer[rxRing];
         this.in = ctx.input("in");
         this.wire = ctx.output("wire");
-        this.txRing = (int) c.getLong("txRing");
-        this.txSkb = new Buffer[txRing];
+        int txRing = (int) c.getLong("txRing");
         this.bulkFree = c.getBoolean("bulkFree");
         this.txCycles = c.getLong("txCycles");
         // connections are made after the elements, so the send side's pools exist whether or not it is used
-        this.wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
+        BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         this.txTask = cpu -> xmit();
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.sq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.irqTask = cpu -> napi.schedule(); // mlx5e_completion_event: napi_schedule
         this.dropNoWqe = ctx.dropReason("rx-no-wqe");
         this.dropEarly = ctx.dropReason("early-drop");
@@ -161,7 +160,7 @@ final class Mlx5Element implements NicDriver {
         txBytes = m.counter("txBytes");
         txCompletions = m.counter("txCompletions");
         txStops = m.counter("txQueueStops");
-        m.gauge("txQueued", () -> txCount);
+        m.gauge("txQueued", () -> sq.queued());
         m.gauge("txMpps", () -> {
             long now = ctx.nowPicos();
             return now == 0 ? 0 : txPackets.get() / (now / 1e12) / 1e6;
@@ -226,7 +225,7 @@ final class Mlx5Element implements NicDriver {
         txRunning = true;
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
-        while (txCount < txRing) {
+        while (sq.queued() < sq.size()) {
             if (!segments.holding() && quota-- == 0) {
                 core.submit(Core.TX, txTask);
                 break;
@@ -236,12 +235,10 @@ final class Mlx5Element implements NicDriver {
                 break;
             }
             core.charge(self, txCycles, 1); // with txCycles 0 it still counts the packet for cpuNanosPerPacket
-            int slot = txHead + txCount;
-            txSkb[slot >= txRing ? slot - txRing : slot] = skb;
-            txCount++;
+            sq.post(skb, 1);
             kicked = true;
         }
-        if (txCount == txRing && !txStopped) {
+        if (sq.queued() == sq.size() && !txStopped) {
             txStopped = true; // netif_tx_stop_queue
             txStops.increment();
         }
@@ -254,20 +251,12 @@ final class Mlx5Element implements NicDriver {
     /** The NIC's DMA takes the next posted frame when the wire is idle; the skb waits for its completion. */
     @Override
     public Buffer pull(int outPort) {
-        if (txDone == txCount) {
-            return null;
-        }
-        int slot = txHead + txDone;
-        Buffer skb = txSkb[slot >= txRing ? slot - txRing : slot];
-        Buffer bits = wirePool.alloc(coreIndex, self);
+        Buffer bits = sq.toWire();
         if (bits == null) {
-            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
             return null;
         }
-        ctx.transferPacket(skb, bits);
-        txDone++;
         txPackets.increment();
-        txBytes.add(skb.length());
+        txBytes.add(bits.length());
         if (armed && !napi.scheduled()) { // the TX completion's event
             armed = false;
             irqs.increment();
@@ -279,14 +268,8 @@ final class Mlx5Element implements NicDriver {
     /** {@code mlx5e_poll_tx_cq}: frees up to 128 sent skbs; {@code true} if completions are left for the next poll. */
     private boolean pollTx() {
         int n = 0;
-        while (txDone > 0 && n < TX_CQ_POLL_BUDGET) {
-            Buffer skb = txSkb[txHead];
-            txSkb[txHead] = null;
-            if (++txHead == txRing) {
-                txHead = 0;
-            }
-            txCount--;
-            txDone--;
+        while (sq.sent() > 0 && n < TX_CQ_POLL_BUDGET) {
+            Buffer skb = sq.clean();
             n++;
             if (bulkFree) {
                 skb.pool().consume(coreIndex, skb); // napi_consume_skb(skb, napi_budget)
@@ -301,7 +284,7 @@ final class Mlx5Element implements NicDriver {
                 core.submit(Core.TX, txTask);
             }
         }
-        return txDone > 0;
+        return sq.sent() > 0;
     }
 
     // ------------------------------------------------------------------ receive
@@ -367,7 +350,7 @@ final class Mlx5Element implements NicDriver {
         }
         if (work < weight) {
             armed = true; // napi_complete_done, mlx5e_cq_arm
-            if (ready > 0 || txDone > 0) {
+            if (ready > 0 || sq.sent() > 0) {
                 armed = false;
                 irqs.increment();
                 core.submit(Core.HARDIRQ, irqTask);
@@ -383,24 +366,13 @@ final class Mlx5Element implements NicDriver {
                 visitor.visit(b);
             }
         }
-        forEachSent(visitor);
+        sq.forEachHeld(visitor);
         segments.forEachHeld(visitor);
-    }
-
-    private void forEachSent(BufferVisitor visitor) {
-        for (int i = 0; i < txCount; i++) {
-            int slot = txHead + i;
-            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
-        }
     }
 
     @Override
     public DescriptorRing txRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return txRing; }
-            @Override public int used() { return txCount; }
-            @Override public void forEachHeld(BufferVisitor visitor) { forEachSent(visitor); }
-        };
+        return sq;
     }
 
     @Override

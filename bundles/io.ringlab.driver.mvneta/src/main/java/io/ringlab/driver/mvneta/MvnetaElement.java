@@ -10,6 +10,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.TxSegments;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
@@ -88,12 +89,10 @@ final class MvnetaElement implements NicDriver {
     private final Timer coalTimer;
 
     // TX ring
-    private final int txRing, stopThreshold, wakeThreshold;
-    private final Buffer[] txSkb;
-    private final int[] txDescs;
-    private int txHead, txCount, txDone, txDescUsed;
+    private final int stopThreshold, wakeThreshold;
+    private final SendRing txq;
     private boolean txRunning, txStopped;
-    private final BufferPool wirePool, gsoPool;
+    private final BufferPool gsoPool;
     private final TxSegments segments;
 
     private final CpuTask irqTask, txTask;
@@ -109,7 +108,7 @@ final class MvnetaElement implements NicDriver {
         this.core = ctx.core(coreIndex);
         this.bm = c.getBoolean("bm");
         this.rxRing = (int) c.getLong("rxRing");
-        this.txRing = (int) c.getLong("txRing");
+        int txRing = (int) c.getLong("txRing");
         this.copybreak = (int) c.getLong("rxCopybreak");
         this.shortPktSize = (int) c.getLong("shortPktSize");
         int mtu = (int) c.getLong("mtu");
@@ -134,8 +133,6 @@ final class MvnetaElement implements NicDriver {
         this.wire = ctx.output("wire");
         this.stack = ctx.output("stack");
         this.rxBuf = new Buffer[rxRing];
-        this.txSkb = new Buffer[txRing];
-        this.txDescs = new int[txRing];
         int longCap = (int) c.getLong("longPoolSize");
         int shortCap = (int) c.getLong("shortPoolSize");
         Map<String, Object> bmSettings = Map.of("headroom", headroom, "shinfoBytes", shinfo);
@@ -150,11 +147,12 @@ final class MvnetaElement implements NicDriver {
             this.fragPool = ctx.pool("pagefrag", "rx", 2 * rxRing + 256, fragSize, Map.of());
         }
         this.copyPool = ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
-        this.wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
+        BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.coalTimer = ctx.timer(now -> raiseIrq());
         this.irqTask = cpu -> isr();
         this.txTask = cpu -> xmit();
@@ -174,7 +172,7 @@ final class MvnetaElement implements NicDriver {
         txStops = m.counter("txQueueStops");
         m.gauge("napiPolls", napi::polls);
         m.gauge("rxReady", () -> rxReady);
-        m.gauge("txDescUsed", () -> txDescUsed);
+        m.gauge("txDescUsed", () -> txq.used());
         m.gauge("fragSize", () -> fragSize);
         m.series("rxReady");
         m.series("txDescUsed");
@@ -274,7 +272,7 @@ final class MvnetaElement implements NicDriver {
         }
         if (done < budget) {
             irqEnabled = true; // napi_complete, enable_percpu_irq
-            if (rxReady > 0 || txDone > 0) {
+            if (rxReady > 0 || txq.sent() > 0) {
                 raiseIrq();
             }
         }
@@ -355,7 +353,7 @@ final class MvnetaElement implements NicDriver {
         txRunning = true;
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
-        while (!txStopped && txCount < txRing) {
+        while (!txStopped && txq.queued() < txq.size()) {
             if (!segments.holding() && quota-- == 0) {
                 core.submit(Core.TX, txTask);
                 break;
@@ -365,17 +363,10 @@ final class MvnetaElement implements NicDriver {
                 break;
             }
             core.charge(self, txCycles, 1); // mvneta_tx, the doorbell write per skb included
-            int slot = txHead + txCount;
-            if (slot >= txRing) {
-                slot -= txRing;
-            }
             int descs = 1 + skb.fragments();
-            txSkb[slot] = skb;
-            txDescs[slot] = descs;
-            txCount++;
-            txDescUsed += descs;
+            txq.post(skb, descs);
             kicked = true;
-            if (txDescUsed >= stopThreshold) {
+            if (txq.used() >= stopThreshold) {
                 txStopped = true; // netif_tx_stop_queue at tx_stop_threshold
                 txStops.increment();
             }
@@ -388,20 +379,12 @@ final class MvnetaElement implements NicDriver {
 
     @Override
     public Buffer pull(int outPort) {
-        if (txDone == txCount) {
-            return null;
-        }
-        int slot = txHead + txDone;
-        Buffer skb = txSkb[slot >= txRing ? slot - txRing : slot];
-        Buffer bits = wirePool.alloc(coreIndex, self);
+        Buffer bits = txq.toWire();
         if (bits == null) {
-            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
             return null;
         }
-        ctx.transferPacket(skb, bits);
-        txDone++;
         txPackets.increment();
-        txBytes.add(skb.length());
+        txBytes.add(bits.length());
         if (txDoneIrq) {
             txIrqs.increment();
             raiseIrq(); // MVNETA_TXDONE_COAL_PKTS: an interrupt per sent frame (while NAPI is not already running)
@@ -411,18 +394,10 @@ final class MvnetaElement implements NicDriver {
 
     /** {@code mvneta_tx_done_gbe} / {@code mvneta_txq_done}: frees what was sent and wakes the queue at half the stop. */
     private void txDoneClean() {
-        while (txDone > 0) {
-            Buffer skb = txSkb[txHead];
-            txSkb[txHead] = null;
-            txDescUsed -= txDescs[txHead];
-            if (++txHead == txRing) {
-                txHead = 0;
-            }
-            txCount--;
-            txDone--;
+        for (Buffer skb = txq.clean(); skb != null; skb = txq.clean()) {
             skb.pool().free(coreIndex, skb); // dev_kfree_skb_any
         }
-        if (txStopped && txDescUsed <= wakeThreshold) {
+        if (txStopped && txq.used() <= wakeThreshold) {
             txStopped = false; // netif_tx_wake_queue
             if (!txRunning) {
                 core.submit(Core.TX, txTask);
@@ -439,24 +414,13 @@ final class MvnetaElement implements NicDriver {
                 visitor.visit(b);
             }
         }
-        forEachSent(visitor);
+        txq.forEachHeld(visitor);
         segments.forEachHeld(visitor);
-    }
-
-    private void forEachSent(BufferVisitor visitor) {
-        for (int i = 0; i < txCount; i++) {
-            int slot = txHead + i;
-            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
-        }
     }
 
     @Override
     public DescriptorRing txRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return txRing; }
-            @Override public int used() { return txDescUsed; }
-            @Override public void forEachHeld(BufferVisitor visitor) { forEachSent(visitor); }
-        };
+        return txq;
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.TxSegments;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
@@ -93,17 +94,17 @@ final class StmmacElement implements NicDriver {
 
     // TX ring: frames in order, from the oldest not yet cleaned; 'done' of them have been taken by the DMA
     private final int txRing;
-    private final Buffer[] txSkb;
-    private final int[] txDescs;
+    private final SendRing ring;
+    /** Per slot of {@link #ring}: whether the frame there carries the IC bit. */
     private final boolean[] txIc;
-    private int txHead, txCount, txDone, txDescUsed, txCountFrames;
+    private int txCountFrames;
     private boolean txRunning;
 
     // RX ring: rxFilled buffers from rxHead carry received frames; the other slots wait for frames (or a refill)
     private final int rxRing;
     private final Buffer[] rxBuf;
     private int rxHead, rxFilled;
-    private final BufferPool rxPool, wirePool;
+    private final BufferPool rxPool;
 
     /**
      * Segments of one GSO skb: 745 = 65,536 / 88 ({@code TCP_MIN_MSS}) + 1, enough for a 64 KB skb of any MSS (45 at the
@@ -148,12 +149,10 @@ final class StmmacElement implements NicDriver {
         this.wire = ctx.output("wire");
         this.stack = ctx.output("stack");
 
-        txSkb = new Buffer[txRing];
-        txDescs = new int[txRing];
         txIc = new boolean[txRing];
         rxBuf = new Buffer[rxRing];
         rxPool = ctx.pool("fixed", "rx", rxRing * 2, 1536, Map.of());
-        wirePool = ctx.pool("fixed", "wire", 16384, 1536, Map.of());
+        BufferPool wirePool = ctx.pool("fixed", "wire", 16384, 1536, Map.of());
         // segments live in the TX ring (at most one per descriptor) or the holding list
         gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 1536, Map.of());
 
@@ -164,6 +163,7 @@ final class StmmacElement implements NicDriver {
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.ring = support.sendRing(ctx, coreIndex, txRing, wirePool);
 
         Metrics counters = ctx.metrics();
         txPackets = counters.counter("txPackets");
@@ -192,8 +192,8 @@ final class StmmacElement implements NicDriver {
 
         Metrics m = ctx.metrics();
         m.gauge("napiPolls", napi::polls);
-        m.gauge("txDescUsed", () -> txDescUsed);
-        m.gauge("txFramesQueued", () -> txCount - txDone);
+        m.gauge("txDescUsed", () -> ring.used());
+        m.gauge("txFramesQueued", () -> ring.queued() - ring.sent());
         QueueLimits limits = txq.limits();
         m.gauge("limit", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.limit()));
         m.gauge("inflight", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.inflight()));
@@ -230,7 +230,7 @@ final class StmmacElement implements NicDriver {
 
     /** {@code stmmac_tx_avail}: free descriptors, one kept empty to tell a full ring from an empty one. */
     private int txAvail() {
-        return txRing - txDescUsed - 1;
+        return txRing - ring.used() - 1;
     }
 
     @Override
@@ -271,14 +271,7 @@ final class StmmacElement implements NicDriver {
             }
             core.charge(self, txCycles, 1);
             int descs = 1 + skb.fragments();
-            int slot = txHead + txCount;
-            if (slot >= txRing) {
-                slot -= txRing;
-            }
-            txSkb[slot] = skb;
-            txDescs[slot] = descs;
-            txCount++;
-            txDescUsed += descs;
+            int slot = ring.post(skb, descs);
             txCountFrames += descs;
             txDescriptors.add(descs);
             if (txCoalFrames > txCountFrames) {
@@ -303,24 +296,13 @@ final class StmmacElement implements NicDriver {
     /** The MAC's DMA takes the next posted frame when the wire is idle; the wire gets a copy, the skb stays until cleaned. */
     @Override
     public Buffer pull(int outPort) {
-        if (txDone == txCount) {
-            return null;
-        }
-        int slot = txHead + txDone;
-        if (slot >= txRing) {
-            slot -= txRing;
-        }
-        Buffer skb = txSkb[slot];
-        Buffer bits = wirePool.alloc(coreIndex, self);
+        Buffer bits = ring.toWire(); // the packet travels on the wire; the skb waits in the ring for its TX clean
         if (bits == null) {
-            ctx.fail("wire copy pool empty: pool=" + wirePool.name() + ", capacity=" + wirePool.capacity());
             return null;
         }
-        ctx.transferPacket(skb, bits); // the packet travels on the wire; the skb waits in the ring for its TX clean
-        txDone++;
         txPackets.increment();
-        txBytes.add(skb.length());
-        if (txIc[slot]) {
+        txBytes.add(bits.length());
+        if (txIc[ring.lastSent()]) {
             txIrqs.increment();
             txStatusPending = true;
             raiseIrq();
@@ -332,18 +314,10 @@ final class StmmacElement implements NicDriver {
     private void txClean() {
         int pkts = 0;
         int bytes = 0;
-        while (txDone > 0) {
-            Buffer skb = txSkb[txHead];
-            txSkb[txHead] = null;
-            txDescUsed -= txDescs[txHead];
+        for (Buffer skb = ring.clean(); skb != null; skb = ring.clean()) {
             bytes += skb.length();
             pkts++;
             skb.pool().free(coreIndex, skb); // dev_kfree_skb: the skb's destructor (tcp_wfree) runs here
-            if (++txHead == txRing) {
-                txHead = 0;
-            }
-            txCount--;
-            txDone--;
         }
         txStatusPending = false;
         if (pkts > 0) {
@@ -439,10 +413,7 @@ final class StmmacElement implements NicDriver {
 
     @Override
     public void forEachHeld(BufferVisitor visitor) {
-        for (int i = 0; i < txCount; i++) {
-            int slot = txHead + i;
-            visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
-        }
+        ring.forEachHeld(visitor);
         for (Buffer b : rxBuf) {
             if (b != null) {
                 visitor.visit(b);
@@ -453,18 +424,7 @@ final class StmmacElement implements NicDriver {
 
     @Override
     public DescriptorRing txRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return txRing; }
-            @Override public int used() { return txDescUsed; }
-
-            @Override
-            public void forEachHeld(BufferVisitor visitor) {
-                for (int i = 0; i < txCount; i++) {
-                    int slot = txHead + i;
-                    visitor.visit(txSkb[slot >= txRing ? slot - txRing : slot]);
-                }
-            }
-        };
+        return ring;
     }
 
     @Override

@@ -1,8 +1,7 @@
 # Marvell Armada 388 (88F6828, the SolidRun Clearfog of seed 000): two Cortex-A9 cores, a PL310 level 2, no level 3.
-# Sources in docs/research/mvneta-armada.md. Not yet here: the per-packet costs of the mvneta paths
-# (mvneta.rxPacketCycles, mvneta.txPacketCycles), to be fitted to seed 000's 17,500 connections/s once the haproxy
-# scenario exists, and measured MMIO, DMA-map and allocator costs for this CPU (none found); until then the mvneta model
-# charges only what the pools and the cache model charge.
+# Sources in docs/research/mvneta-armada.md and docs/research/armada-costs.md; the fits in
+# docs/validation/mvneta-bm-haproxy.md. No allocator cost was found for an ARMv7 CPU: the slab and page-fragment costs
+# are the i7-4790K's cycle counts (io.ringlab.pool.slab's defaults) and 0.
 name = armada-388 | source: docs/research/mvneta-armada.md (Armada 388 = 88F6828, armada-388-clearfog-pro.dts)
 frequencyHz = 1600000000 | source: issue 4 and the research notes: a 1.6 GHz Armada 388; not checked against a datasheet
 cores = 2 | source: W. Tarreau's blog (2016-09-15): "two Cortex-A9 CPU cores"
@@ -15,3 +14,13 @@ cache.l2.bytes = 1048576 | source: assumed 1 MB for the Armada 38x's PL310 (arch
 cache.l2.ways = 16 | source: assumed; the PL310 is 8- or 16-way by configuration (not found for the Armada 38x)
 cache.l2Cycles = 19 | source: 7-cpu.com Cortex-A9 (Exynos 4210, another A9 SoC): 23 cycles at a 64 KB working set, +19 over L1
 cache.memoryCycles = 209 | source: 7-cpu.com Cortex-A9 (Exynos 4210): RAM 37 cycles + 110 ns; 33 cycles over L1 + 176 at 1.6 GHz
+mmio.readCycles = 240 | source: docs/research/armada-costs.md section 1: FreeBSD rS315589 measured "on the order of 150ns per read/write" of an i.MX (Cortex-A9) peripheral register; 150 ns at 1.6 GHz. Borrowed from another A9 SoC: no Armada figure exists; the Armada 38x maps all its I/O strongly ordered (arch/arm/mach-mvebu/coherency.c), so each access waits for completion
+mmio.writeCycles = 240 | source: as mmio.readCycles (the same 150 ns per read or write)
+hwbm.putBpCycles = 240 | source: mvneta_bm_pool_put_bp is one register write to the BM's BPPI window: mmio.writeCycles
+dma.mapCycles = 20 | source: assumed from the code (docs/research/armada-costs.md section 2): with arm_coherent_dma_ops, dma_map_single is address arithmetic and there is no unmap hook; 10 to 30 cycles inferred, no measurement
+mvneta.rxPacketCycles = 1100 | source: FITTED with mvneta.txPacketCycles (equal split assumed) to the mvneta BM commit's (dc35a10f68d3) "~535 [k] packets without BM": pipelines/mvneta-bridge-64.pipeline, bm=false, gives 0.535 Mpps; includes the bridge's own work (br_handle_frame, br_forward) and the skb setup, which the model has no element for
+mvneta.txPacketCycles = 1100 | source: FITTED, see mvneta.rxPacketCycles
+haproxy.connectionCycles = 149000 | source: FITTED to seed 000's 17,500 connections/s with bm=false (pipelines/mvneta-bm-haproxy.pipeline, two haproxy processes, 17,504/s): haproxy and its system calls per connection, everything per connection the driver model does not charge; haproxy's own sizing notes put 85 % of a close-mode proxy's CPU in the kernel (docs/research/armada-costs.md section 3), which this constant lumps with haproxy's 15 %
+haproxy.segmentCycles = 0 | source: not found; the long-transfer variant's CPU is a lower bound
+tcp.rxSegmentCycles = 0 | source: not separated: the kernel's TCP work per frame is lumped into haproxy.connectionCycles (no per-segment figure for an ARMv7 CPU found)
+tcp.txSegmentCycles = 0 | source: as tcp.rxSegmentCycles

@@ -73,7 +73,7 @@ final class MvnetaElement implements NicDriver {
     private final OutputPort wire, stack;
     private final boolean bm;
     private final int copybreak, shortPktSize, fragSize;
-    private final long rxCycles, txCycles;
+    private final long rxCycles, txCycles, mmioRead, mmioWrite, dmaMap;
     private final int coalPkts;
     private final long coalPicos;
     private final boolean txDoneIrq;
@@ -98,7 +98,7 @@ final class MvnetaElement implements NicDriver {
     private final CpuTask irqTask, txTask;
     private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack;
     private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxRefillFailures, rxIrqs, txPackets, txBytes, txIrqs,
-            txStops;
+            txStops, mmioReads, mmioWrites, dmaMaps;
 
     MvnetaElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -121,6 +121,9 @@ final class MvnetaElement implements NicDriver {
         long tx = c.getLong("txCycles");
         this.rxCycles = rx >= 0 ? rx : (long) ctx.costProfile().value("mvneta.rxPacketCycles", 0);
         this.txCycles = tx >= 0 ? tx : (long) ctx.costProfile().value("mvneta.txPacketCycles", 0);
+        this.mmioRead = Math.round(ctx.costProfile().value("mmio.readCycles", 0));
+        this.mmioWrite = Math.round(ctx.costProfile().value("mmio.writeCycles", 0));
+        this.dmaMap = Math.round(ctx.costProfile().value("dma.mapCycles", 0));
         this.coalPkts = (int) c.getLong("rxCoalPkts");
         this.coalPicos = c.getPicos("rxCoalTime");
         this.txDoneIrq = true;
@@ -170,6 +173,9 @@ final class MvnetaElement implements NicDriver {
         txBytes = m.counter("txBytes");
         txIrqs = m.counter("txIrqs");
         txStops = m.counter("txQueueStops");
+        mmioReads = m.counter("mmioReads");
+        mmioWrites = m.counter("mmioWrites");
+        dmaMaps = m.counter("dmaMaps");
         m.gauge("napiPolls", napi::polls);
         m.gauge("rxReady", () -> rxReady);
         m.gauge("txDescUsed", () -> txq.used());
@@ -235,6 +241,7 @@ final class MvnetaElement implements NicDriver {
 
     /** {@code mvneta_isr}: disable the per-CPU interrupt and schedule NAPI. */
     private void isr() {
+        write(); // disable_percpu_irq: the interrupt controller's register
         irqPending = 0;
         coalTimer.cancel();
         napi.schedule();
@@ -250,6 +257,7 @@ final class MvnetaElement implements NicDriver {
 
     @Override
     public int poll(int budget) {
+        read(); // mvneta_poll: MVNETA_INTR_NEW_CAUSE
         txDoneClean();
         int done = 0;
         while (done < budget && rxReady > 0) {
@@ -270,7 +278,11 @@ final class MvnetaElement implements NicDriver {
                 receiveSw(slot, b);
             }
         }
+        if (done > 0) {
+            write(); // mvneta_rxq_desc_num_update: the descriptors processed (and, software refill, refilled)
+        }
         if (done < budget) {
+            write(); // enable_percpu_irq
             irqEnabled = true; // napi_complete, enable_percpu_irq
             if (rxReady > 0 || txq.sent() > 0) {
                 raiseIrq();
@@ -291,8 +303,10 @@ final class MvnetaElement implements NicDriver {
             ctx.recycle(b, dropRefill); // the frame is dropped, the buffer stays in the descriptor
             return;
         }
+        core.charge(self, dmaMap, 0); // dma_map_single of the new buffer (arm_coherent_dma_ops: no cache work)
+        dmaMaps.increment();
         rxBuf[slot] = fresh;
-        up(b); // build_skb around the old buffer
+        up(b); // build_skb around the old buffer (dma_unmap_single: no unmap hook with the coherent ops)
     }
 
     /** {@code mvneta_rx_hwbm} for one completion. */
@@ -362,7 +376,8 @@ final class MvnetaElement implements NicDriver {
             if (skb == null) {
                 break;
             }
-            core.charge(self, txCycles, 1); // mvneta_tx, the doorbell write per skb included
+            core.charge(self, txCycles, 1); // mvneta_tx
+            write(); // mvneta_txq_pend_desc_add: the doorbell, one register write per skb (no xmit_more batching)
             int descs = 1 + skb.fragments();
             txq.post(skb, descs);
             kicked = true;
@@ -394,6 +409,10 @@ final class MvnetaElement implements NicDriver {
 
     /** {@code mvneta_tx_done_gbe} / {@code mvneta_txq_done}: frees what was sent and wakes the queue at half the stop. */
     private void txDoneClean() {
+        if (txq.sent() > 0) {
+            read(); // mvneta_txq_sent_desc_num_get: MVNETA_TXQ_STATUS_REG
+            write(); // mvneta_txq_sent_desc_dec
+        }
         for (Buffer skb = txq.clean(); skb != null; skb = txq.clean()) {
             skb.pool().free(coreIndex, skb); // dev_kfree_skb_any
         }
@@ -403,6 +422,18 @@ final class MvnetaElement implements NicDriver {
                 core.submit(Core.TX, txTask);
             }
         }
+    }
+
+    /** A register read: strongly ordered on the Armada 38x (its I/O space is mapped MT_UNCACHED). */
+    private void read() {
+        core.charge(self, mmioRead, 0);
+        mmioReads.increment();
+    }
+
+    /** A register write, strongly ordered likewise. */
+    private void write() {
+        core.charge(self, mmioWrite, 0);
+        mmioWrites.increment();
     }
 
     // ------------------------------------------------------------------ accounting

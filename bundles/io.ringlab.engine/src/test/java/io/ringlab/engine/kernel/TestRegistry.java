@@ -35,6 +35,7 @@ final class TestRegistry implements Registry {
     TestRegistry() {
         for (ElementFactory f : List.of(new SourceFactory(), new SinkFactory(), new DropFactory(), new io.ringlab.traffic.PingFactory(),
                 new io.ringlab.traffic.HostFactory(), new io.ringlab.traffic.TcpFactory(), new io.ringlab.traffic.DemuxFactory(),
+                new io.ringlab.traffic.HttpLoadFactory(), new io.ringlab.traffic.HaproxyFactory(),
                 new LinkFactory(),
                 new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory(),
                 new io.ringlab.driver.mlx5.Mlx5Factory(), new io.ringlab.driver.mvneta.MvnetaFactory())) {

@@ -17,7 +17,7 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
  * ({@code hwbm.kmallocCycles}, {@code hwbm.kfreeCycles}).
  * <p>
  * <b>The hwbm API.</b> {@link #refill} = {@code hwbm_pool_refill}: one buffer from memory, then the pool's construct step ({@code mvneta_bm_construct}: write the cookie into the buffer's first bytes, DMA map
- * {@code hwbm.dmaMapCycles}, hand it to the device with one MMIO write {@code hwbm.putBpCycles}); {@code buf_num}
+ * {@code dma.mapCycles}, hand it to the device with one MMIO write {@code hwbm.putBpCycles}); {@code buf_num}
  * unchanged. {@link #add} = {@code hwbm_pool_add} with its three refusals (each a counter and a run warning, never a
  * silent zero). {@link #close} = {@code mvneta_bm_bufs_free}: the buffers still in the device are read back, unmapped and
  * freed, and {@code buf_num} falls by their number.
@@ -84,7 +84,7 @@ final class HwbmPool implements HardwareBufferPool {
             memory[memoryCount++] = i; // record 0 on top
         }
         this.putBpCycles = cycles("hwbm.putBpCycles");
-        this.dmaMapCycles = cycles("hwbm.dmaMapCycles");
+        this.dmaMapCycles = cycles("dma.mapCycles");
         this.kmallocCycles = cycles("hwbm.kmallocCycles");
         this.kfreeCycles = cycles("hwbm.kfreeCycles");
     }

@@ -111,7 +111,7 @@ class HwbmPoolTest {
         ctx.profile.put("hwbm.putBpCycles", 10.0);
         ctx.profile.put("pagefrag.allocCycles", 100.0);
         ctx.profile.put("pagefrag.pageAllocCycles", 1000.0);
-        ctx.profile.put("hwbm.dmaMapCycles", 50.0);
+        ctx.profile.put("dma.mapCycles", 50.0);
         ctx.profile.put("pagefrag.freeCycles", 30.0);
         HardwareBufferPool p = pool(ctx, 4, 4);
         p.add(0, 4);

@@ -18,9 +18,9 @@ mmio.readCycles = 240 | source: docs/research/armada-costs.md section 1: FreeBSD
 mmio.writeCycles = 240 | source: as mmio.readCycles (the same 150 ns per read or write)
 hwbm.putBpCycles = 240 | source: mvneta_bm_pool_put_bp is one register write to the BM's BPPI window: mmio.writeCycles
 dma.mapCycles = 20 | source: assumed from the code (docs/research/armada-costs.md section 2): with arm_coherent_dma_ops, dma_map_single is address arithmetic and there is no unmap hook; 10 to 30 cycles inferred, no measurement
-mvneta.rxPacketCycles = 1100 | source: FITTED with mvneta.txPacketCycles (equal split assumed) to the mvneta BM commit's (dc35a10f68d3) "~535 [k] packets without BM": pipelines/mvneta-bridge-64.pipeline, bm=false, gives 0.535 Mpps; includes the bridge's own work (br_handle_frame, br_forward) and the skb setup, which the model has no element for
-mvneta.txPacketCycles = 1100 | source: FITTED, see mvneta.rxPacketCycles
-haproxy.connectionCycles = 149000 | source: FITTED to seed 000's 17,500 connections/s with bm=false (pipelines/mvneta-bm-haproxy.pipeline, two haproxy processes, 17,504/s): haproxy and its system calls per connection, everything per connection the driver model does not charge; haproxy's own sizing notes put 85 % of a close-mode proxy's CPU in the kernel (docs/research/armada-costs.md section 3), which this constant lumps with haproxy's 15 %
+mvneta.rxPacketCycles = 1100 | fitted: with mvneta.txPacketCycles (equal split assumed) to the mvneta BM commit's (dc35a10f68d3) "~535 [k] packets without BM": pipelines/mvneta-bridge-64.pipeline, bm=false, gives 0.535 Mpps; includes the bridge's own work (br_handle_frame, br_forward) and the skb setup, which the model has no element for
+mvneta.txPacketCycles = 1100 | fitted: see mvneta.rxPacketCycles
+haproxy.connectionCycles = 149000 | fitted: to seed 000's 17,500 connections/s with bm=false (pipelines/mvneta-bm-haproxy.pipeline, two haproxy processes, 17,504/s): haproxy and its system calls per connection, everything per connection the driver model does not charge; haproxy's own sizing notes put 85 % of a close-mode proxy's CPU in the kernel (docs/research/armada-costs.md section 3), which this constant lumps with haproxy's 15 %
 haproxy.segmentCycles = 0 | source: not found; the long-transfer variant's CPU is a lower bound
 tcp.rxSegmentCycles = 0 | source: not separated: the kernel's TCP work per frame is lumped into haproxy.connectionCycles (no per-segment figure for an ARMv7 CPU found)
 tcp.txSegmentCycles = 0 | source: as tcp.rxSegmentCycles

@@ -26,7 +26,7 @@ import io.ringlab.sim.api.Timer;
  * dropped ({@code stale-connection}). Connections completed before {@code warmup} are not in the rate.
  * <p>
  * Counters {@code connections} (completed), {@code failedConnections}, {@code framesSent}, {@code framesReceived},
- * {@code staleFrames}, {@code responseBytes} (body bytes the clients received); gauges {@code connectionsPerSecond} (after
+ * {@code staleFrames}, {@code responseBytes} (body bytes the clients received); gauges {@code connPerSecond} (after
  * warm-up), {@code goodputMbps} (response bodies after warm-up), {@code open} (connections in progress); histogram
  * {@code connectionTime} (SYN sent to the proxy's last ACK, microseconds). Engine thread only.
  */
@@ -105,10 +105,11 @@ final class HttpLoadElement implements Element {
         stale = m.counter("staleFrames");
         bodyBytes = m.counter("responseBytes");
         connectionTime = m.histogram("connectionTime", "Micros");
-        m.gauge("connectionsPerSecond", () -> perSecond(connectionsAfterWarmup));
+        m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup));
         m.gauge("goodputMbps", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6);
         m.gauge("open", this::open);
         m.series("connections");
+        m.series("connPerSecond");
     }
 
     private double perSecond(long amount) {

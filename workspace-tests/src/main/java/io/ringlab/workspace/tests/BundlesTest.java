@@ -49,6 +49,7 @@ class BundlesTest {
         assertTrue(ringlab.containsAll(Set.of("io.ringlab.buffer.api", "io.ringlab.queue.api", "io.ringlab.sim.api",
                 "io.ringlab.driver.api", "io.ringlab.pipeline.format", "io.ringlab.engine", "io.ringlab.bql", "io.ringlab.qdisc",
                 "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli", "io.ringlab.pool.slab", "io.ringlab.driver.mlx5",
+                "io.ringlab.driver.mlx4",
                 "io.ringlab.pool.hwbm", "io.ringlab.driver.mvneta")),
                 ringlab.toString());
     }
@@ -62,7 +63,7 @@ class BundlesTest {
             assertTrue(d.bundleVersion != null && !d.bundleVersion.isEmpty(), d.type + " has no bundle version");
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
-                "fq_codel", "mlx5", "mvneta")), types.toString());
+                "fq_codel", "mlx5", "mlx4", "mvneta", "http-load", "haproxy")), types.toString());
         assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm", "pagefrag")), simulator.poolKinds().toString());
     }
 

@@ -2,7 +2,7 @@ package io.ringlab.engine.kernel;
 
 /**
  * The unit of a metric, read from its name's suffix. The list is the one README documents; a metric with none of these
- * suffixes is a plain number (unit "").
+ * suffixes is a plain number (unit ""). A name that is a suffix alone ({@code connPerSecond}) has that unit too.
  */
 public final class Headlines {
     private static final String[][] SUFFIXES = {
@@ -21,7 +21,8 @@ public final class Headlines {
      */
     public static String unitOf(String metric) {
         for (String[] s : SUFFIXES) {
-            if (metric.endsWith(s[0])) {
+            // a name that is the suffix itself starts in lower case: connPerSecond, packets
+            if (metric.endsWith(s[0]) || metric.length() == s[0].length() && metric.equalsIgnoreCase(s[0])) {
                 return s[1];
             }
         }

@@ -38,7 +38,8 @@ final class TestRegistry implements Registry {
                 new io.ringlab.traffic.HttpLoadFactory(), new io.ringlab.traffic.HaproxyFactory(),
                 new LinkFactory(),
                 new NetdevFactory(), new QdiscElementFactory(), new PfifoFastElementFactory(), new FqCodelElementFactory(),
-                new io.ringlab.driver.mlx5.Mlx5Factory(), new io.ringlab.driver.mvneta.MvnetaFactory())) {
+                new io.ringlab.driver.mlx5.Mlx5Factory(), new io.ringlab.driver.mvneta.MvnetaFactory(),
+                new io.ringlab.driver.mlx4.Mlx4Factory())) {
             factories.put(f.descriptor().type, f);
         }
     }

@@ -1,0 +1,96 @@
+package io.ringlab.driver.mlx4;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+
+/**
+ * Element type {@code mlx4}: see {@link Mlx4Element}.
+ * <p>
+ * Counters (since the start of the run, never reset): {@code rxPackets}, {@code rxBytes}, {@code rxNoDescriptorDrops}
+ * (frames the NIC dropped for want of a posted descriptor), {@code rxIrqs}, {@code txIrqs}, {@code refillFailures},
+ * {@code rxCopies} (frames copied by {@code mlx4_en_rx_skb}, {@code gro = false} only), {@code skbAllocFailures},
+ * {@code txPackets}, {@code txBytes} (frames the wire took), {@code txCompletions}, {@code txQueueStops},
+ * {@code txQueueWakes}. Gauges: {@code napiPolls}, {@code txNapiPolls}, {@code postedDescriptors}, {@code txQueued}
+ * (skbs), {@code txBbsUsed} (TXBBs), the page allocator's {@code rxPagesAllocated}, {@code rxPagesFreed},
+ * {@code rxPagesInUse} (allocated - freed), {@code rxPageFailures}, {@code rxFragsAllocated}, {@code rxFragsFreed},
+ * {@code rxFragStride} (bytes), {@code rxFragsPerPage}, and {@code rxMpps}, {@code txMpps} (per simulated second); the
+ * engine adds {@code cpuNanos} and {@code cpuNanosPerPacket}.
+ */
+@Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mlx4")
+public class Mlx4Factory implements ElementFactory {
+    private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    private static ElementDescriptorDTO describe() {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = "mlx4";
+        d.category = ElementDescriptorDTO.DRIVER;
+        d.summary = "Mellanox ConnectX-3 mlx4_en of early 2016: RX page fragments from order-3 pages, TX completion with"
+                + " napi_consume_skb bulk free or dev_kfree_skb";
+        d.description = "One RX ring and one TX ring of the mlx4_en driver (en_rx.c, en_tx.c, v4.5/v4.6) on one core:"
+                + " 1024 RX descriptors, each posted with a page fragment (stride 1536 for MTU 1500) carved by the ring's"
+                + " own allocator from order-3 pages (21 fragments a page, the page freed when its last fragment is),"
+                + " refilled for every consumed descriptor; skbs built with napi_get_frags (gro) or netdev_alloc_skb with"
+                + " the 256-byte copy (gro = false), the skb heads from pool kind skb. Separate NAPI contexts for RX and"
+                + " TX completions (64 per RX poll, 256 per TX poll). TX ring of 512 TXBBs, frames up to 104 bytes inline."
+                + " bulkFree: napi_consume_skb (March 2016) instead of dev_kfree_skb. CPU per packet: rxCycles (230,"
+                + " borrowed from the mlx5 fit), txCycles (0) and the slab model's operations and cache misses.";
+        d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, false, "frames from the wire"));
+        d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_frags)"));
+        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
+        d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
+                "RX descriptors (MLX4_EN_DEF_RX_RING_SIZE 1024)"));
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "512", "64", "8192",
+                "TX ring size in 64-byte TXBBs (MLX4_EN_DEF_TX_RING_SIZE 512)"));
+        d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64",
+                "NAPI budget of the RX and TX contexts (NAPI_POLL_WEIGHT 64)"));
+        d.properties.add(PropertyDescriptorDTO.of("mtu", Kind.INTEGER, "1500", "68", "1518",
+                "MTU in bytes; the fragment is mtu + 18 bytes, its stride that rounded up to 64 (one fragment per descriptor)"));
+        d.properties.add(PropertyDescriptorDTO.of("gro", Kind.BOOLEAN, "true", null, null,
+                "NETIF_F_GRO: skbs built with napi_get_frags around the fragment; false: mlx4_en_rx_skb, which copies"
+                        + " frames of up to 256 bytes (SMALL_PACKET_SIZE) into a netdev_alloc_skb"));
+        d.properties.add(PropertyDescriptorDTO.of("allocBulk", Kind.INTEGER, "0", "0", "16",
+                "the skb pool's bulk refill (kind skb): 0 as merged in v4.6; 8 (2016 RFC) or 16 (v5.12+) for comparison"));
+        d.properties.add(PropertyDescriptorDTO.of("bulkFree", Kind.BOOLEAN, "true", null, null,
+                "free sent skbs with napi_consume_skb (bulk, March 2016) instead of dev_kfree_skb"));
+        d.properties.add(PropertyDescriptorDTO.of("txWorkLimit", Kind.INTEGER, "256", "1", "8192",
+                "TX completions one TX poll cleans at most (MLX4_EN_DEFAULT_TX_WORK, priv->tx_work_limit)"));
+        d.properties.add(PropertyDescriptorDTO.of("inlineThold", Kind.INTEGER, "104", "0", "104",
+                "frames up to this many bytes are copied into the TX descriptor (module parameter inline_thold, MAX_INLINE"
+                        + " 104); 0 turns inlining off"));
+        d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
+                "CPU cycles per received packet outside the allocator; -1 takes mlx4.rxPacketCycles from the profile,"
+                        + " else 230 (borrowed from the mlx5 fit: no mlx4 figure is published)"));
+        d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "-1", "-1", "100000000",
+                "CPU cycles per sent skb in mlx4_en_xmit; -1 takes mlx4.txPacketCycles from the profile, else 0 (as mlx5:"
+                        + " no published figure to fit it to)"));
+        d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the rings"));
+        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "rxNoDescriptorDrops", "rxIrqs", "txIrqs", "napiPolls",
+                "txNapiPolls", "postedDescriptors", "refillFailures", "rxCopies", "skbAllocFailures", "rxPagesAllocated",
+                "rxPagesFreed", "rxPagesInUse", "rxPageFailures", "rxFragsAllocated", "rxFragsFreed", "rxFragStride",
+                "rxFragsPerPage", "txPackets", "txBytes", "txMpps", "txCompletions", "txQueueStops", "txQueueWakes",
+                "txQueued", "txBbsUsed", "cpuNanosPerPacket"));
+        return d;
+    }
+
+    @Override
+    public ElementDescriptorDTO descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Element create(ElementContext context) {
+        return new Mlx4Element(context);
+    }
+}

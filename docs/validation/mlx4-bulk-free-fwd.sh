@@ -144,9 +144,6 @@ hz=$(fig bulk '.elements.eth0.cpuCycles / (.elements.eth0.cpuNanos / 1e9)')
   echo
   echo "Chosen for this scenario, not defaults:"
   echo
-  echo "- \`txRing = 1024\` TXBBs (the 2016 default is 512): the engine runs a softirq atomically and gives the TX"
-  echo "  completion its own \`net_rx_action\`, so the ring must hold one round of 300 frames plus the previous one"
-  echo "  uncleaned; with 512 the qdisc would drop frames the real NIC forwards (docs/models/mlx4.md)."
   echo "- 40 Gbit/s, 64-byte frames, one core: the issue's forwarding test; the machine is the profile's (assumed)."
   echo
   echo "Borrowed, assumed or fitted:"

@@ -170,7 +170,7 @@ final class Mlx4Element implements NicDriver {
     private final CpuTask rxIrqTask, txIrqTask, txTask, netTxTask;
     private final int dropNoDesc, dropNoSkb, dropNoStack, dropOversize;
     private final Metrics.Counter rxPackets, rxBytes, nicDrops, rxIrqs, txIrqs, refillFailures, rxCopies, skbFailures,
-            txPackets, txBytes, txCompletions, txStops, txWakes;
+            txPackets, txBytes, txCompletions, txStops, txWakes, txBbsPosted;
 
     Mlx4Element(ElementContext ctx) {
         this.ctx = ctx;
@@ -256,6 +256,7 @@ final class Mlx4Element implements NicDriver {
         txCompletions = m.counter("txCompletions");
         txStops = m.counter("txQueueStops");
         txWakes = m.counter("txQueueWakes");
+        txBbsPosted = m.counter("txBbsPosted");
         m.gauge("napiPolls", rxNapi::polls);
         m.gauge("txNapiPolls", txNapi::polls);
         m.gauge("postedDescriptors", () -> posted);
@@ -499,7 +500,9 @@ final class Mlx4Element implements NicDriver {
             }
             // a packet this element received was counted there; count others here
             core.charge(self, txCycles, skb.pool() == skbPool ? 0 : 1);
-            sq.post(skb, txbbs(skb));
+            int bbs = txbbs(skb);
+            sq.post(skb, bbs);
+            txBbsPosted.add(bbs);
             kicked = true;
         }
         txRunning = false;

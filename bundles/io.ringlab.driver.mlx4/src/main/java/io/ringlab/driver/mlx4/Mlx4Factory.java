@@ -22,7 +22,7 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * {@code rxCopies} (frames copied by {@code mlx4_en_rx_skb}, {@code gro = false} only), {@code skbAllocFailures},
  * {@code txPackets}, {@code txBytes} (frames the wire took), {@code txCompletions}, {@code txQueueStops},
  * {@code txQueueWakes}. Gauges: {@code napiPolls}, {@code txNapiPolls}, {@code postedDescriptors}, {@code txQueued}
- * (skbs), {@code txBbsUsed} (TXBBs), the page allocator's {@code rxPagesAllocated}, {@code rxPagesFreed},
+ * (skbs), {@code txBbsUsed} (TXBBs), {@code txBbsPosted} (TXBBs posted over the run), the page allocator's {@code rxPagesAllocated}, {@code rxPagesFreed},
  * {@code rxPagesInUse} (allocated - freed), {@code rxPageFailures}, {@code rxFragsAllocated}, {@code rxFragsFreed},
  * {@code rxFragStride} (bytes), {@code rxFragsPerPage}, and {@code rxMpps}, {@code txMpps} (per simulated second); the
  * engine adds {@code cpuNanos} and {@code cpuNanosPerPacket}.
@@ -80,7 +80,7 @@ public class Mlx4Factory implements ElementFactory {
                 "txNapiPolls", "postedDescriptors", "refillFailures", "rxCopies", "skbAllocFailures", "rxPagesAllocated",
                 "rxPagesFreed", "rxPagesInUse", "rxPageFailures", "rxFragsAllocated", "rxFragsFreed", "rxFragStride",
                 "rxFragsPerPage", "txPackets", "txBytes", "txMpps", "txCompletions", "txQueueStops", "txQueueWakes",
-                "txQueued", "txBbsUsed", "cpuNanosPerPacket"));
+                "txQueued", "txBbsUsed", "txBbsPosted", "cpuNanosPerPacket"));
         return d;
     }
 

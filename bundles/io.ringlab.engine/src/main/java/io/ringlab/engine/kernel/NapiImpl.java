@@ -13,6 +13,12 @@ import io.ringlab.sim.api.CpuTask;
  * core (the softirq raised again), otherwise it completes. At the end every pool of the run flushes what it deferred on
  * that core ({@link io.ringlab.buffer.api.BufferPool#flush}, {@code __kfree_skb_flush}).
  * <p>
+ * Each poll is one run of the task: after a full poll with budget left, the same {@code net_rx_action} continues in the
+ * next run, which the core dispatches when the poll's work ends, after the events that fell due meanwhile. So the
+ * devices keep working between polls (a wire takes frames from a TX ring, frames arrive in an RX ring) as they work
+ * alongside the CPU, instead of waiting for the whole softirq: a TX ring smaller than one softirq's 300 packets does not
+ * fill just because the wire could not run. Hard interrupts may run between polls, as they interrupt a softirq.
+ * <p>
  * Simplifications, stated: each context runs its own {@code net_rx_action} (the kernel's polls every scheduled context
  * of the core in turn under one budget: the same with one device per core); the 2-jiffy time limit is not modelled. Not
  * thread-safe.
@@ -27,6 +33,8 @@ public final class NapiImpl implements Napi, CpuTask {
     private final NapiPoller poller;
     private final Simulation sim;
     private boolean scheduled;
+    /** Packets the current {@code net_rx_action} may still poll; {@code NETDEV_BUDGET} when none is in progress. */
+    private int budget = NETDEV_BUDGET;
     private long polls;
     private long fullPolls;
 
@@ -90,10 +98,10 @@ public final class NapiImpl implements Napi, CpuTask {
     }
 
     /**
-     * One {@code net_rx_action}: polls while the context uses its whole weight and the softirq's budget
-     * ({@code netdev_budget}, 300 packets) lasts, then lets every pool flush what it deferred on this core
-     * ({@code __kfree_skb_flush}) and, if the context still has work, raises the softirq again (it is queued behind what
-     * waits on the core).
+     * One poll of a {@code net_rx_action}. A full poll (the whole weight used) queues the next one; while the softirq's
+     * budget ({@code netdev_budget}, 300 packets) lasts it belongs to the same {@code net_rx_action}. When the context
+     * completes or the budget is spent, the {@code net_rx_action} ends: every pool flushes what it deferred on this core
+     * ({@code __kfree_skb_flush}); a context with work left then polls in the next softirq (time_squeeze).
      */
     @Override
     public void run(Core c) {
@@ -102,22 +110,20 @@ public final class NapiImpl implements Napi, CpuTask {
             sim.current = element; // the polls' work (allocator flushes included) belongs to the driver
         }
         try {
-            int budget = NETDEV_BUDGET;
-            while (true) {
-                polls++;
-                c.charge(element, pollCycles, 0);
-                int done = poller.poll(weight);
-                budget -= done;
-                if (done < weight) {
-                    scheduled = false; // napi_complete_done
-                    break;
-                }
+            polls++;
+            c.charge(element, pollCycles, 0);
+            int done = poller.poll(weight);
+            budget -= done;
+            if (done < weight) {
+                scheduled = false; // napi_complete_done
+            } else {
                 fullPolls++;
-                if (budget <= 0) {
-                    c.submit(Core.SOFTIRQ, this); // time_squeeze: the rest in the next NET_RX_SOFTIRQ
-                    break;
+                c.submit(Core.SOFTIRQ, this); // the next poll: this net_rx_action's, or the next one's (time_squeeze)
+                if (budget > 0) {
+                    return; // the same net_rx_action goes on
                 }
             }
+            budget = NETDEV_BUDGET;
             if (sim != null) {
                 sim.softirqEnd(c.index());
             }

@@ -22,6 +22,9 @@ import io.ringlab.sim.api.CostProfile;
 final class CacheModel {
     final int lineBytes;
     private final CacheLevel[] l1d, l1i, l2;
+    // the series sampler's window for the L1d hit rate
+    private final long[] windowHits, windowMisses;
+    private final double[] windowPercent;
     private final CacheLevel l3;
     private final long l2Cycles, l3Cycles, memoryCycles;
     private final boolean ddio;
@@ -36,6 +39,9 @@ final class CacheModel {
                     + ", must be a power of two of at least 8");
         }
         l1d = new CacheLevel[cores];
+        windowHits = new long[cores];
+        windowMisses = new long[cores];
+        windowPercent = new double[cores];
         l1i = new CacheLevel[cores];
         l2 = new CacheLevel[cores];
         for (int c = 0; c < cores; c++) {
@@ -122,6 +128,23 @@ final class CacheModel {
         return l1d[core].misses;
     }
 
+    /**
+     * The series sampler's view of the L1d hit rate: hits in percent of the accesses since the previous call for this
+     * core (one sampling interval), or the previous interval's value when the core touched no data meanwhile.
+     *
+     * @return the hit percentage over the last window
+     */
+    double l1dHitPercentWindow(int core) {
+        long hits = l1d[core].hits - windowHits[core];
+        long misses = l1d[core].misses - windowMisses[core];
+        windowHits[core] = l1d[core].hits;
+        windowMisses[core] = l1d[core].misses;
+        if (hits + misses > 0) {
+            windowPercent[core] = 100.0 * hits / (hits + misses);
+        }
+        return windowPercent[core];
+    }
+
     /** @return the core's level-1 instruction misses so far */
     double l1iMisses(int core) {
         return l1i[core].misses;
@@ -131,6 +154,8 @@ final class CacheModel {
     void metrics(int core, java.util.Map<String, Double> m) {
         m.put("l1dHits", (double) l1d[core].hits);
         m.put("l1dMisses", (double) l1d[core].misses);
+        long accesses = l1d[core].hits + l1d[core].misses;
+        m.put("l1dHitPercent", accesses == 0 ? 0.0 : 100.0 * l1d[core].hits / accesses);
         m.put("l1iHits", (double) l1i[core].hits);
         m.put("l1iMisses", (double) l1i[core].misses);
         m.put("l2Hits", (double) l2[core].hits);

@@ -495,6 +495,8 @@ public final class Simulation implements PoolContext {
                 columns.add(() -> caches.l1dMisses(c));
                 seriesNames.add("cpu" + c + ".l1iMisses");
                 columns.add(() -> caches.l1iMisses(c));
+                seriesNames.add("cpu" + c + ".l1dHitPercent"); // over each sampling interval
+                columns.add(() -> caches.l1dHitPercentWindow(c));
             }
         }
         seriesColumns = columns.toArray(new DoubleSupplier[0]);

@@ -76,6 +76,8 @@ class CacheModelTest {
         assertEquals(0, m.get("l1dHits"), "FIFO over twice the cache: no L1 hits");
         assertEquals(4 * lines, m.get("l1dMisses"));
         assertEquals(3 * lines, m.get("l2Hits"), "the working set (128 KB) fits the 256 KB L2 after the first round");
+        assertEquals(0, m.get("l1dHitPercent"));
+        assertEquals(0, c.l1dHitPercentWindow(0), "the live view's window: all misses");
 
         ArrayDeque<Buffer> lifo = new ArrayDeque<>(fifo);
         for (int i = 0; i < 4 * lines; i++) {
@@ -87,5 +89,13 @@ class CacheModelTest {
         c.metrics(1, m);
         assertEquals(4 * lines - 1, m.get("l1dHits"), "LIFO: the buffer just freed is hot");
         assertEquals(1, m.get("l1dMisses"));
+        assertEquals(100.0 * (4 * lines - 1) / (4 * lines), m.get("l1dHitPercent"), 1e-9);
+        c.l1dHitPercentWindow(1);
+        Buffer hot = lifo.peek();
+        for (int i = 0; i < 9; i++) {
+            sim.touch(1, 0, hot.address(), 64, false);
+        }
+        assertEquals(100, c.l1dHitPercentWindow(1), 1e-9, "the window since the previous sample: nine hits");
+        assertEquals(100, c.l1dHitPercentWindow(1), 1e-9, "no touches since: the previous window's value");
     }
 }

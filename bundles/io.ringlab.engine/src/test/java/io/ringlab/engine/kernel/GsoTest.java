@@ -1,5 +1,6 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,11 +19,6 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 class GsoTest {
 
-    private static double metric(RunResultDTO r, String element, String name) {
-        Double v = r.elements.get(element).get(name);
-        assertTrue(v != null, element + "." + name + " missing in " + r.elements.get(element).keySet());
-        return v;
-    }
 
     private static void assertConserved(RunResultDTO r) {
         assertEquals("FINISHED", r.state, r.error);

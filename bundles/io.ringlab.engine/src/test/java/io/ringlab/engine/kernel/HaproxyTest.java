@@ -1,11 +1,9 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,22 +16,11 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 class HaproxyTest {
     private static String pipeline(String duration) throws Exception {
-        return Files.readString(Path.of("../../pipelines/mvneta-bm-haproxy.pipeline"))
-                .replace("duration = 2s", "duration = " + duration)
-                .replace("warmup = 200ms", "warmup = 50ms");
+        return Pipelines.sample("mvneta-bm-haproxy.pipeline", duration).replace("warmup = 200ms", "warmup = 50ms");
     }
 
     private static RunResultDTO run(String text, long seed, String... sets) throws Exception {
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, seed, sets).run();
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-        return r;
-    }
-
-    private static double metric(RunResultDTO r, String element, String name) {
-        Double v = r.elements.get(element) == null ? null : r.elements.get(element).get(name);
-        assertTrue(v != null, element + "." + name + " in " + r.elements.keySet());
-        return v;
+        return Pipelines.runConserved(text, seed, sets);
     }
 
     @Test

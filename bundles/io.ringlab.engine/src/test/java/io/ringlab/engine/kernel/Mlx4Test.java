@@ -1,10 +1,8 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,20 +14,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * napi_consume_skb (bulk) or dev_kfree_skb.
  */
 class Mlx4Test {
-
     private static RunResultDTO run(String... sets) throws Exception {
-        String text = Files.readString(Path.of("../../pipelines/mlx4-bulk-free-fwd.pipeline")).replace("duration = 50ms",
-                "duration = 10ms");
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, 1, sets).run();
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-        return r;
-    }
-
-    private static double metric(RunResultDTO r, String element, String name) {
-        Double v = r.elements.get(element).get(name);
-        assertTrue(v != null, element + "." + name + " missing: " + r.elements.get(element).keySet());
-        return v;
+        return Pipelines.runConserved(Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "10ms"), 1, sets);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,14 +41,7 @@ class Mlx5ForwardTest {
             """;
 
     private static RunResultDTO run(boolean bulkFree) throws Exception {
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), PIPELINE.replace("BULK", String.valueOf(bulkFree)), 1).run();
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-        return r;
-    }
-
-    private static double metric(RunResultDTO r, String element, String name) {
-        return r.elements.get(element).get(name);
+        return Pipelines.runConserved(PIPELINE.replace("BULK", String.valueOf(bulkFree)), 1);
     }
 
     @Test

@@ -1,10 +1,8 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,26 +14,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * out of the skb cache and slab mechanism.
  */
 class Mlx5Test {
-
     private static RunResultDTO run(String... sets) throws Exception {
-        String text = Files.readString(Path.of("../../pipelines/mlx5-bulk-drop.pipeline")).replace("duration = 50ms",
-                "duration = 20ms");
-        for (String s : sets) {
-            String[] kv = s.split("=", 2);
-            text = text.replaceAll("(?m)^    " + kv[0] + " = .*$", "    " + kv[0] + " = " + kv[1]);
-        }
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, 1).run();
-        assertConserved(r);
-        return r;
-    }
-
-    private static void assertConserved(RunResultDTO r) {
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-    }
-
-    private static double metric(RunResultDTO r, String element, String name) {
-        return r.elements.get(element).get(name);
+        return Pipelines.runConserved(Pipelines.sample("mlx5-bulk-drop.pipeline", "20ms"), 1, sets);
     }
 
     @Test
@@ -57,7 +37,7 @@ class Mlx5Test {
     @Test
     void theHintTurnsEightBulkCallsPerPollIntoOneAndSavesTheirCost() throws Exception {
         RunResultDTO off = run();
-        RunResultDTO on = run("bulkHint=true");
+        RunResultDTO on = run("eth0.bulkHint=true");
         double callsOff = metric(off, "pool:eth0.rx", "slabBulkAllocCalls") / metric(off, "eth0", "rxPackets");
         double callsOn = metric(on, "pool:eth0.rx", "slabBulkAllocCalls") / metric(on, "eth0", "rxPackets");
         assertEquals(1.0 / 8, callsOff, 0.002);
@@ -72,7 +52,7 @@ class Mlx5Test {
 
     @Test
     void napiConsumeSkbDefersTheFreesIntoBulksOfSixtyFour() throws Exception {
-        RunResultDTO r = run("earlyDrop=napi_consume_skb");
+        RunResultDTO r = run("eth0.earlyDrop=napi_consume_skb");
         double processed = metric(r, "eth0", "rxPackets");
         assertEquals(processed, metric(r, "pool:eth0.rx", "napiDeferredFrees"), 0.0);
         assertEquals(processed / 64, metric(r, "pool:eth0.rx", "slabBulkFreeCalls"), 2, "one kmem_cache_free_bulk per 64");
@@ -84,8 +64,7 @@ class Mlx5Test {
 
     @Test
     void aHeadlineMayNameAPoolOrACore() throws Exception {
-        String text = Files.readString(Path.of("../../pipelines/mlx5-bulk-drop.pipeline")).replace("duration = 50ms",
-                "duration = 2ms");
+        String text = Pipelines.sample("mlx5-bulk-drop.pipeline", "2ms");
         RunResultDTO r = Pipelines.build(StmmacTest.registry(),
                 text.replace("headline = eth0.rxMpps", "headline = pool:eth0.rx.slabBulkAllocCalls"), 1).run();
         assertEquals(metric(r, "pool:eth0.rx", "slabBulkAllocCalls"), r.headline.value, 0.0);
@@ -115,6 +94,6 @@ class Mlx5Test {
 
     @Test
     void aRunIsDeterministic() throws Exception {
-        assertEquals(run("bulkHint=true").elements, run("bulkHint=true").elements);
+        assertEquals(run("eth0.bulkHint=true").elements, run("eth0.bulkHint=true").elements);
     }
 }

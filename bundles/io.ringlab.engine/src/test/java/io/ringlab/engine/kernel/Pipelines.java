@@ -1,8 +1,16 @@
 package io.ringlab.engine.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
 
 /** Test helpers: build runs from pipeline text. */
 final class Pipelines {
@@ -31,5 +39,33 @@ final class Pipelines {
         o.snapshotIntervalMillis = 0;
         o.overrides.addAll(java.util.List.of(sets));
         return new PipelineBuilder(registry).build(PipelineReader.read("test.pipeline", text), o);
+    }
+
+    /** @return the text of {@code pipelines/NAME} of the repository with its {@code duration} header set to {@code duration} */
+    static String sample(String name, String duration) throws IOException {
+        String text = Files.readString(Path.of("../../pipelines", name));
+        String replaced = text.replaceFirst("(?m)^duration = .*$", "duration = " + duration);
+        assertTrue(!replaced.equals(text) || text.contains("duration = " + duration), name + " has no duration header");
+        return replaced;
+    }
+
+    /**
+     * Runs a pipeline with the kernel models ({@link StmmacTest#registry()}) and checks what every run must: it finished,
+     * and packets and buffers are conserved.
+     */
+    static RunResultDTO runConserved(String text, long seed, String... sets) throws PipelineException {
+        RunResultDTO r = build(StmmacTest.registry(), text, seed, sets).run();
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+        return r;
+    }
+
+    /** @return {@code element.name} of a result; the test fails naming what the element has when it is absent */
+    static double metric(RunResultDTO r, String element, String name) {
+        var metrics = r.elements.get(element);
+        assertTrue(metrics != null, "no element " + element + " in " + r.elements.keySet());
+        Double v = metrics.get(name);
+        assertTrue(v != null, element + "." + name + " missing in " + metrics.keySet());
+        return v;
     }
 }

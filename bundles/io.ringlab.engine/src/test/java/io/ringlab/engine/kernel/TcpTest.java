@@ -1,5 +1,6 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,11 +35,6 @@ class TcpTest {
         return r;
     }
 
-    private static double metric(RunResultDTO r, String element, String name) {
-        Double v = r.elements.get(element).get(name);
-        assertTrue(v != null, element + "." + name + " missing in " + r.elements.get(element).keySet());
-        return v;
-    }
 
     /** The series column of {@code element.metric}. */
     private static int column(RunResultDTO r, String name) {

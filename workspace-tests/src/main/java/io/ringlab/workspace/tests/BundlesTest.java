@@ -64,7 +64,7 @@ class BundlesTest {
         }
         assertTrue(types.containsAll(Set.of("source", "sink", "drop", "ping", "host", "link", "netdev", "stmmac", "pfifo", "pfifo_fast",
                 "fq_codel", "mlx5", "mlx4", "mvneta", "http-load", "haproxy")), types.toString());
-        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm", "pagefrag")), simulator.poolKinds().toString());
+        assertTrue(simulator.poolKinds().containsAll(Set.of("fixed", "slab", "skb", "hwbm", "pagefrag", "pagepool")), simulator.poolKinds().toString());
     }
 
     @Test
@@ -74,7 +74,7 @@ class BundlesTest {
             assertEquals(1, context.getServiceReferences(QdiscProvider.class, "(" + QdiscProvider.KIND + "=" + kind + ")").size(),
                     kind);
         }
-        for (String kind : new String[] {"fixed", "slab", "skb", "hwbm", "pagefrag"}) {
+        for (String kind : new String[] {"fixed", "slab", "skb", "hwbm", "pagefrag", "pagepool"}) {
             assertEquals(1, context.getServiceReferences(BufferPoolProvider.class, "(" + BufferPoolProvider.KIND + "=" + kind + ")")
                     .size(), kind);
         }

@@ -53,6 +53,33 @@ import io.ringlab.sim.api.Timer;
  * <b>CPU</b>: {@code rxCycles} and {@code txCycles} per packet (defaults from the profile's {@code mvneta.rxPacketCycles},
  * {@code mvneta.txPacketCycles}; 0 when absent) plus what the pools charge (page fragments, DMA maps, MMIO writes, slab
  * operations, cache misses). Engine thread only.
+ * <p>
+ * <b>Current kernel preset</b> ({@code kernel = current}): the software path of {@code mvneta.c} as of v6.12 (read at
+ * torvalds/linux 002c6ca75289, whose RX and TX paths match v6.12's; see docs/models/mvneta.md "Current kernel preset"):
+ * <ul>
+ * <li>rings: {@code MVNETA_MAX_RXD} 512 and {@code MVNETA_MAX_TXD} 1024 ({@code mvneta_probe}: {@code rx_ring_size},
+ * {@code tx_ring_size}); TX stop at 1024 - 217 = 807 used, wake at 403 ({@code mvneta_txq_sw_init});</li>
+ * <li>a page_pool per RX queue ({@code mvneta_create_page_pool}: order 0, {@code PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV},
+ * {@code pool_size} = the RX ring, {@code offset} = {@code rx_offset_correction} = {@code MVNETA_SKB_HEADROOM} =
+ * {@code ALIGN(max(NET_SKB_PAD, XDP_PACKET_HEADROOM 256), 8)} = 256, {@code max_len} = {@code MVNETA_MAX_RX_BUF_SIZE} =
+ * {@code PAGE_SIZE - SKB_DATA_ALIGN(sizeof(skb_shared_info) + 256)}, no {@code .napi}); pool kind {@code pagepool};</li>
+ * <li>RX ({@code mvneta_rx_swbm}): every frame, whatever its size, goes up in its page ({@code mvneta_swbm_rx_frame},
+ * {@code build_skb(data, PAGE_SIZE)}, {@code skb_mark_for_recycle}, {@code napi_gro_receive}): no {@code rx_copybreak}
+ * (the variable remains, used only by {@code mvneta_rx_hwbm}); the descriptor is left empty ({@code refill_num++}) and
+ * at the end of the poll {@code mvneta_rx_refill_queue} refills up to 64 of them with {@code page_pool_alloc_pages}; a
+ * descriptor still empty is not given back to the device, so frames that reach it are dropped
+ * ({@code rx-no-descriptor});</li>
+ * <li>TX completion: {@code mvneta_txq_bufs_free} frees with {@code dev_kfree_skb_any} (not {@code napi_consume_skb});
+ * a page of the pool comes back through {@code napi_pp_put_page} → {@code page_pool_put_full_netmem(.., false)}, not
+ * NAPI-local (no {@code .napi}), so into the ptr_ring;</li>
+ * <li>unchanged: {@code MVNETA_RX_COAL_PKTS} 32, {@code MVNETA_RX_COAL_USEC} 100, {@code MVNETA_TXDONE_COAL_PKTS} 0
+ * ("interrupt per packet"), {@code MVNETA_MAX_TSO_SEGS} 100, the NAPI poll's order (TX done first).</li>
+ * </ul>
+ * Not modelled in the preset: BQL ({@code netdev_tx_sent_queue} in {@code mvneta_tx}, {@code netdev_tx_completed_queue}
+ * in {@code mvneta_txq_bufs_free}) and the {@code xmit_more} doorbell batching, XDP, frames spanning descriptors (an MTU
+ * whose {@code MVNETA_RX_PKT_SIZE} exceeds {@code MVNETA_MAX_RX_BUF_SIZE} is refused), the skb head of
+ * {@code build_skb} (as in the v4.6 model, the buffer is the skb). The buffer manager with {@code kernel = current} is
+ * refused.
  */
 final class MvnetaElement implements NicDriver {
     /** {@code dev_tx_weight} = 64: skbs one qdisc run sends before it reschedules itself. */
@@ -63,6 +90,16 @@ final class MvnetaElement implements NicDriver {
     static final int MAX_SKB_DESCS = 100 * 2 + MAX_SKB_FRAGS;
     /** Segments of one GSO skb at most. */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
+    /** {@code MVNETA_MAX_RXD}, {@code MVNETA_MAX_TXD}: 128 and 532 in v4.6; 512 and 1024 in current kernels. */
+    static final int MAX_RXD_V4_6 = 128, MAX_TXD_V4_6 = 532, MAX_RXD_CURRENT = 512, MAX_TXD_CURRENT = 1024;
+    /** {@code MVNETA_SKB_HEADROOM} = {@code ALIGN(max(NET_SKB_PAD 64, XDP_PACKET_HEADROOM 256), 8)}. */
+    static final int SKB_HEADROOM_CURRENT = 256;
+    /** {@code PAGE_SIZE}. */
+    static final int PAGE_SIZE = 4096;
+    /** The 64-descriptor limit of {@code mvneta_rx_refill_queue}'s loop. */
+    static final int REFILL_MAX = 64;
+    /** Page frames the stack, qdiscs and other devices' TX rings may hold besides the pool's own: an assumed bound. */
+    static final int PAGES_OUTSIDE = 2048;
 
     private final ElementContext ctx;
     private final int self;
@@ -72,6 +109,7 @@ final class MvnetaElement implements NicDriver {
     private final InputPort in;
     private final OutputPort wire, stack;
     private final boolean bm;
+    private final boolean current;
     private final int copybreak, shortPktSize, fragSize;
     private final long rxCycles, txCycles, mmioRead, mmioWrite, dmaMap;
     private final int coalPkts;
@@ -82,7 +120,8 @@ final class MvnetaElement implements NicDriver {
     private final int rxRing;
     private final Buffer[] rxBuf;
     private int rxHead, rxReady;
-    private final BufferPool fragPool, copyPool;
+    private final BufferPool fragPool, copyPool, pagePool;
+    private int refillNum, firstToRefill; // current: descriptors left empty by the poll, the first of them
     private final HardwareBufferPool longPool, shortPool;
     private int irqPending;
     private boolean irqEnabled = true;
@@ -107,8 +146,18 @@ final class MvnetaElement implements NicDriver {
         this.coreIndex = (int) c.getLong("core");
         this.core = ctx.core(coreIndex);
         this.bm = c.getBoolean("bm");
-        this.rxRing = (int) c.getLong("rxRing");
-        int txRing = (int) c.getLong("txRing");
+        this.current = "current".equals(c.getString("kernel"));
+        if (current && bm) {
+            throw new IllegalArgumentException("kernel=current, bm=true: the buffer manager is modelled for kernel=v4.6"
+                    + " only; allowed: kernel=v4.6 with bm=false or bm=true, kernel=current with bm=false");
+        }
+        long rxr = c.getLong("rxRing");
+        long txr = c.getLong("txRing");
+        this.rxRing = (int) (rxr >= 0 ? rxr : current ? MAX_RXD_CURRENT : MAX_RXD_V4_6);
+        int txRing = (int) (txr >= 0 ? txr : current ? MAX_TXD_CURRENT : MAX_TXD_V4_6);
+        if (rxRing < 2 || txRing < 1) {
+            throw new IllegalArgumentException("rxRing=" + rxRing + ", txRing=" + txRing + ": rxRing must be at least 2");
+        }
         this.copybreak = (int) c.getLong("rxCopybreak");
         this.shortPktSize = (int) c.getLong("shortPktSize");
         int mtu = (int) c.getLong("mtu");
@@ -116,7 +165,14 @@ final class MvnetaElement implements NicDriver {
         int pktSize = (mtu + 2 + 4 + 14 + 4 + 31) & ~31;
         int headroom = 64; // NET_SKB_PAD = max(32, L1_CACHE_BYTES), 64 with ARM_L1_CACHE_SHIFT_6
         int shinfo = (int) c.getLong("shinfoBytes");
-        this.fragSize = ((pktSize + headroom + 63) & ~63) + shinfo; // SKB_DATA_ALIGN(buf) + SKB_DATA_ALIGN(shinfo)
+        // v4.6: SKB_DATA_ALIGN(buf) + SKB_DATA_ALIGN(shinfo); current: build_skb(data, PAGE_SIZE), a page per frame
+        this.fragSize = current ? PAGE_SIZE : ((pktSize + headroom + 63) & ~63) + shinfo;
+        // MVNETA_MAX_RX_BUF_SIZE = PAGE_SIZE - MVNETA_SKB_PAD, MVNETA_SKB_PAD = SKB_DATA_ALIGN(shinfo + headroom 256)
+        int maxRxBuf = PAGE_SIZE - (shinfo + SKB_HEADROOM_CURRENT);
+        if (current && pktSize > maxRxBuf) {
+            throw new IllegalArgumentException("mtu=" + mtu + ": MVNETA_RX_PKT_SIZE " + pktSize + " exceeds"
+                    + " MVNETA_MAX_RX_BUF_SIZE " + maxRxBuf + "; frames spanning descriptors are not modelled");
+        }
         long rx = c.getLong("rxCycles");
         long tx = c.getLong("txCycles");
         this.rxCycles = rx >= 0 ? rx : (long) ctx.costProfile().value("mvneta.rxPacketCycles", 0);
@@ -139,17 +195,27 @@ final class MvnetaElement implements NicDriver {
         int longCap = (int) c.getLong("longPoolSize");
         int shortCap = (int) c.getLong("shortPoolSize");
         Map<String, Object> bmSettings = Map.of("headroom", headroom, "shinfoBytes", shinfo);
-        if (bm) {
+        if (current) {
+            this.longPool = null;
+            this.shortPool = null;
+            this.fragPool = null;
+            // mvneta_create_page_pool: pool_size = the ring, offset = rx_offset_correction, max_len; frames: the ring's
+            // pages, the cache's, the ptr_ring's, and those outside the pool (assumed bound)
+            this.pagePool = ctx.pool("pagepool", "rx", 2 * rxRing + 128 + PAGES_OUTSIDE, maxRxBuf,
+                    Map.of("poolSize", rxRing, "offset", SKB_HEADROOM_CURRENT));
+        } else if (bm) {
+            this.pagePool = null;
             this.longPool = (HardwareBufferPool) ctx.pool("hwbm", "long", longCap, pktSize, bmSettings);
             this.shortPool = (HardwareBufferPool) ctx.pool("hwbm", "short", shortCap, shortPktSize, bmSettings);
             this.fragPool = null;
         } else {
+            this.pagePool = null;
             this.longPool = null;
             this.shortPool = null;
             // the ring's buffers and those the stack holds
             this.fragPool = ctx.pool("pagefrag", "rx", 2 * rxRing + 256, fragSize, Map.of());
         }
-        this.copyPool = ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
+        this.copyPool = current ? null : ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
         BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
@@ -180,6 +246,7 @@ final class MvnetaElement implements NicDriver {
         m.gauge("rxReady", () -> rxReady);
         m.gauge("txDescUsed", () -> txq.used());
         m.gauge("fragSize", () -> fragSize);
+        m.gauge("rxRefillPending", () -> refillNum);
         m.series("rxReady");
         m.series("txDescUsed");
     }
@@ -191,8 +258,9 @@ final class MvnetaElement implements NicDriver {
             longPool.add(coreIndex, longPool.size());
             shortPool.add(coreIndex, shortPool.size());
         } else {
+            BufferPool fill = current ? pagePool : fragPool;
             for (int i = 0; i < rxRing; i++) { // mvneta_rxq_fill
-                rxBuf[i] = fragPool.alloc(coreIndex, self);
+                rxBuf[i] = fill.alloc(coreIndex, self);
             }
         }
     }
@@ -271,14 +339,19 @@ final class MvnetaElement implements NicDriver {
             core.charge(self, rxCycles, 1);
             rxPackets.increment();
             rxBytes.add(b.length());
-            if (bm) {
+            if (current) {
+                rxBuf[slot] = null; // mvneta_swbm_rx_frame: buf_phys_addr = 0; refill_num++
+                refillNum++;
+                up(b); // mvneta_swbm_build_skb: build_skb around the page, skb_mark_for_recycle
+            } else if (bm) {
                 rxBuf[slot] = null;
                 receiveBm(b);
             } else {
                 receiveSw(slot, b);
             }
         }
-        if (done > 0) {
+        int refilled = current ? refillQueue() : 0;
+        if (done > 0 || refilled > 0) {
             write(); // mvneta_rxq_desc_num_update: the descriptors processed (and, software refill, refilled)
         }
         if (done < budget) {
@@ -307,6 +380,33 @@ final class MvnetaElement implements NicDriver {
         dmaMaps.increment();
         rxBuf[slot] = fresh;
         up(b); // build_skb around the old buffer (dma_unmap_single: no unmap hook with the coherent ops)
+    }
+
+    /**
+     * {@code mvneta_rx_refill_queue} (current): up to 64 of the descriptors the poll left empty get a page from the
+     * page_pool ({@code mvneta_rx_refill}); the first failure stops the loop ({@code refill_error}).
+     *
+     * @return the descriptors refilled
+     */
+    private int refillQueue() {
+        int i = 0;
+        int slot = firstToRefill;
+        for (; i < refillNum && i < REFILL_MAX; i++) {
+            if (rxBuf[slot] == null) {
+                Buffer page = pagePool.alloc(coreIndex, self); // page_pool_alloc_pages(GFP_ATOMIC)
+                if (page == null) {
+                    rxRefillFailures.increment();
+                    break;
+                }
+                rxBuf[slot] = page;
+            }
+            if (++slot == rxRing) {
+                slot = 0;
+            }
+        }
+        refillNum -= i;
+        firstToRefill = slot;
+        return i;
     }
 
     /** {@code mvneta_rx_hwbm} for one completion. */

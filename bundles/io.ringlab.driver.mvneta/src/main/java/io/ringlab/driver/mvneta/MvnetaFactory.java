@@ -31,19 +31,27 @@ public class MvnetaFactory implements ElementFactory {
                 + " rx_copybreak 256, RX interrupt coalescing (32 frames / 100 us), a TX ring of 532 that stops at 315"
                 + " used descriptors and wakes at 157, an interrupt per sent frame, and TX completion first in the NAPI"
                 + " poll (weight 64). Per-packet CPU costs come from the profile (mvneta.rxPacketCycles,"
-                + " mvneta.txPacketCycles) plus what the pools charge.";
+                + " mvneta.txPacketCycles) plus what the pools charge. kernel = current models the driver of v6.12 instead:"
+                + " a page_pool (kind pagepool) per RX queue of pool_size = the RX ring, one 4 KB page per descriptor"
+                + " with MVNETA_SKB_HEADROOM 256, build_skb around the page and skb_mark_for_recycle, no copybreak,"
+                + " refill of up to 64 descriptors at the end of the poll, RX ring 512, TX ring 1024.";
         d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, false, "frames from the wire"));
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_receive)"));
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the port's DMA sends, to the link"));
+        d.properties.add(PropertyDescriptorDTO.choice("kernel", "v4.6", List.of("v4.6", "current"),
+                "the driver modelled: v4.6 (2016, the default) or current (v6.12: page_pool per RX queue, one page per"
+                        + " descriptor, no rx_copybreak on the software path, RX 512 / TX 1024 descriptors; bm = false only)"));
         d.properties.add(PropertyDescriptorDTO.of("bm", Kind.BOOLEAN, "false", null, null,
                 "use the hardware buffer manager (pools of kind hwbm) instead of software refill (pagefrag)"));
-        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "128", "2", "4096",
-                "RX descriptors (MVNETA_MAX_RXD 128 in 2016)"));
-        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "532", "218", "4096",
-                "TX descriptors (MVNETA_MAX_TXD 532 in 2016); must exceed MVNETA_MAX_SKB_DESCS = 217"));
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "-1", "-1", "4096",
+                "RX descriptors; -1 takes the kernel's MVNETA_MAX_RXD: 128 in v4.6, 512 in current"));
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "-1", "-1", "4096",
+                "TX descriptors; -1 takes the kernel's MVNETA_MAX_TXD: 532 in v4.6, 1024 in current; must exceed"
+                        + " MVNETA_MAX_SKB_DESCS = 217"));
         d.properties.add(PropertyDescriptorDTO.of("rxCopybreak", Kind.INTEGER, "256", "0", "9000",
-                "frames up to this many bytes are copied into a new skb (rx_copybreak 256)"));
+                "frames up to this many bytes are copied into a new skb (rx_copybreak 256); kernel = current has no copybreak"
+                        + " on the software path (mvneta_rx_swbm), only in mvneta_rx_hwbm"));
         d.properties.add(PropertyDescriptorDTO.of("mtu", Kind.INTEGER, "1500", "68", "9000",
                 "the MTU: MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + 24, 32) sizes the buffers"));
         d.properties.add(PropertyDescriptorDTO.of("shortPktSize", Kind.INTEGER, "256", "64", "4096",
@@ -66,7 +74,8 @@ public class MvnetaFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
                 "the core that takes the port's interrupts (the 2016 driver used one)"));
         d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxCopybreaks", "rxRefillFailures", "rxIrqs", "txPackets",
-                "txBytes", "txIrqs", "txQueueStops", "napiPolls", "rxReady", "txDescUsed", "fragSize", "cpuNanosPerPacket"));
+                "txBytes", "txIrqs", "txQueueStops", "napiPolls", "rxReady", "txDescUsed", "fragSize", "cpuNanosPerPacket",
+                "rxRefillPending"));
         return d;
     }
 

@@ -68,11 +68,12 @@ final class TestRegistry implements Registry {
             case "skb" -> new io.ringlab.pool.slab.SkbPoolProvider();
             case "hwbm" -> new io.ringlab.pool.hwbm.HwbmPoolProvider();
             case "pagefrag" -> new io.ringlab.pool.hwbm.PageFragPoolProvider();
+            case "pagepool" -> new io.ringlab.pool.hwbm.PagePoolProvider();
             default -> null;
         };
     }
 
-    @Override public List<String> poolKinds() { return List.of("fixed", "hwbm", "pagefrag", "skb", "slab"); }
+    @Override public List<String> poolKinds() { return List.of("fixed", "hwbm", "pagefrag", "pagepool", "skb", "slab"); }
 
     @Override
     public <S> S provider(Class<S> type, String kindProperty, String kind) {

@@ -63,6 +63,30 @@ import io.ringlab.sim.api.OutputPort;
  */
 final class Mlx5Element implements NicDriver {
     /**
+     * The code a packet runs through, fetched through the model's L1i: x86-64 function sizes from kernel stack traces
+     * ({@code function+off/size}) of the builds nearest to 2016 that the research found, docs/research/kernel-code-sizes.md
+     * (4.11-rc2 for the poll functions, 4.16/4.18 for the RX loop and the skb functions). Whole functions are fetched,
+     * an upper bound: cold branches never are. Per packet: the RX loop and the CQE handling, the skb's free (per
+     * {@code earlyDrop}), the refill's WQE and skb allocation. The allocator's bulk functions are the slab model's own.
+     */
+    static final String[] PACKET_CODE = {"mlx5e_poll_rx_cq", "mlx5e_handle_rx_cqe", "mlx5e_alloc_rx_wqe",
+        "__napi_alloc_skb", "__build_skb"};
+    static final int[] PACKET_CODE_BYTES = {2336, 208, 304, 240, 208};
+    /** {@code kfree_skb}, {@code __kfree_skb}, {@code skb_release_all}, {@code skb_release_data}: 128 + 32 + 48 + 224. */
+    static final int KFREE_CODE_BYTES = 432;
+    /** {@code napi_consume_skb} (4.16: 256), {@code skb_release_all}, {@code skb_release_data}: 256 + 48 + 224. */
+    static final int CONSUME_CODE_BYTES = 528;
+    /** Per poll: {@code net_rx_action}, {@code mlx5e_napi_poll}, {@code mlx5e_poll_tx_cq}, {@code mlx5e_post_rx_wqes}. */
+    static final String[] POLL_CODE = {"net_rx_action", "mlx5e_napi_poll", "mlx5e_poll_tx_cq", "mlx5e_post_rx_wqes"};
+    static final int[] POLL_CODE_BYTES = {928, 1104, 1248, 192};
+    /** Per interrupt: {@code do_IRQ}, {@code irq_exit}, {@code __do_softirq}, {@code mlx5e_completion_event}. */
+    static final String[] IRQ_CODE = {"do_IRQ", "irq_exit", "__do_softirq", "mlx5e_completion_event"};
+    static final int[] IRQ_CODE_BYTES = {208, 192, 674, 64};
+
+    private final long[] packetCode, pollCode, irqCode;
+    private final long freeCode;
+    private final int freeCodeBytes;
+    /**
      * Cycles per received packet outside the allocator, fitted: {@code allocBulk = 8}, no hint, {@code kfree_skb} early
      * drop on the {@code generic-x86-4ghz} profile (the i7-4790K at 4 GHz) must give the seed's 12 Mpps baseline, i.e.
      * 333.3 cycles per packet in all; the model's allocator and cache costs take the rest (docs/models/mlx5.md).
@@ -146,7 +170,16 @@ final class Mlx5Element implements NicDriver {
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.sq = support.sendRing(ctx, coreIndex, txRing, wirePool);
-        this.irqTask = cpu -> napi.schedule(); // mlx5e_completion_event: napi_schedule
+        this.packetCode = code(PACKET_CODE, PACKET_CODE_BYTES);
+        this.pollCode = code(POLL_CODE, POLL_CODE_BYTES);
+        this.irqCode = code(IRQ_CODE, IRQ_CODE_BYTES);
+        this.irqTask = cpu -> {
+            fetch(irqCode, IRQ_CODE_BYTES);
+            napi.schedule(); // mlx5e_completion_event: napi_schedule
+        };
+        boolean consume = earlyDrop == DROP_CONSUME;
+        this.freeCodeBytes = consume ? CONSUME_CODE_BYTES : KFREE_CODE_BYTES;
+        this.freeCode = ctx.code(consume ? "napi_consume_skb" : "kfree_skb", freeCodeBytes);
         this.dropNoWqe = ctx.dropReason("rx-no-wqe");
         this.dropEarly = ctx.dropReason("early-drop");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
@@ -312,6 +345,7 @@ final class Mlx5Element implements NicDriver {
 
     @Override
     public int poll(int weight) {
+        fetch(pollCode, POLL_CODE_BYTES);
         boolean txBusy = pollTx();
         if (hint) {
             pool.hint(coreIndex, Math.min(ready, weight)); // the SKBs this poll will ask for
@@ -327,6 +361,10 @@ final class Mlx5Element implements NicDriver {
             posted--;
             work++;
             core.charge(self, rxCycles, 1);
+            fetch(packetCode, PACKET_CODE_BYTES);
+            if (earlyDrop != DROP_OFF) {
+                core.touch(self, freeCode, freeCodeBytes, true);
+            }
             rxPackets.increment();
             rxBytes.add(b.length());
             switch (earlyDrop) {
@@ -357,6 +395,21 @@ final class Mlx5Element implements NicDriver {
             }
         }
         return work;
+    }
+
+    private long[] code(String[] names, int[] bytes) {
+        long[] addresses = new long[names.length];
+        for (int i = 0; i < names.length; i++) {
+            addresses[i] = ctx.code(names[i], bytes[i]);
+        }
+        return addresses;
+    }
+
+    /** Fetches functions' code through the L1i of the element's core. */
+    private void fetch(long[] addresses, int[] bytes) {
+        for (int i = 0; i < addresses.length; i++) {
+            core.touch(self, addresses[i], bytes[i], true);
+        }
     }
 
     @Override

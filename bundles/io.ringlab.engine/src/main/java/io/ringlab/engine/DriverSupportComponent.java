@@ -1,7 +1,12 @@
 package io.ringlab.engine;
 
+import java.util.function.IntSupplier;
+
 import org.osgi.service.component.annotations.Component;
 
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NapiPoller;
@@ -29,5 +34,22 @@ public class DriverSupportComponent implements DriverSupport {
     @Override
     public SendRing sendRing(ElementContext context, int core, int size, io.ringlab.buffer.api.BufferPool wirePool) {
         return new SendRingImpl(context, core, size, wirePool);
+    }
+
+    @Override
+    public DescriptorRing receiveRing(Buffer[] slots, IntSupplier used) {
+        return new DescriptorRing() {
+            @Override public int size() { return slots.length; }
+            @Override public int used() { return used.getAsInt(); }
+
+            @Override
+            public void forEachHeld(BufferVisitor visitor) {
+                for (Buffer b : slots) {
+                    if (b != null) {
+                        visitor.visit(b);
+                    }
+                }
+            }
+        };
     }
 }

@@ -52,4 +52,16 @@ public interface DriverSupport {
      * @return the ring
      */
     SendRing sendRing(ElementContext context, int core, int size, io.ringlab.buffer.api.BufferPool wirePool);
+
+    /**
+     * A receive ring kept by the driver as an array of its descriptors' buffers, seen as a {@link DescriptorRing}: its
+     * size is the array's length, {@code used} is what the driver says, and the buffers it holds are the array's
+     * non-{@code null} entries (a descriptor's buffer, whether or not a frame is in it).
+     *
+     * @param slots the driver's descriptors, read live (not copied)
+     * @param used the descriptors owned by the device or awaiting the driver
+     * @return the view
+     * @since 1.2
+     */
+    DescriptorRing receiveRing(io.ringlab.buffer.api.Buffer[] slots, java.util.function.IntSupplier used);
 }

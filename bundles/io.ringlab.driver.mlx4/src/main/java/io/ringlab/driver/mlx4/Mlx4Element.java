@@ -142,6 +142,7 @@ final class Mlx4Element implements NicDriver {
     // RX ring: carrier[i] is descriptor i's record; descPage/descOffset its fragment (NONE: not posted)
     private final int rxRing;
     private final Buffer[] carrier;
+    private final DescriptorRing rxView;
     private final int[] descPage, descOffset;
     private final BufferPool descPool;
     private int head, ready, posted;
@@ -230,6 +231,7 @@ final class Mlx4Element implements NicDriver {
         BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.rxView = support.receiveRing(carrier, () -> posted);
         this.rxNapi = support.napi(ctx, coreIndex, budget, 0, this);
         this.txNapi = support.napi(ctx, coreIndex, budget, 0, this::pollTx);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
@@ -580,11 +582,7 @@ final class Mlx4Element implements NicDriver {
 
     @Override
     public void forEachHeld(BufferVisitor visitor) {
-        for (Buffer b : carrier) {
-            if (b != null) {
-                visitor.visit(b);
-            }
-        }
+        rxView.forEachHeld(visitor);
         sq.forEachHeld(visitor);
         segments.forEachHeld(visitor);
     }
@@ -596,18 +594,6 @@ final class Mlx4Element implements NicDriver {
 
     @Override
     public DescriptorRing rxRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return rxRing; }
-            @Override public int used() { return posted; }
-
-            @Override
-            public void forEachHeld(BufferVisitor visitor) {
-                for (Buffer b : carrier) {
-                    if (b != null) {
-                        visitor.visit(b);
-                    }
-                }
-            }
-        };
+        return rxView;
     }
 }

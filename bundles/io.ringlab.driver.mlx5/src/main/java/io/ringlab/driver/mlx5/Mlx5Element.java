@@ -117,6 +117,7 @@ final class Mlx5Element implements NicDriver {
 
     private final int rxRing;
     private final Buffer[] wqe;
+    private final DescriptorRing rxView;
     private int head, ready, posted;
     private boolean armed = true;
 
@@ -167,6 +168,7 @@ final class Mlx5Element implements NicDriver {
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         this.txTask = cpu -> xmit();
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.rxView = support.receiveRing(wqe, () -> posted);
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.sq = support.sendRing(ctx, coreIndex, txRing, wirePool);
@@ -414,11 +416,7 @@ final class Mlx5Element implements NicDriver {
 
     @Override
     public void forEachHeld(BufferVisitor visitor) {
-        for (Buffer b : wqe) {
-            if (b != null) {
-                visitor.visit(b);
-            }
-        }
+        rxView.forEachHeld(visitor);
         sq.forEachHeld(visitor);
         segments.forEachHeld(visitor);
     }
@@ -430,14 +428,6 @@ final class Mlx5Element implements NicDriver {
 
     @Override
     public DescriptorRing rxRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return rxRing; }
-            @Override public int used() { return posted; }
-
-            @Override
-            public void forEachHeld(BufferVisitor visitor) {
-                Mlx5Element.this.forEachHeld(visitor);
-            }
-        };
+        return rxView;
     }
 }

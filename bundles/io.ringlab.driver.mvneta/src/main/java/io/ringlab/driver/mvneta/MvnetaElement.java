@@ -119,6 +119,7 @@ final class MvnetaElement implements NicDriver {
     // RX ring: ready descriptors from rxHead carry frames; in software mode every descriptor holds a buffer
     private final int rxRing;
     private final Buffer[] rxBuf;
+    private final DescriptorRing rxView;
     private int rxHead, rxReady;
     private final BufferPool fragPool, copyPool, pagePool;
     private int refillNum, firstToRefill; // current: descriptors left empty by the poll, the first of them
@@ -219,6 +220,7 @@ final class MvnetaElement implements NicDriver {
         BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.rxView = support.receiveRing(rxBuf, () -> rxReady);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.txq = support.sendRing(ctx, coreIndex, txRing, wirePool);
@@ -540,11 +542,7 @@ final class MvnetaElement implements NicDriver {
 
     @Override
     public void forEachHeld(BufferVisitor visitor) {
-        for (Buffer b : rxBuf) {
-            if (b != null) {
-                visitor.visit(b);
-            }
-        }
+        rxView.forEachHeld(visitor);
         txq.forEachHeld(visitor);
         segments.forEachHeld(visitor);
     }
@@ -556,18 +554,6 @@ final class MvnetaElement implements NicDriver {
 
     @Override
     public DescriptorRing rxRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return rxRing; }
-            @Override public int used() { return rxReady; }
-
-            @Override
-            public void forEachHeld(BufferVisitor visitor) {
-                for (Buffer b : rxBuf) {
-                    if (b != null) {
-                        visitor.visit(b);
-                    }
-                }
-            }
-        };
+        return rxView;
     }
 }

@@ -103,6 +103,7 @@ final class StmmacElement implements NicDriver {
     // RX ring: rxFilled buffers from rxHead carry received frames; the other slots wait for frames (or a refill)
     private final int rxRing;
     private final Buffer[] rxBuf;
+    private final DescriptorRing rxView;
     private int rxHead, rxFilled;
     private final BufferPool rxPool;
 
@@ -161,6 +162,7 @@ final class StmmacElement implements NicDriver {
         // dql_init(&queue->dql, HZ): a hold time of one second; current kernels' dql_reset restores min_limit
         this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, hz, 0, 1_879_048_192, current, this::schedule);
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.rxView = support.receiveRing(rxBuf, () -> rxFilled);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
         this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.ring = support.sendRing(ctx, coreIndex, txRing, wirePool);
@@ -414,11 +416,7 @@ final class StmmacElement implements NicDriver {
     @Override
     public void forEachHeld(BufferVisitor visitor) {
         ring.forEachHeld(visitor);
-        for (Buffer b : rxBuf) {
-            if (b != null) {
-                visitor.visit(b);
-            }
-        }
+        rxView.forEachHeld(visitor);
         segments.forEachHeld(visitor);
     }
 
@@ -429,18 +427,6 @@ final class StmmacElement implements NicDriver {
 
     @Override
     public DescriptorRing rxRing() {
-        return new DescriptorRing() {
-            @Override public int size() { return rxRing; }
-            @Override public int used() { return rxFilled; }
-
-            @Override
-            public void forEachHeld(BufferVisitor visitor) {
-                for (Buffer b : rxBuf) {
-                    if (b != null) {
-                        visitor.visit(b);
-                    }
-                }
-            }
-        };
+        return rxView;
     }
 }

@@ -1,0 +1,22 @@
+package io.ringlab.console;
+
+import java.nio.file.Path;
+
+import io.ringlab.sim.api.Simulator;
+
+/** What a console window needs from its surroundings (the OSGi component, or a test). Thread-safe. */
+interface ConsoleContext {
+    /** @return the engine; never {@code null} while the window is open. */
+    Simulator simulator();
+
+    /**
+     * Registers a callback for changes of the installed element types (a bundle came or went).
+     *
+     * @param callback called on whatever thread the change happened on, so it must hop to the UI thread itself
+     * @return closes the registration
+     */
+    AutoCloseable onElementTypesChanged(Runnable callback);
+
+    /** @return the install folder ({@code ringlab.home}), where {@code pipelines/} holds the samples; {@code null} if unknown. */
+    Path home();
+}

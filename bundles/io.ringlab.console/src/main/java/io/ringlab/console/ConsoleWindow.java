@@ -1,0 +1,613 @@
+package io.ringlab.console;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.SWTException;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Group;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Widget;
+
+import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.RunState;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
+
+/**
+ * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, run
+ * controls, status and summary on the right, the log at the bottom.
+ * <p>
+ * Threads: everything here runs on the UI thread. The engine runs a started run on its own thread; the window polls the
+ * run's latest immutable snapshot with {@link Display#timerExec} every {@value #POLL_MILLIS} ms while the run goes on and
+ * stops polling when it is paused or has ended. The run's completion comes on the engine thread and is handed over with
+ * {@link Display#asyncExec}; element type changes come on a framework thread and are handed over the same way. Nothing
+ * here waits for the engine.
+ */
+final class ConsoleWindow {
+    /** Snapshot polling interval: 10 Hz, the rate at which the engine publishes snapshots. */
+    static final int POLL_MILLIS = 100;
+    /** Delay between an element type change and the palette's refresh (the engine learns of it in the same dispatch). */
+    static final int PALETTE_REFRESH_MILLIS = 250;
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final ConsoleContext context;
+    private final Display display;
+    private Shell shell;
+    private TreeViewer palette;
+    private org.eclipse.swt.widgets.List samples;
+    private final List<Path> sampleFiles = new ArrayList<>();
+    private PipelineCanvas canvas;
+    private LiveCharts charts;
+    private Text duration, seed, summary, log;
+    private Combo speed;
+    private Button runButton, pauseButton, resumeButton, stepButton, stopButton;
+    private Label status;
+    private String paletteSignature = "";
+    private Map<String, String> categoryOfType = Map.of();
+    private AutoCloseable typesSubscription;
+
+    private Path pipelineFile;
+    private PipelineDTO pipeline;
+    private RunSession session;
+    /** The session whose result the summary shows; a late poll of it must not overwrite the result's status line. */
+    private RunSession resultShown;
+    private boolean polling;
+    private final Runnable pollTask = this::pollOnce;
+    private final Runnable paletteTask = this::refreshPalette;
+
+    ConsoleWindow(ConsoleContext context, Display display) {
+        this.context = context;
+        this.display = display;
+    }
+
+    /**
+     * Builds and opens the window.
+     *
+     * @param file a pipeline to open, or {@code null}
+     * @return the shell
+     */
+    Shell open(Path file) {
+        shell = new Shell(display, SWT.SHELL_TRIM);
+        shell.setText("Ringlab console");
+        shell.setLayout(new FillLayout());
+        shell.setSize(1280, 820);
+        buildMenu();
+        SashForm vertical = new SashForm(shell, SWT.VERTICAL);
+        SashForm main = new SashForm(vertical, SWT.HORIZONTAL);
+        buildLeft(main);
+        SashForm middle = new SashForm(main, SWT.VERTICAL);
+        canvas = new PipelineCanvas(middle);
+        charts = new LiveCharts(middle);
+        middle.setWeights(2, 3);
+        buildRight(main);
+        main.setWeights(26, 50, 24);
+        log = new Text(vertical, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL | SWT.BORDER);
+        id(log, ConsoleService.ID_LOG);
+        log.setFont(JFaceResources.getTextFont());
+        vertical.setWeights(82, 18);
+        shell.addDisposeListener(e -> disposed());
+
+        refreshPalette();
+        typesSubscription = context.onElementTypesChanged(this::typesChanged);
+        loadSamples();
+        updateButtons();
+        charts.reset(null);
+        shell.open();
+        log("INFO", "console ready: " + categoryOfType.size() + " element types" + (context.home() == null ? ""
+                : ", samples from " + context.home().resolve("pipelines")));
+        if (file != null) {
+            openPipeline(file);
+        }
+        return shell;
+    }
+
+    // ------------------------------------------------------------------ building
+
+    private void buildMenu() {
+        Menu bar = new Menu(shell, SWT.BAR);
+        shell.setMenuBar(bar);
+        Menu file = submenu(bar, "&File");
+        item(file, "&Open...\tCtrl+O", SWT.MOD1 + 'O', this::chooseFile);
+        new MenuItem(file, SWT.SEPARATOR);
+        item(file, "E&xit", 0, () -> shell.close());
+        Menu run = submenu(bar, "&Run");
+        item(run, "&Run\tF5", SWT.F5, this::runPipeline);
+        item(run, "&Pause", 0, this::pause);
+        item(run, "Res&ume", 0, this::resume);
+        item(run, "S&tep", 0, this::step);
+        item(run, "&Stop", 0, this::stop);
+    }
+
+    private static Menu submenu(Menu bar, String text) {
+        MenuItem m = new MenuItem(bar, SWT.CASCADE);
+        m.setText(text);
+        Menu menu = new Menu(m);
+        m.setMenu(menu);
+        return menu;
+    }
+
+    private static void item(Menu menu, String text, int accelerator, Runnable action) {
+        MenuItem i = new MenuItem(menu, SWT.PUSH);
+        i.setText(text);
+        if (accelerator != 0) {
+            i.setAccelerator(accelerator);
+        }
+        i.addListener(SWT.Selection, e -> action.run());
+    }
+
+    private void buildLeft(Composite parent) {
+        SashForm left = new SashForm(parent, SWT.VERTICAL);
+        Group types = group(left, "Element types");
+        palette = new TreeViewer(types, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL | SWT.H_SCROLL);
+        id(palette.getTree(), ConsoleService.ID_PALETTE);
+        palette.getTree().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        palette.setContentProvider(new PaletteContent());
+        palette.setLabelProvider(new LabelProvider() {
+            @Override
+            public String getText(Object o) {
+                return o instanceof ElementDescriptorDTO d ? PaletteModel.label(d) : o instanceof Category c ? c.label() : String.valueOf(o);
+            }
+        });
+        palette.addSelectionChangedListener(e -> {
+            if (e.getStructuredSelection().getFirstElement() instanceof ElementDescriptorDTO d) {
+                palette.getTree().setToolTipText(d.summary);
+            }
+        });
+        Group sampleGroup = group(left, "Sample pipelines (click to open)");
+        samples = new org.eclipse.swt.widgets.List(sampleGroup, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
+        id(samples, ConsoleService.ID_SAMPLES);
+        samples.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        samples.addListener(SWT.Selection, e -> {
+            int i = samples.getSelectionIndex();
+            if (i >= 0 && i < sampleFiles.size()) {
+                openPipeline(sampleFiles.get(i));
+            }
+        });
+        left.setWeights(65, 35);
+    }
+
+    private void buildRight(Composite parent) {
+        Composite right = new Composite(parent, SWT.NONE);
+        right.setLayout(new GridLayout(1, false));
+        Group run = group(right, "Run");
+        run.setLayout(new GridLayout(2, false));
+        run.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        new Label(run, SWT.NONE).setText("Duration");
+        duration = new Text(run, SWT.BORDER);
+        id(duration, ConsoleService.ID_DURATION);
+        duration.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        duration.setToolTipText("Virtual time, e.g. 20ms or 2s; empty: the pipeline's duration");
+        new Label(run, SWT.NONE).setText("Seed");
+        seed = new Text(run, SWT.BORDER);
+        id(seed, ConsoleService.ID_SEED);
+        seed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        seed.setToolTipText("A whole number; empty: the pipeline's seed");
+        new Label(run, SWT.NONE).setText("Speed");
+        speed = new Combo(run, SWT.READ_ONLY);
+        id(speed, ConsoleService.ID_SPEED);
+        speed.setItems(RunInputs.SPEEDS.toArray(String[]::new));
+        speed.select(0);
+        speed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        Composite buttons = new Composite(run, SWT.NONE);
+        buttons.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        buttons.setLayout(new GridLayout(3, true));
+        runButton = button(buttons, "Run", ConsoleService.ID_RUN, this::runPipeline);
+        pauseButton = button(buttons, "Pause", ConsoleService.ID_PAUSE, this::pause);
+        resumeButton = button(buttons, "Resume", ConsoleService.ID_RESUME, this::resume);
+        stepButton = button(buttons, "Step", ConsoleService.ID_STEP, this::step);
+        stopButton = button(buttons, "Stop", ConsoleService.ID_STOP, this::stop);
+        status = new Label(run, SWT.WRAP);
+        id(status, ConsoleService.ID_STATUS);
+        status.setData(ConsoleService.POLLS_DATA, 0);
+        GridData statusData = new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1);
+        statusData.widthHint = 200; // a wrapping label needs a width hint in a GridLayout, or it never wraps
+        status.setLayoutData(statusData);
+        status.setText("no run");
+        Group sum = group(right, "Summary");
+        sum.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        summary = new Text(sum, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL | SWT.BORDER);
+        id(summary, ConsoleService.ID_SUMMARY);
+        summary.setFont(JFaceResources.getTextFont());
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+    }
+
+    private static Group group(Composite parent, String title) {
+        Group g = new Group(parent, SWT.NONE);
+        g.setText(title);
+        g.setLayout(new GridLayout(1, false));
+        return g;
+    }
+
+    private static Button button(Composite parent, String text, String id, Runnable action) {
+        Button b = new Button(parent, SWT.PUSH);
+        b.setText(text);
+        id(b, id);
+        b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        b.addListener(SWT.Selection, e -> action.run());
+        return b;
+    }
+
+    private static void id(Widget w, String id) {
+        w.setData(ConsoleService.WIDGET_ID, id);
+    }
+
+    // ------------------------------------------------------------------ palette
+
+    /** A palette category node. */
+    record Category(String name, List<ElementDescriptorDTO> types) {
+        String label() {
+            return name + " (" + types.size() + ")";
+        }
+    }
+
+    private static final class PaletteContent implements ITreeContentProvider {
+        @Override
+        public Object[] getElements(Object input) {
+            return input instanceof PaletteModel m
+                    ? m.categories().entrySet().stream().map(e -> new Category(e.getKey(), e.getValue())).toArray()
+                    : new Object[0];
+        }
+
+        @Override
+        public Object[] getChildren(Object parent) {
+            return parent instanceof Category c ? c.types().toArray() : new Object[0];
+        }
+
+        @Override
+        public Object getParent(Object element) {
+            return null;
+        }
+
+        @Override
+        public boolean hasChildren(Object element) {
+            return element instanceof Category c && !c.types().isEmpty();
+        }
+    }
+
+    /** Called on a framework thread when an element type came or went. */
+    private void typesChanged() {
+        try {
+            if (!display.isDisposed()) {
+                display.asyncExec(() -> {
+                    if (!shell.isDisposed()) {
+                        display.timerExec(PALETTE_REFRESH_MILLIS, paletteTask); // re-arming replaces a pending refresh
+                    }
+                });
+            }
+        } catch (SWTException e) {
+            // the display was disposed between the check and the call: the window is gone, nothing to refresh
+        }
+    }
+
+    private void refreshPalette() {
+        if (shell.isDisposed()) {
+            return;
+        }
+        PaletteModel m = PaletteModel.of(context.simulator().elementTypes());
+        if (m.signature().equals(paletteSignature)) {
+            return;
+        }
+        boolean first = paletteSignature.isEmpty();
+        paletteSignature = m.signature();
+        Map<String, String> cats = new HashMap<>();
+        m.categories().forEach((c, types) -> types.forEach(d -> cats.put(d.type, c)));
+        categoryOfType = cats;
+        palette.setInput(m);
+        palette.expandAll();
+        if (!first) {
+            log("INFO", "element types changed: " + cats.size() + " installed");
+            if (pipeline != null) {
+                canvas.show(pipeline, categoryOfType);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ files
+
+    private void loadSamples() {
+        Path home = context.home();
+        if (home == null) {
+            return;
+        }
+        Path dir = home.resolve("pipelines");
+        if (!Files.isDirectory(dir)) {
+            log("WARN", "no sample folder " + dir);
+            return;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".pipeline")).sorted().forEach(p -> {
+                sampleFiles.add(p);
+                samples.add(p.getFileName().toString().replaceFirst("\\.pipeline$", ""));
+            });
+        } catch (IOException e) {
+            error("Cannot list the sample pipelines", dir + ": " + e.getMessage());
+        }
+    }
+
+    private void chooseFile() {
+        FileDialog d = new FileDialog(shell, SWT.OPEN);
+        d.setText("Open a pipeline");
+        d.setFilterExtensions(new String[] { "*.pipeline", "*" });
+        if (context.home() != null) {
+            d.setFilterPath(context.home().resolve("pipelines").toString());
+        }
+        String f = d.open();
+        if (f != null) {
+            openPipeline(Path.of(f));
+        }
+    }
+
+    /** Reads a pipeline file and shows it; a bad file is reported in a dialog and the log, and the previous pipeline stays. */
+    void openPipeline(Path file) {
+        PipelineDTO p;
+        try {
+            p = PipelineReader.read(file);
+        } catch (PipelineException e) {
+            error("Cannot open " + file.getFileName(), e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            error("Cannot open " + file.getFileName(), file + ": " + describe(e));
+            return;
+        }
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+            log("INFO", "stopped the run of " + pipeline.name + " to open " + file);
+        }
+        pipelineFile = file;
+        pipeline = p;
+        session = null;
+        shell.setText("Ringlab console - " + p.name + " (" + file + ")");
+        canvas.show(p, categoryOfType);
+        duration.setMessage(p.duration == null ? "1s" : p.duration.text);
+        seed.setMessage(p.seed == null ? "1" : p.seed.text);
+        charts.reset(p.headline == null ? null : p.headline.text);
+        summary.setText("");
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        setStatus("ready: " + p.elements.size() + " elements, " + p.connections.size() + " connections");
+        log("INFO", "opened " + file + ": " + p.elements.size() + " elements, " + p.connections.size() + " connections");
+        updateButtons();
+    }
+
+    // ------------------------------------------------------------------ running
+
+    private void runPipeline() {
+        if (pipelineFile == null) {
+            error("Nothing to run", "Open a pipeline first (File > Open, or a sample on the left).");
+            return;
+        }
+        if (session != null && !RunSession.ended(session.state())) {
+            return;
+        }
+        RunOptionsDTO options;
+        try {
+            options = RunInputs.options(duration.getText(), seed.getText(), speed.getSelectionIndex());
+        } catch (IllegalArgumentException e) {
+            error("Invalid run settings", e.getMessage());
+            return;
+        }
+        PipelineDTO p;
+        SimulationRun run;
+        try {
+            p = PipelineReader.read(pipelineFile); // the file as it is now, as the command line does
+            run = context.simulator().prepare(p, options);
+        } catch (PipelineException e) {
+            error("Cannot run " + pipelineFile.getFileName(), e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            error("Cannot run " + pipelineFile.getFileName(), describe(e));
+            return;
+        }
+        pipeline = p;
+        canvas.show(p, categoryOfType);
+        RunSession s = new RunSession(run);
+        session = s;
+        charts.reset(p.headline == null ? null : p.headline.text);
+        summary.setText("");
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        run.completion().thenAccept(r -> ended(s, r));
+        s.start();
+        log("INFO", "run started: " + p.name + (options.durationPicos > 0 ? ", duration " + duration.getText().strip() : "")
+                + (options.seed != null ? ", seed " + options.seed : "") + ", " + RunInputs.SPEEDS.get(speed.getSelectionIndex()));
+        startPolling();
+        updateButtons();
+    }
+
+    private void pause() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.pause();
+            log("INFO", "pause requested");
+            startPolling(); // until the engine shows PAUSED
+        }
+    }
+
+    private void resume() {
+        if (session != null && session.state() == RunState.PAUSED) {
+            session.resume();
+            log("INFO", "resumed");
+            startPolling();
+        }
+    }
+
+    private void step() {
+        if (session != null && session.state() == RunState.PAUSED) {
+            session.step();
+            startPolling(); // until the step's event shows
+        }
+    }
+
+    private void stop() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+            log("INFO", "stop requested");
+            startPolling();
+        }
+    }
+
+    private void startPolling() {
+        if (!polling) {
+            polling = true;
+            display.timerExec(POLL_MILLIS, pollTask);
+        }
+    }
+
+    private void pollOnce() {
+        RunSession s = session;
+        if (shell.isDisposed() || s == null) {
+            polling = false;
+            return;
+        }
+        RunState before = s.last().state;
+        boolean again = s.poll();
+        RunState now = s.last().state;
+        if (now == RunState.PAUSED && before != RunState.PAUSED) {
+            log("INFO", String.format(Locale.ROOT, "paused at %.3f ms virtual", s.last().simulatedSeconds * 1e3));
+        }
+        status.setData(ConsoleService.POLLS_DATA, ((Integer) status.getData(ConsoleService.POLLS_DATA)) + 1);
+        if (resultShown != s) {
+            showSnapshot(s.last());
+        }
+        if (again) {
+            display.timerExec(POLL_MILLIS, pollTask);
+        } else {
+            polling = false;
+        }
+        updateButtons();
+    }
+
+    private void setStatus(String text) {
+        status.setText(text);
+        status.requestLayout();
+    }
+
+    private void showSnapshot(RunSnapshotDTO snap) {
+        setStatus(String.format(Locale.ROOT, "%s  %.3f / %.3f ms virtual, %,d events", snap.state, snap.simulatedSeconds * 1e3,
+                snap.durationSeconds * 1e3, snap.events));
+        charts.show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text));
+    }
+
+    /** Called on the engine thread when a run ends; hands the result to the UI thread. */
+    private void ended(RunSession s, RunResultDTO r) {
+        try {
+            if (!display.isDisposed()) {
+                display.asyncExec(() -> showResult(s, r));
+            }
+        } catch (SWTException e) {
+            // the display was disposed between the check and the call: the window is gone with its run
+        }
+    }
+
+    private void showResult(RunSession s, RunResultDTO r) {
+        if (shell.isDisposed() || s != session) {
+            return; // a result of a run the user has moved on from (another file opened)
+        }
+        setStatus(String.format(Locale.ROOT, "%s  %.3f ms virtual in %.3f s wall, %,d events", r.state, r.simulatedSeconds * 1e3,
+                r.wallSeconds, r.events));
+        if (r.series != null) {
+            charts.show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric));
+        }
+        summary.setText(SummaryText.of(r));
+        summary.setData(ConsoleService.RESULT_DATA, r);
+        resultShown = s;
+        String h = SummaryText.headline(r);
+        log("INFO", "run ended: " + r.state + (h == null ? "" : ", headline " + h));
+        if ("FAILED".equals(r.state)) {
+            error("The run failed", r.error == null ? "The run failed without a message." : r.error);
+        } else if (!r.invariants.packetConservation || !r.invariants.bufferConservation) {
+            error("An invariant is broken", String.join("\n", r.invariants.violations));
+        }
+        updateButtons();
+    }
+
+    private void updateButtons() {
+        if (shell.isDisposed()) {
+            return;
+        }
+        RunState st = session == null ? null : session.state();
+        boolean live = st != null && !RunSession.ended(st);
+        runButton.setEnabled(pipelineFile != null && !live);
+        pauseButton.setEnabled(st == RunState.RUNNING || st == RunState.READY);
+        resumeButton.setEnabled(st == RunState.PAUSED);
+        stepButton.setEnabled(st == RunState.PAUSED);
+        stopButton.setEnabled(live);
+    }
+
+    // ------------------------------------------------------------------ errors and log
+
+    /** Shows an error in a dialog (which does not block the caller) and in the log. */
+    private void error(String title, String message) {
+        log("ERROR", title + ": " + message);
+        MessageDialog d = new MessageDialog(shell, title, null, message, MessageDialog.ERROR, 0, "OK");
+        d.setBlockOnOpen(false);
+        d.open();
+        d.getShell().setData(ConsoleService.WIDGET_ID, ConsoleService.ID_ERROR);
+    }
+
+    /** Reports an exception that escaped an event handler: dialog and log, no stack trace on screen. */
+    void internalError(Throwable t) {
+        if (!shell.isDisposed()) {
+            error("Internal error", describe(t) + "\n\nThe console goes on; the details are on the standard error stream.");
+        }
+    }
+
+    private void log(String level, String message) {
+        if (log.isDisposed()) {
+            return;
+        }
+        log.append(LocalTime.now().format(TIME) + " " + level + " " + message.replace('\n', ' ') + "\n");
+    }
+
+    private static String describe(Throwable t) {
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+
+    private void disposed() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+        }
+        if (typesSubscription != null) {
+            try {
+                typesSubscription.close();
+            } catch (Exception e) {
+                System.err.println("ringlab console: closing the element type listener failed: " + describe(e));
+            }
+        }
+    }
+
+    Shell shell() {
+        return shell;
+    }
+}

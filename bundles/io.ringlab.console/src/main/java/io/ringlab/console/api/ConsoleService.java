@@ -1,0 +1,59 @@
+package io.ringlab.console.api;
+
+import java.nio.file.Path;
+
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Opens Ringlab console windows. The console bundle registers this service while the engine's
+ * {@code io.ringlab.sim.api.Simulator} is there; its windows close when the service goes away.
+ * <p>
+ * Widgets carry an id under the data key {@link #WIDGET_ID} ({@code widget.getData(WIDGET_ID)}), so tests and automation
+ * find them without depending on the layout. The ids below are part of this API.
+ * <p>
+ * Thread-safe to obtain; {@link #open} must be called on the display's thread (SWT's rule).
+ */
+@ProviderType
+public interface ConsoleService {
+    /** Data key under which a console widget carries its id, a {@code String}. */
+    String WIDGET_ID = "ringlab.id";
+    /**
+     * Data key under which the summary widget ({@link #ID_SUMMARY}) carries the last run's result, an
+     * {@code io.ringlab.sim.api.dto.RunResultDTO}; absent until a run has ended.
+     */
+    String RESULT_DATA = "ringlab.result";
+    /** Data key under which the status label ({@link #ID_STATUS}) carries the number of snapshot polls so far, an {@code Integer}. */
+    String POLLS_DATA = "ringlab.polls";
+
+    /** Tree of element types by category (JFace TreeViewer's tree). */
+    String ID_PALETTE = "palette";
+    /** List of the sample pipelines in {@code ringlab.home}/pipelines; a click opens one. */
+    String ID_SAMPLES = "samples";
+    /** Canvas that draws the open pipeline. */
+    String ID_PIPELINE = "pipeline";
+    /** Run controls: buttons. */
+    String ID_RUN = "run", ID_PAUSE = "pause", ID_RESUME = "resume", ID_STEP = "step", ID_STOP = "stop";
+    /** Run inputs: text fields for the duration (pipeline time grammar, empty for the file's) and seed, a combo for the speed. */
+    String ID_DURATION = "duration", ID_SEED = "seed", ID_SPEED = "speed";
+    /** SWTChart charts: the headline metric over time, and packets per second per element. */
+    String ID_CHART_HEADLINE = "chart.headline", ID_CHART_THROUGHPUT = "chart.throughput";
+    /** Read-only text with the last run's headline and invariants. */
+    String ID_SUMMARY = "summary";
+    /** Read-only text with the console's log. */
+    String ID_LOG = "log";
+    /** Label with the run's state, virtual time and events. */
+    String ID_STATUS = "status";
+    /** The shell of an error dialog; its message is the dialog's text. Error dialogs do not block the caller. */
+    String ID_ERROR = "error";
+
+    /**
+     * Opens a console window.
+     *
+     * @param display the display to open it on; the caller runs its event loop
+     * @param pipeline a pipeline file to open, or {@code null} for none
+     * @return the window's shell, open; it is disposed when the user closes the window or the service goes away
+     */
+    Shell open(Display display, Path pipeline);
+}

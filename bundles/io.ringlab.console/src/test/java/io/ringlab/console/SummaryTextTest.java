@@ -1,0 +1,59 @@
+package io.ringlab.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.sim.api.dto.HeadlineDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+class SummaryTextTest {
+    static RunResultDTO result() {
+        RunResultDTO r = new RunResultDTO();
+        r.pipeline = "p";
+        r.state = "FINISHED";
+        r.seed = 3;
+        r.profile = "generic";
+        r.headline = new HeadlineDTO();
+        r.headline.metric = "sink.latencyP99Micros";
+        r.headline.value = 1234.5678;
+        r.headline.unit = "us";
+        r.invariants.generated = 10;
+        r.invariants.delivered = 7;
+        r.invariants.dropped = 1;
+        r.invariants.droppedByReason.put("qdisc-overlimit", 1L);
+        r.invariants.inFlight = 2;
+        r.invariants.packetConservation = true;
+        r.invariants.buffersAllocated = 10;
+        r.invariants.buffersFreed = 8;
+        r.invariants.buffersInUse = 2;
+        r.invariants.buffersHeld = 2;
+        r.invariants.bufferConservation = true;
+        return r;
+    }
+
+    @Test
+    void theSummaryWritesTheHeadlineAndInvariantsAsTheCommandLineDoes() {
+        String s = SummaryText.of(result());
+        assertTrue(s.contains("headline sink.latencyP99Micros = 1235 us\n"), s);
+        assertTrue(s.contains("packets: generated 10 = delivered 7 + dropped 1 {qdisc-overlimit=1} + in flight 2: ok\n"), s);
+        assertTrue(s.endsWith("buffers: allocated 10 - freed 8 = in use 2 (held 2): ok"), s);
+    }
+
+    @Test
+    void aBrokenInvariantAndAMissingHeadlineAreSaid() {
+        RunResultDTO r = result();
+        r.headline.value = Double.NaN;
+        r.invariants.bufferConservation = false;
+        r.invariants.violations.add("leak: 2 buffers held by eth0");
+        String s = SummaryText.of(r);
+        assertTrue(s.contains("headline sink.latencyP99Micros = n/a us"), s);
+        assertTrue(s.contains("(held 2): BROKEN\n  violation: leak: 2 buffers held by eth0"), s);
+        r.headline = null;
+        assertNull(SummaryText.headline(r));
+        assertTrue(SummaryText.of(r).contains("headline (the pipeline names none)"));
+        assertEquals("FINISHED", r.state);
+    }
+}

@@ -1,0 +1,289 @@
+package io.ringlab.console.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.ISeries;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.junit5.context.BundleContextExtension;
+import org.osgi.test.junit5.service.ServiceExtension;
+
+import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/**
+ * The console with real widgets, the real engine and the sample pipelines: what a user clicks, and what the console must
+ * then show. Each test opens its own window and closes it; the display lives for the class, on the tester's thread.
+ */
+@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
+class ConsoleGuiTest {
+    private static final Pattern EVENTS = Pattern.compile("([\\d,]+) events");
+
+    static Display display;
+    static Gui gui;
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @InjectService
+    ConsoleService console;
+
+    @InjectService
+    Simulator simulator;
+
+    private Shell shell;
+
+    @BeforeAll
+    static void openDisplay() {
+        display = new Display();
+        gui = new Gui(display);
+    }
+
+    @AfterAll
+    static void closeDisplay() {
+        display.dispose();
+    }
+
+    @AfterEach
+    void closeWindow() {
+        for (Shell s : gui.errorDialogs()) {
+            s.close();
+        }
+        if (shell != null && !shell.isDisposed()) {
+            shell.close();
+        }
+        gui.settle();
+    }
+
+    private Path home() {
+        return Path.of(context.getProperty("ringlab.home"));
+    }
+
+    private String screenshots() {
+        return context.getProperty("ringlab.screenshots");
+    }
+
+    /**
+     * A sample opened with one click and run with a short duration: the charts receive data, and the summary's headline and
+     * invariants are those of a headless run of the same file and seed through the same Simulator service.
+     */
+    @Test
+    void aSampleRunInTheConsoleEqualsAHeadlessRunOfTheSameFileAndSeed() throws Exception {
+        shell = console.open(display, null);
+        org.eclipse.swt.widgets.List samples = gui.find(shell, ConsoleService.ID_SAMPLES, org.eclipse.swt.widgets.List.class);
+        int i = Arrays.asList(samples.getItems()).indexOf("netdev-bql");
+        assertTrue(i >= 0, "samples listed: " + Arrays.toString(samples.getItems()));
+        samples.select(i);
+        samples.notifyListeners(SWT.Selection, new Event());
+        Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
+        gui.until("the sample to open", () -> status.getText().startsWith("ready: 5 elements"));
+        assertTrue(shell.getText().contains("netdev-bql"), shell.getText());
+
+        gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("20ms");
+        gui.find(shell, ConsoleService.ID_SEED, Text.class).setText("7");
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
+        gui.until("the run to end", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
+        RunResultDTO shown = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
+        assertEquals("FINISHED", shown.state, shown.error);
+        assertEquals(7, shown.seed);
+        assertTrue(gui.errorDialogs().isEmpty(), "an error dialog is open");
+        assertTrue(gui.find(shell, ConsoleService.ID_RUN, Button.class).isEnabled(), "Run is disabled after the run");
+        assertFalse(gui.find(shell, ConsoleService.ID_PAUSE, Button.class).isEnabled(), "Pause is enabled after the run");
+        assertFalse(gui.find(shell, ConsoleService.ID_STOP, Button.class).isEnabled(), "Stop is enabled after the run");
+
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.durationPicos = Units.parsePicos("20ms");
+        o.seed = 7L;
+        RunResultDTO headless = simulator.prepare(PipelineReader.read(home().resolve("pipelines/netdev-bql.pipeline")), o).run();
+        assertEquals(headless.headline.metric, shown.headline.metric);
+        assertEquals(headless.headline.value, shown.headline.value);
+        assertEquals(headless.elements, shown.elements);
+        assertEquals(headless.invariants.generated, shown.invariants.generated);
+        assertEquals(headless.invariants.inFlight, shown.invariants.inFlight);
+        String text = summary.getText();
+        assertTrue(text.contains("headline eth0.ringUsed = " + String.format(java.util.Locale.ROOT, "%.4g", headless.headline.value)), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "packets: generated %,d = delivered %,d", headless.invariants.generated,
+                headless.invariants.delivered)), text);
+        assertTrue(text.contains(": ok\nbuffers:") && text.endsWith(": ok"), text);
+
+        // the charts received the run's series: the headline's samples exactly, and a throughput line per packet counter
+        Chart headlineChart = gui.find(shell, ConsoleService.ID_CHART_HEADLINE, Chart.class);
+        ISeries<?> h = headlineChart.getSeriesSet().getSeries("headline");
+        assertNotNull(h, "no headline series");
+        int column = headless.series.columns.indexOf("eth0.ringUsed");
+        double[] expected = headless.series.rows.stream().mapToDouble(r -> r[column]).toArray();
+        assertArrayEquals(expected, h.getYSeries());
+        Chart tp = gui.find(shell, ConsoleService.ID_CHART_THROUGHPUT, Chart.class);
+        List<String> lines = Arrays.stream(tp.getSeriesSet().getSeries()).map(ISeries::getId).toList();
+        assertTrue(lines.containsAll(List.of("src.txPackets", "sink.rxPackets")), lines.toString());
+        double[] sink = tp.getSeriesSet().getSeries("sink.rxPackets").getYSeries();
+        assertTrue(Arrays.stream(sink).max().orElse(0) > 50_000, "sink throughput " + Arrays.toString(sink)); // ~81 kpps at 1 Gbit/s
+
+        // the palette shows the live types by category, with their bundles
+        Tree palette = gui.find(shell, ConsoleService.ID_PALETTE, Tree.class);
+        List<String> categories = Arrays.stream(palette.getItems()).map(TreeItem::getText).toList();
+        assertTrue(categories.stream().anyMatch(c -> c.startsWith("sources (")), categories.toString());
+        assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("netdev  (io.ringlab.driver.netdev ")), items(palette).toString());
+
+        Path png = gui.screenshot(shell, screenshots(), "console-netdev-bql");
+        assertTrue(Files.size(png) > 10_000, png + " is " + Files.size(png) + " bytes");
+    }
+
+    /**
+     * Pause, step, resume and stop at a slowed-down speed: while paused the console stops polling the engine (no timer
+     * runs); a step processes one event; a stopped run still reports its invariants.
+     */
+    @Test
+    void pausingStopsThePollingAndStopEndsTheRunWithItsInvariants() throws Exception {
+        shell = console.open(display, home().resolve("pipelines/netdev-bql.pipeline"));
+        Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
+        assertTrue(status.getText().startsWith("ready:"), status.getText());
+        Combo speed = gui.find(shell, ConsoleService.ID_SPEED, Combo.class);
+        speed.select(Arrays.asList(speed.getItems()).indexOf("0.01x real time")); // 200 ms of virtual time take 20 s
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        Chart tp = gui.find(shell, ConsoleService.ID_CHART_THROUGHPUT, Chart.class);
+        gui.until("live chart data while running", () -> status.getText().startsWith("RUNNING") && tp.getSeriesSet().getSeries().length > 0
+                && tp.getSeriesSet().getSeries()[0].getYSeries().length > 2);
+
+        gui.click(gui.find(shell, ConsoleService.ID_PAUSE, Button.class));
+        Button resume = gui.find(shell, ConsoleService.ID_RESUME, Button.class);
+        gui.until("the run to pause", () -> status.getText().startsWith("PAUSED") && resume.isEnabled());
+        assertFalse(gui.find(shell, ConsoleService.ID_PAUSE, Button.class).isEnabled());
+        int polls = (Integer) status.getData(ConsoleService.POLLS_DATA);
+        gui.pumpFor(700); // seven polling intervals: none may run while paused
+        assertEquals(polls, (Integer) status.getData(ConsoleService.POLLS_DATA), "the console polled a paused run");
+        gui.screenshot(shell, screenshots(), "console-paused");
+
+        long before = events(status.getText());
+        gui.click(gui.find(shell, ConsoleService.ID_STEP, Button.class));
+        gui.until("the step to show", () -> events(status.getText()) != before);
+        assertEquals(before + 1, events(status.getText()), status.getText());
+        assertTrue(status.getText().startsWith("PAUSED"), status.getText());
+
+        gui.click(resume);
+        gui.until("the run to resume", () -> status.getText().startsWith("RUNNING"));
+        gui.click(gui.find(shell, ConsoleService.ID_STOP, Button.class));
+        Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
+        gui.until("the stopped run's result", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
+        RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
+        assertEquals("STOPPED", r.state);
+        assertTrue(r.simulatedSeconds < 0.2, "stopped at " + r.simulatedSeconds);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+        assertTrue(gui.find(shell, ConsoleService.ID_RUN, Button.class).isEnabled(), "Run is not enabled after the stop");
+    }
+
+    /**
+     * A file with a syntax error is reported in a dialog and in the log with its file and line, and nothing is opened; a
+     * file that reads but names an unknown element type opens, and Run reports the type and its line the same way.
+     */
+    @Test
+    void badFilesShowTheirFileAndLineInADialogAndTheLog() throws Exception {
+        Path dir = Path.of(screenshots()).getParent();
+        Files.createDirectories(dir);
+        Path bad = Files.writeString(dir.resolve("bad.pipeline"), "name = \"bad\"\nelement src : source\nelement q pfifo\nsrc -> q\n");
+        shell = console.open(display, bad);
+        gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
+        Shell dialog = gui.errorDialogs().get(0);
+        String message = texts(dialog);
+        assertTrue(message.contains("bad.pipeline:3:11: expected ':' after element name 'q'"), message);
+        Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+        assertTrue(log.getText().contains("ERROR Cannot open bad.pipeline") && log.getText().contains("bad.pipeline:3:11:"), log.getText());
+        assertFalse(gui.find(shell, ConsoleService.ID_RUN, Button.class).isEnabled(), "Run is enabled with no pipeline open");
+        dialog.close();
+
+        Path unknown = Files.writeString(dir.resolve("unknown-type.pipeline"),
+                "name = \"unknown\"\nelement src : source\nelement q : nosuchqdisc\nelement s : sink\nsrc -> q -> s\n");
+        shell.close();
+        shell = console.open(display, unknown);
+        assertTrue(gui.errorDialogs().isEmpty(), "a readable file was refused");
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
+        message = texts(gui.errorDialogs().get(0));
+        assertTrue(message.contains("unknown-type.pipeline:3:1: unknown element type 'nosuchqdisc' for element q; installed types:"), message);
+        Text log2 = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+        assertTrue(log2.getText().contains("ERROR Cannot run unknown-type.pipeline"), log2.getText());
+        assertTrue(gui.find(shell, ConsoleService.ID_RUN, Button.class).isEnabled(), "Run is disabled after a refused run");
+    }
+
+    /** The palette follows the service registry: a stopped bundle's types leave it, and come back when it starts. */
+    @Test
+    void thePaletteFollowsBundlesComingAndGoing() throws Exception {
+        shell = console.open(display, null);
+        Tree palette = gui.find(shell, ConsoleService.ID_PALETTE, Tree.class);
+        assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")), items(palette).toString());
+        Bundle link = Arrays.stream(context.getBundles()).filter(b -> "io.ringlab.link".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        link.stop();
+        try {
+            gui.until("link to leave the palette", () -> items(palette).stream().noneMatch(t -> t.startsWith("link  (")));
+            Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+            assertTrue(log.getText().contains("element types changed"), log.getText());
+        } finally {
+            link.start();
+        }
+        gui.until("link to come back", () -> items(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")));
+    }
+
+    private static List<String> items(Tree tree) {
+        List<String> l = new ArrayList<>();
+        for (TreeItem c : tree.getItems()) {
+            for (TreeItem t : c.getItems()) {
+                l.add(t.getText());
+            }
+        }
+        return l;
+    }
+
+    private static long events(String status) {
+        Matcher m = EVENTS.matcher(status);
+        assertTrue(m.find(), status);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    /** @return the text of every label in a dialog. */
+    private static String texts(org.eclipse.swt.widgets.Composite c) {
+        StringBuilder sb = new StringBuilder();
+        for (org.eclipse.swt.widgets.Control k : c.getChildren()) {
+            if (k instanceof Label l) {
+                sb.append(l.getText()).append('\n');
+            } else if (k instanceof org.eclipse.swt.widgets.Composite cc) {
+                sb.append(texts(cc));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -263,7 +263,7 @@ print()
 print("**Fitted** (each to one published figure, with the BM off):")
 print("- `mvneta.rxPacketCycles` = `mvneta.txPacketCycles` = 1100 (equal split assumed): the bridge's 535 kpps without the")
 print("  BM; they include the bridge's own work.")
-print("- `haproxy.connectionCycles` = 149,000: seed 000's 17,500 connections/s without the BM; haproxy and every kernel")
+print("- `haproxy.connectionCycles` = 149,800: seed 000's 17,500 connections/s without the BM; haproxy and every kernel")
 print("  cost per connection the driver model does not charge (haproxy's notes: 85 % of a close-mode proxy's CPU is the")
 print("  kernel's).")
 PY

@@ -44,8 +44,10 @@ import io.ringlab.sim.api.Timer;
  * or 1). The interrupt schedules NAPI (weight 64, one context for the port on its core); the poll cleans TX first
  * ({@code mvneta_tx_done_gbe}: {@code dev_kfree_skb_any}, wake at {@code tx_wake_threshold}), then RX.
  * <p>
- * <b>Transmit</b> ({@code mvneta_tx}): the qdisc runs inline when signalled inside a task on the port's core (a forwarded
- * packet), else as transmit work, at most 64 skbs a run; each skb takes {@code 1 + nr_frags} descriptors of
+ * <b>Transmit</b> ({@code mvneta_tx}): the qdisc and the driver's transmit run inline on the core whose task signals
+ * (a forwarded packet inside the receiving poll; a socket's data inside the sending process's system call, on that
+ * process's core), else as transmit work on the port's core, at most 64 skbs a run; one TX queue for all cores (the
+ * driver's per-CPU queue selection is not modelled); each skb takes {@code 1 + nr_frags} descriptors of
  * {@code txRing} (532); the queue stops at {@code tx_stop_threshold} = 532 - ({@code MVNETA_MAX_TSO_SEGS} 100 x 2 +
  * {@code MAX_SKB_FRAGS} 17) = 315 used and wakes at half that, 157. A GSO skb is segmented in software (the driver's
  * software TSO is not modelled as such). No BQL (v4.6 had none).
@@ -226,7 +228,7 @@ final class MvnetaElement implements NicDriver {
         this.txq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.coalTimer = ctx.timer(now -> raiseIrq());
         this.irqTask = cpu -> isr();
-        this.txTask = cpu -> xmit();
+        this.txTask = this::xmit;
         this.dropNoDesc = ctx.dropReason("rx-no-descriptor");
         this.dropPoolEmpty = ctx.dropReason("bm-pool-empty");
         this.dropRefill = ctx.dropReason("rx-refill-failed");
@@ -458,28 +460,46 @@ final class MvnetaElement implements NicDriver {
         if (txRunning || txStopped) {
             return;
         }
-        if (core.running()) {
-            xmit(); // a forwarded packet: dev_queue_xmit runs the qdisc inside the receiving poll
+        Core caller = callingCore();
+        if (caller != null) {
+            // dev_queue_xmit runs the qdisc and mvneta_tx on the sending CPU: inside the receiving poll for a forwarded
+            // packet or the kernel's own reply, inside the sending process's system call for a socket's data
+            xmit(caller);
         } else {
             core.submit(Core.TX, txTask);
         }
     }
 
-    private void xmit() {
+    /** @return the core whose task is signalling (the port's own first), or {@code null} outside any task */
+    private Core callingCore() {
+        if (core.running()) {
+            return core;
+        }
+        for (int i = 0, n = ctx.cores(); i < n; i++) {
+            Core c = ctx.core(i);
+            if (c.running()) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** {@code __dev_xmit_skb} / {@code qdisc_run} and {@code mvneta_tx} on core {@code c}, at most 64 skbs a run. */
+    private void xmit(Core c) {
         txRunning = true;
         boolean kicked = false;
         int quota = DEV_TX_WEIGHT;
         while (!txStopped && txq.queued() < txq.size()) {
             if (!segments.holding() && quota-- == 0) {
-                core.submit(Core.TX, txTask);
+                c.submit(Core.TX, txTask); // __netif_schedule: NET_TX_SOFTIRQ on this CPU
                 break;
             }
             Buffer skb = segments.next(); // no TSO in the model: GSO skbs split in software
             if (skb == null) {
                 break;
             }
-            core.charge(self, txCycles, 1); // mvneta_tx
-            write(); // mvneta_txq_pend_desc_add: the doorbell, one register write per skb (no xmit_more batching)
+            c.charge(self, txCycles, 1); // mvneta_tx
+            write(c); // mvneta_txq_pend_desc_add: the doorbell, one register write per skb (no xmit_more batching)
             int descs = 1 + skb.fragments();
             txq.post(skb, descs);
             kicked = true;
@@ -532,9 +552,13 @@ final class MvnetaElement implements NicDriver {
         mmioReads.increment();
     }
 
-    /** A register write, strongly ordered likewise. */
+    /** A register write from the port's core, strongly ordered likewise. */
     private void write() {
-        core.charge(self, mmioWrite, 0);
+        write(core);
+    }
+
+    private void write(Core c) {
+        c.charge(self, mmioWrite, 0);
         mmioWrites.increment();
     }
 

@@ -338,13 +338,26 @@ final class PipelineEditor {
         canvas.redraw();
     }
 
+    /** ELK's layered layout; if ELK cannot run here (missing from the class path), the console's own layered layout. */
     private void autoLayout() {
-        Map<String, double[]> at = new HashMap<>();
-        PipelineDTO p = model.pipeline();
-        p.layout.clear();
-        PipelineLayout.of(p).forEach((n, xy) -> at.put(n, new double[] { xy[0], xy[1] }));
+        Map<String, double[]> at;
+        String how;
+        try {
+            at = ElkLayout.of(model);
+            how = "ELK layered";
+        } catch (RuntimeException | LinkageError e) {
+            log.accept("ELK layout failed (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + "); using the console's layered layout");
+            at = new HashMap<>();
+            PipelineDTO p = model.pipeline();
+            p.layout.clear();
+            for (Map.Entry<String, int[]> xy : PipelineLayout.of(p).entrySet()) {
+                at.put(xy.getKey(), new double[] { xy.getValue()[0], xy.getValue()[1] });
+            }
+            how = "layers";
+        }
         model.arrange(at);
-        say("arranged " + at.size() + " elements by layers");
+        say("arranged " + at.size() + " elements (" + how + ")");
     }
 
     private void newPipeline() {

@@ -124,6 +124,15 @@ class EditorGuiTest {
         menu(ConsoleService.ID_MENU_UNDO);
         assertXY(pipeline(canvas), "pfifo1", 200, 20);
 
+        // automatic layout with ELK (on the framework class path, cnf/swt.bnd): one command, undone as one
+        String placed = text(pipeline(canvas));
+        menu(ConsoleService.ID_MENU_LAYOUT);
+        assertEquals("arranged 2 elements (ELK layered)", message.getText());
+        PipelineDTO arranged = pipeline(canvas);
+        assertTrue(arranged.layout.get("pfifo1")[0] >= arranged.layout.get("source1")[0] + 120, text(arranged));
+        menu(ConsoleService.ID_MENU_UNDO);
+        assertEquals(placed, text(pipeline(canvas)));
+
         // save, then the file reads back to the pipeline the editor holds; a reload shows the same
         menu(ConsoleService.ID_MENU_SAVE);
         gui.until("the clean title", () -> !shell.getText().contains("*"));

@@ -524,10 +524,12 @@ final class PipelineEditor {
         t.selectAll();
         t.setBounds((int) Math.round((xy[0] + 4) * zoom), (int) Math.round((xy[1] + 2) * zoom),
                 (int) Math.round((EditorGeometry.BOX_W - 8) * zoom), t.computeSize(SWT.DEFAULT, SWT.DEFAULT).y);
+        boolean[] done = { false }; // Enter commits, and disposing the field then sends FocusOut: commit once
         Runnable commit = () -> {
-            if (t.isDisposed()) {
+            if (done[0] || t.isDisposed()) {
                 return;
             }
+            done[0] = true;
             String to = t.getText().strip();
             t.dispose();
             String why = model.rename(element, to);
@@ -541,6 +543,7 @@ final class PipelineEditor {
         t.addListener(SWT.FocusOut, ev -> commit.run());
         t.addListener(SWT.KeyDown, ev -> {
             if (ev.keyCode == SWT.ESC) {
+                done[0] = true;
                 t.dispose();
                 canvas.setFocus();
             }

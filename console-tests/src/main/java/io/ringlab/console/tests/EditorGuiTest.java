@@ -21,6 +21,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.junit.jupiter.api.AfterEach;
@@ -180,6 +181,19 @@ class EditorGuiTest {
         samples.notifyListeners(SWT.Selection, new Event());
         assertEquals(before, text(pipeline(canvas)), "Cancel kept the edits");
         assertTrue(shell.getText().contains("*editor-refused"), shell.getText());
+
+        // rename in place: double-click the box, type, Enter
+        mouse(canvas, SWT.MouseDoubleClick, 80, 122, 0);
+        Text field = Arrays.stream(canvas.getChildren()).filter(Text.class::isInstance).map(Text.class::cast).findFirst()
+                .orElseThrow(() -> new AssertionError("no rename field on the canvas"));
+        assertEquals("netdev1", field.getText());
+        field.setText("eth0");
+        field.notifyListeners(SWT.DefaultSelection, new Event());
+        gui.settle();
+        assertEquals(List.of("source1", "eth0"), names(pipeline(canvas)));
+        assertEquals("renamed netdev1 to eth0", message.getText());
+        menu(ConsoleService.ID_MENU_UNDO);
+        assertEquals(before, text(pipeline(canvas)));
         menu(ConsoleService.ID_MENU_UNDO);
         menu(ConsoleService.ID_MENU_UNDO);
         assertFalse(shell.getText().contains("*"), "undo back to the file is clean: " + shell.getText());

@@ -70,7 +70,7 @@ final class ConsoleWindow {
     private TreeViewer palette;
     private org.eclipse.swt.widgets.List samples;
     private final List<Path> sampleFiles = new ArrayList<>();
-    private PipelineCanvas canvas;
+    private PipelineEditor editor;
     private LiveCharts charts;
     private Text duration, seed, summary, log;
     private Combo speed;
@@ -80,7 +80,6 @@ final class ConsoleWindow {
     private Map<String, String> categoryOfType = Map.of();
     private AutoCloseable typesSubscription;
 
-    private Path pipelineFile;
     private PipelineDTO pipeline;
     private RunSession session;
     /** The session whose result the summary shows; a late poll of it must not overwrite the result's status line. */
@@ -105,12 +104,16 @@ final class ConsoleWindow {
         shell.setText("Ringlab console");
         shell.setLayout(new FillLayout());
         shell.setSize(1280, 820);
-        buildMenu();
         SashForm vertical = new SashForm(shell, SWT.VERTICAL);
         SashForm main = new SashForm(vertical, SWT.HORIZONTAL);
         buildLeft(main);
         SashForm middle = new SashForm(main, SWT.VERTICAL);
-        canvas = new PipelineCanvas(middle);
+        editor = new PipelineEditor(middle, m -> log("INFO", m), this::error, () -> {
+            if (runButton != null) {
+                updateButtons();
+            }
+        });
+        editor.acceptTypesFrom(palette);
         charts = new LiveCharts(middle);
         middle.setWeights(2, 3);
         buildRight(main);
@@ -120,6 +123,7 @@ final class ConsoleWindow {
         log.setFont(JFaceResources.getTextFont());
         vertical.setWeights(82, 18);
         shell.addDisposeListener(e -> disposed());
+        buildMenu();
 
         refreshPalette();
         typesSubscription = context.onElementTypesChanged(this::typesChanged);
@@ -142,8 +146,10 @@ final class ConsoleWindow {
         shell.setMenuBar(bar);
         Menu file = submenu(bar, "&File");
         item(file, "&Open...\tCtrl+O", SWT.MOD1 + 'O', this::chooseFile);
+        editor.fillFileMenu(file);
         new MenuItem(file, SWT.SEPARATOR);
         item(file, "E&xit", 0, () -> shell.close());
+        editor.fillEditMenu(bar);
         Menu run = submenu(bar, "&Run");
         item(run, "&Run\tF5", SWT.F5, this::runPipeline);
         item(run, "&Pause", 0, this::pause);
@@ -326,13 +332,11 @@ final class ConsoleWindow {
         Map<String, String> cats = new HashMap<>();
         m.categories().forEach((c, types) -> types.forEach(d -> cats.put(d.type, c)));
         categoryOfType = cats;
+        editor.setTypes(context.simulator().elementTypes(), categoryOfType);
         palette.setInput(m);
         palette.expandAll();
         if (!first) {
             log("INFO", "element types changed: " + cats.size() + " installed");
-            if (pipeline != null) {
-                canvas.show(pipeline, categoryOfType);
-            }
         }
     }
 
@@ -373,6 +377,9 @@ final class ConsoleWindow {
 
     /** Reads a pipeline file and shows it; a bad file is reported in a dialog and the log, and the previous pipeline stays. */
     void openPipeline(Path file) {
+        if (!editor.confirmDiscard()) {
+            return;
+        }
         PipelineDTO p;
         try {
             p = PipelineReader.read(file);
@@ -387,11 +394,9 @@ final class ConsoleWindow {
             session.stop();
             log("INFO", "stopped the run of " + pipeline.name + " to open " + file);
         }
-        pipelineFile = file;
         pipeline = p;
         session = null;
-        shell.setText("Ringlab console - " + p.name + " (" + file + ")");
-        canvas.show(p, categoryOfType);
+        editor.open(file, p); // also the window's title
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
         seed.setMessage(p.seed == null ? "1" : p.seed.text);
         charts.reset(p.headline == null ? null : p.headline.text);
@@ -405,8 +410,8 @@ final class ConsoleWindow {
     // ------------------------------------------------------------------ running
 
     private void runPipeline() {
-        if (pipelineFile == null) {
-            error("Nothing to run", "Open a pipeline first (File > Open, or a sample on the left).");
+        if (editor.isEmpty()) {
+            error("Nothing to run", "Open a pipeline first (File > Open, or a sample on the left), or place elements.");
             return;
         }
         if (session != null && !RunSession.ended(session.state())) {
@@ -422,17 +427,16 @@ final class ConsoleWindow {
         PipelineDTO p;
         SimulationRun run;
         try {
-            p = PipelineReader.read(pipelineFile); // the file as it is now, as the command line does
+            p = editor.pipeline(); // what the editor shows, saved or not
             run = context.simulator().prepare(p, options);
         } catch (PipelineException e) {
-            error("Cannot run " + pipelineFile.getFileName(), e.getMessage());
+            error("Cannot run " + editor.displayName(), e.getMessage());
             return;
         } catch (RuntimeException e) {
-            error("Cannot run " + pipelineFile.getFileName(), describe(e));
+            error("Cannot run " + editor.displayName(), describe(e));
             return;
         }
         pipeline = p;
-        canvas.show(p, categoryOfType);
         RunSession s = new RunSession(run);
         session = s;
         charts.reset(p.headline == null ? null : p.headline.text);
@@ -558,7 +562,7 @@ final class ConsoleWindow {
         }
         RunState st = session == null ? null : session.state();
         boolean live = st != null && !RunSession.ended(st);
-        runButton.setEnabled(pipelineFile != null && !live);
+        runButton.setEnabled(!editor.isEmpty() && !live);
         pauseButton.setEnabled(st == RunState.RUNNING || st == RunState.READY);
         resumeButton.setEnabled(st == RunState.PAUSED);
         stepButton.setEnabled(st == RunState.PAUSED);

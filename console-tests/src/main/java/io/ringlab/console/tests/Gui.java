@@ -38,6 +38,15 @@ final class Gui {
     private final Runnable wake = () -> {
     };
 
+    /**
+     * @return the one display of the test run, created on first use on the calling (tester's) thread and never disposed:
+     *         SWTChart and JFace cache fonts from the first display in static fields, so a second display in the same
+     *         JVM would paint with disposed fonts
+     */
+    static Display display() {
+        return Display.getDefault();
+    }
+
     Gui(Display display) {
         this.display = display;
     }

@@ -31,8 +31,26 @@ public interface ConsoleService {
     String ID_PALETTE = "palette";
     /** List of the sample pipelines in {@code ringlab.home}/pipelines; a click opens one. */
     String ID_SAMPLES = "samples";
-    /** Canvas that draws the open pipeline. */
+    /**
+     * Canvas of the pipeline editor. It carries the edited pipeline under {@link #PIPELINE_DATA}: place (double-click a
+     * palette type or drag it here), move (drag), connect (drag from an output port to an input port), select (click,
+     * Ctrl/Shift-click, rubber band), delete (Del), zoom (Ctrl+wheel, Ctrl+plus/minus/0), rename (double-click a box).
+     */
     String ID_PIPELINE = "pipeline";
+    /**
+     * Data key under which the editor canvas ({@link #ID_PIPELINE}) carries the pipeline as edited now, a fresh
+     * {@code io.ringlab.sim.api.dto.PipelineDTO} copy after every change (with a layout entry for every element): what
+     * File > Save writes and what Run runs.
+     */
+    String PIPELINE_DATA = "ringlab.pipeline";
+    /** Label under the editor with its last message, such as why a connection was refused. */
+    String ID_EDITOR_MESSAGE = "editor.message";
+    /** Menu items (File and Edit menus): new, save, save as, undo, redo, delete, select all, automatic layout. */
+    String ID_MENU_NEW = "menu.new", ID_MENU_SAVE = "menu.save", ID_MENU_SAVE_AS = "menu.saveAs", ID_MENU_UNDO = "menu.undo",
+            ID_MENU_REDO = "menu.redo", ID_MENU_DELETE = "menu.delete", ID_MENU_SELECT_ALL = "menu.selectAll",
+            ID_MENU_LAYOUT = "menu.layout";
+    /** The shell of the question asked before unsaved edits are discarded (Save, Discard, Cancel); it blocks. */
+    String ID_QUESTION = "question";
     /** Run controls: buttons. */
     String ID_RUN = "run", ID_PAUSE = "pause", ID_RESUME = "resume", ID_STEP = "step", ID_STOP = "stop";
     /** Run inputs: text fields for the duration (pipeline time grammar, empty for the file's) and seed, a combo for the speed. */

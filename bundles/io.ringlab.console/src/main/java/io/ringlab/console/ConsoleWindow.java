@@ -33,6 +33,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 
@@ -48,8 +50,9 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 
 /**
- * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, run
- * controls, status and summary on the right, the log at the bottom.
+ * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, tabs on
+ * the right (Run: run controls, status and summary; Properties: the form of the element selected in the pipeline;
+ * Bundles: the bundles view), the log at the bottom.
  * <p>
  * Threads: everything here runs on the UI thread. The engine runs a started run on its own thread; the window polls the
  * run's latest immutable snapshot with {@link Display#timerExec} every {@value #POLL_MILLIS} ms while the run goes on and
@@ -79,6 +82,11 @@ final class ConsoleWindow {
     private String paletteSignature = "";
     private Map<String, String> categoryOfType = Map.of();
     private AutoCloseable typesSubscription;
+    private TabFolder tabs;
+    private TabItem propertiesTab;
+    private PropertiesView properties;
+    /** The property forms of the open pipeline; {@code null} when none is open. */
+    private PropertyFormModel forms;
 
     private Path pipelineFile;
     private PipelineDTO pipeline;
@@ -111,10 +119,11 @@ final class ConsoleWindow {
         buildLeft(main);
         SashForm middle = new SashForm(main, SWT.VERTICAL);
         canvas = new PipelineCanvas(middle);
+        canvas.onSelection(this::elementSelected);
         charts = new LiveCharts(middle);
         middle.setWeights(2, 3);
         buildRight(main);
-        main.setWeights(26, 50, 24);
+        main.setWeights(24, 48, 28);
         log = new Text(vertical, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL | SWT.BORDER);
         id(log, ConsoleService.ID_LOG);
         log.setFont(JFaceResources.getTextFont());
@@ -201,7 +210,12 @@ final class ConsoleWindow {
     }
 
     private void buildRight(Composite parent) {
-        Composite right = new Composite(parent, SWT.NONE);
+        tabs = new TabFolder(parent, SWT.TOP);
+        id(tabs, ConsoleService.ID_TABS);
+        TabItem runTab = new TabItem(tabs, SWT.NONE);
+        runTab.setText("Run");
+        Composite right = new Composite(tabs, SWT.NONE);
+        runTab.setControl(right);
         right.setLayout(new GridLayout(1, false));
         Group run = group(right, "Run");
         run.setLayout(new GridLayout(2, false));
@@ -243,6 +257,24 @@ final class ConsoleWindow {
         id(summary, ConsoleService.ID_SUMMARY);
         summary.setFont(JFaceResources.getTextFont());
         summary.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+
+        propertiesTab = new TabItem(tabs, SWT.NONE);
+        propertiesTab.setText("Properties");
+        properties = new PropertiesView(tabs, () -> {
+        });
+        propertiesTab.setControl(properties.control());
+        TabItem bundlesTab = new TabItem(tabs, SWT.NONE);
+        bundlesTab.setText("Bundles");
+        BundlesView bundles = new BundlesView(tabs, context.bundleContext(), this::error, this::log);
+        bundlesTab.setControl(bundles.control());
+    }
+
+    /** The user selected an element in the pipeline (or cleared the selection): show its form. */
+    private void elementSelected(String element) {
+        properties.show(forms, element);
+        if (element != null) {
+            tabs.setSelection(propertiesTab);
+        }
     }
 
     private static Group group(Composite parent, String title) {
@@ -317,7 +349,8 @@ final class ConsoleWindow {
         if (shell.isDisposed()) {
             return;
         }
-        PaletteModel m = PaletteModel.of(context.simulator().elementTypes());
+        List<ElementDescriptorDTO> installed = context.simulator().elementTypes();
+        PaletteModel m = PaletteModel.of(installed);
         if (m.signature().equals(paletteSignature)) {
             return;
         }
@@ -332,6 +365,10 @@ final class ConsoleWindow {
             log("INFO", "element types changed: " + cats.size() + " installed");
             if (pipeline != null) {
                 canvas.show(pipeline, categoryOfType);
+            }
+            if (forms != null) {
+                forms.types(installed);
+                properties.refresh();
             }
         }
     }
@@ -392,6 +429,8 @@ final class ConsoleWindow {
         session = null;
         shell.setText("Ringlab console - " + p.name + " (" + file + ")");
         canvas.show(p, categoryOfType);
+        forms = new PropertyFormModel(p, context.simulator().elementTypes());
+        properties.show(forms, canvas.selection());
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
         seed.setMessage(p.seed == null ? "1" : p.seed.text);
         charts.reset(p.headline == null ? null : p.headline.text);
@@ -419,10 +458,18 @@ final class ConsoleWindow {
             error("Invalid run settings", e.getMessage());
             return;
         }
+        List<String> invalid = forms == null ? List.of() : forms.errors();
+        if (!invalid.isEmpty()) {
+            error("Invalid property values", "The run needs valid values; fix these in the Properties tab:\n"
+                    + String.join("\n", invalid));
+            return;
+        }
+        boolean edited = forms != null && forms.edited();
         PipelineDTO p;
         SimulationRun run;
         try {
-            p = PipelineReader.read(pipelineFile); // the file as it is now, as the command line does
+            // the pipeline as edited in the forms; without edits, the file as it is now, as the command line does
+            p = edited ? forms.pipeline() : PipelineReader.read(pipelineFile);
             run = context.simulator().prepare(p, options);
         } catch (PipelineException e) {
             error("Cannot run " + pipelineFile.getFileName(), e.getMessage());
@@ -431,8 +478,14 @@ final class ConsoleWindow {
             error("Cannot run " + pipelineFile.getFileName(), describe(e));
             return;
         }
-        pipeline = p;
-        canvas.show(p, categoryOfType);
+        if (!edited) {
+            pipeline = p;
+            canvas.show(p, categoryOfType);
+            forms = new PropertyFormModel(p, context.simulator().elementTypes());
+            properties.show(forms, canvas.selection());
+        } else {
+            log("INFO", "running the pipeline as edited (not saved to its file): " + String.join(", ", forms.changes()));
+        }
         RunSession s = new RunSession(run);
         session = s;
         charts.reset(p.headline == null ? null : p.headline.text);

@@ -1,7 +1,9 @@
 package io.ringlab.console;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
@@ -22,7 +24,11 @@ import io.ringlab.sim.api.dto.PipelineDTO;
 /**
  * Draws a pipeline: one box per element (name, type, coloured by category), one arrow per connection, port names where a
  * connection names them. Positions come from {@link PipelineLayout}; a pipeline larger than the view is scaled down to
- * fit it. Read-only in this version (editing and zoom come later).
+ * fit it. A click on a box selects that element (drawn with a thick border) and tells the selection listener; a click
+ * elsewhere clears the selection. Editing and zoom come later.
+ * <p>
+ * For tests and automation the canvas widget carries the selected element's name under
+ * {@link ConsoleService#SELECTION_DATA} and every box's bounds as drawn under {@link ConsoleService#BOUNDS_DATA}.
  * <p>
  * UI thread only. Colours need no disposal (SWT 3.115+ colours hold no OS resource); fonts come from JFace's registry.
  */
@@ -35,13 +41,24 @@ final class PipelineCanvas {
     private Map<String, int[]> at = Map.of();
     private Map<String, String> categories = Map.of();
     private int width, height;
+    private String selected;
+    private Consumer<String> selectionListener = name -> {
+    };
 
     PipelineCanvas(Composite parent) {
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.BORDER);
         canvas.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_PIPELINE);
         canvas.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
         canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        canvas.addListener(SWT.Resize, e -> {
+            publishBounds();
+            canvas.redraw();
+        });
+        canvas.addListener(SWT.MouseDown, e -> {
+            if (e.button == 1) {
+                clicked(e.x, e.y);
+            }
+        });
         var d = parent.getDisplay();
         categoryColors.put(ElementDescriptorDTO.SOURCE, new Color(d, 0xd8, 0xea, 0xd3));
         categoryColors.put(ElementDescriptorDTO.QDISC, new Color(d, 0xfc, 0xe8, 0xb2));
@@ -65,13 +82,64 @@ final class PipelineCanvas {
         this.pipeline = p;
         this.categories = Map.copyOf(categoryOfType);
         this.at = p == null ? Map.of() : PipelineLayout.of(p);
+        if (selected != null && !at.containsKey(selected)) {
+            selected = null; // the element is gone from the pipeline shown now
+            canvas.setData(ConsoleService.SELECTION_DATA, null);
+        }
         width = 0;
         height = 0;
         for (int[] xy : at.values()) {
             width = Math.max(width, xy[0] + BOX_W + PipelineLayout.MARGIN);
             height = Math.max(height, xy[1] + BOX_H + 2 * PipelineLayout.MARGIN); // room for a reply path below
         }
+        publishBounds();
         canvas.redraw();
+    }
+
+    /**
+     * Sets the listener told of selection changes by the user: called on the UI thread with the selected element's name,
+     * or {@code null} when a click cleared the selection.
+     */
+    void onSelection(Consumer<String> listener) {
+        selectionListener = listener;
+    }
+
+    /** @return the selected element's name, or {@code null}. */
+    String selection() {
+        return selected;
+    }
+
+    private void clicked(int x, int y) {
+        double s = scale();
+        String hit = null;
+        for (Map.Entry<String, int[]> e : at.entrySet()) {
+            int[] xy = e.getValue();
+            double bx = xy[0] * s, by = xy[1] * s;
+            if (x >= bx && x <= bx + BOX_W * s && y >= by && y <= by + BOX_H * s) {
+                hit = e.getKey();
+            }
+        }
+        if (java.util.Objects.equals(hit, selected)) {
+            return;
+        }
+        selected = hit;
+        canvas.setData(ConsoleService.SELECTION_DATA, hit);
+        canvas.redraw();
+        selectionListener.accept(hit);
+    }
+
+    /** @return the factor the pipeline is drawn at: 1, or less to fit a large pipeline into the view. */
+    private double scale() {
+        Rectangle view = canvas.getClientArea();
+        return Math.min(1.0, Math.min(view.width / (double) Math.max(1, width), view.height / (double) Math.max(1, height)));
+    }
+
+    private void publishBounds() {
+        double s = scale();
+        Map<String, int[]> b = new LinkedHashMap<>();
+        at.forEach((name, xy) -> b.put(name, new int[] { (int) Math.round(xy[0] * s), (int) Math.round(xy[1] * s),
+                (int) Math.round(BOX_W * s), (int) Math.round(BOX_H * s) }));
+        canvas.setData(ConsoleService.BOUNDS_DATA, Map.copyOf(b));
     }
 
     /** @return element name to box position, as drawn; empty when no pipeline is shown. */
@@ -85,8 +153,7 @@ final class PipelineCanvas {
             gc.drawText("Open a pipeline: File > Open, or a sample on the left.", 20, 20, true);
             return;
         }
-        Rectangle view = canvas.getClientArea();
-        double scale = Math.min(1.0, Math.min(view.width / (double) Math.max(1, width), view.height / (double) Math.max(1, height)));
+        double scale = scale();
         Transform fit = null;
         if (scale < 1.0) {
             fit = new Transform(canvas.getDisplay());
@@ -136,7 +203,12 @@ final class PipelineCanvas {
             gc.setBackground(fill != null ? fill : canvas.getDisplay().getSystemColor(SWT.COLOR_WIDGET_LIGHT_SHADOW));
             gc.fillRoundRectangle(xy[0], xy[1], BOX_W, BOX_H, 10, 10);
             gc.setForeground(canvas.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+            if (e.name.equals(selected)) {
+                gc.setLineWidth(3);
+                gc.setForeground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION));
+            }
             gc.drawRoundRectangle(xy[0], xy[1], BOX_W, BOX_H, 10, 10);
+            gc.setLineWidth(1);
             gc.setForeground(canvas.getDisplay().getSystemColor(SWT.COLOR_BLACK));
             gc.setFont(JFaceResources.getFontRegistry().getBold(JFaceResources.DEFAULT_FONT));
             gc.drawText(e.name, xy[0] + 8, xy[1] + 5, true);

@@ -26,7 +26,6 @@ import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,13 +68,8 @@ class ConsoleGuiTest {
 
     @BeforeAll
     static void openDisplay() {
-        display = new Display();
+        display = Gui.display();
         gui = new Gui(display);
-    }
-
-    @AfterAll
-    static void closeDisplay() {
-        display.dispose();
     }
 
     @AfterEach

@@ -260,8 +260,7 @@ final class ConsoleWindow {
 
         propertiesTab = new TabItem(tabs, SWT.NONE);
         propertiesTab.setText("Properties");
-        properties = new PropertiesView(tabs, () -> {
-        });
+        properties = new PropertiesView(tabs);
         propertiesTab.setControl(properties.control());
         TabItem bundlesTab = new TabItem(tabs, SWT.NONE);
         bundlesTab.setText("Bundles");

@@ -32,18 +32,13 @@ final class PropertiesView {
 
     private final ScrolledComposite scroll;
     private final Composite form;
-    private final Runnable edited;
     private PropertyFormModel model;
     private String element;
     /** Set while the view writes a field itself, so that its listener does not take that for an edit. */
     private boolean updating;
 
-    /**
-     * @param parent the parent (a tab)
-     * @param edited told on the UI thread after each edit the model took (valid or not)
-     */
-    PropertiesView(Composite parent, Runnable edited) {
-        this.edited = edited;
+    /** @param parent the parent (a tab) */
+    PropertiesView(Composite parent) {
         scroll = new ScrolledComposite(parent, SWT.V_SCROLL | SWT.H_SCROLL);
         scroll.setExpandHorizontal(true);
         scroll.setExpandVertical(true);
@@ -173,7 +168,6 @@ final class PropertiesView {
         if (field != null) {
             showError(field, message);
         }
-        edited.run();
     }
 
     private void reset(Field f, Control field) {
@@ -192,7 +186,6 @@ final class PropertiesView {
             updating = false;
         }
         showError(field, null);
-        edited.run();
     }
 
     private void showError(Control field, String message) {

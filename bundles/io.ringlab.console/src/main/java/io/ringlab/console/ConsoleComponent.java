@@ -124,6 +124,11 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
             public Path home() {
                 return homePath;
             }
+
+            @Override
+            public BundleContext bundleContext() {
+                return bc;
+            }
         };
     }
 

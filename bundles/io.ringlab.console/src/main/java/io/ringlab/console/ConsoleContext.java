@@ -2,6 +2,8 @@ package io.ringlab.console;
 
 import java.nio.file.Path;
 
+import org.osgi.framework.BundleContext;
+
 import io.ringlab.sim.api.Simulator;
 
 /** What a console window needs from its surroundings (the OSGi component, or a test). Thread-safe. */
@@ -19,4 +21,7 @@ interface ConsoleContext {
 
     /** @return the install folder ({@code ringlab.home}), where {@code pipelines/} holds the samples; {@code null} if unknown. */
     Path home();
+
+    /** @return the console bundle's context, for the bundles view (install, update, uninstall, framework errors). */
+    BundleContext bundleContext();
 }

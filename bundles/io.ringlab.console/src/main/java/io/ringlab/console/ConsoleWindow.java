@@ -33,6 +33,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 
@@ -48,8 +50,9 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 
 /**
- * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, run
- * controls, status and summary on the right, the log at the bottom.
+ * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, tabs on
+ * the right (Run: run controls, status and summary; Properties: the form of the element selected in the pipeline;
+ * Bundles: the bundles view), the log at the bottom.
  * <p>
  * Threads: everything here runs on the UI thread. The engine runs a started run on its own thread; the window polls the
  * run's latest immutable snapshot with {@link Display#timerExec} every {@value #POLL_MILLIS} ms while the run goes on and
@@ -79,6 +82,15 @@ final class ConsoleWindow {
     private String paletteSignature = "";
     private Map<String, String> categoryOfType = Map.of();
     private AutoCloseable typesSubscription;
+    private TabFolder tabs;
+    private TabItem propertiesTab;
+    private PropertiesView properties;
+    /** The property forms of the editor's pipeline (see {@link #forms()}); {@code null} before the first is needed. */
+    private PropertyFormModel forms;
+    /** The editor's model the forms belong to. */
+    private EditablePipeline formsOf;
+    /** Set while a form's edit goes into the editor, so the form is not rebuilt under the user's typing. */
+    private boolean applyingForm;
 
     private PipelineDTO pipeline;
     private RunSession session;
@@ -112,12 +124,16 @@ final class ConsoleWindow {
             if (runButton != null) {
                 updateButtons();
             }
+            if (properties != null && !applyingForm) {
+                properties.refresh(); // an undo, a rename or a delete changed what the form shows
+            }
         });
         editor.acceptTypesFrom(palette);
+        editor.onSelection(this::elementSelected);
         charts = new LiveCharts(middle);
         middle.setWeights(2, 3);
         buildRight(main);
-        main.setWeights(26, 50, 24);
+        main.setWeights(24, 48, 28);
         log = new Text(vertical, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL | SWT.BORDER);
         id(log, ConsoleService.ID_LOG);
         log.setFont(JFaceResources.getTextFont());
@@ -207,7 +223,12 @@ final class ConsoleWindow {
     }
 
     private void buildRight(Composite parent) {
-        Composite right = new Composite(parent, SWT.NONE);
+        tabs = new TabFolder(parent, SWT.TOP);
+        id(tabs, ConsoleService.ID_TABS);
+        TabItem runTab = new TabItem(tabs, SWT.NONE);
+        runTab.setText("Run");
+        Composite right = new Composite(tabs, SWT.NONE);
+        runTab.setControl(right);
         right.setLayout(new GridLayout(1, false));
         Group run = group(right, "Run");
         run.setLayout(new GridLayout(2, false));
@@ -249,6 +270,46 @@ final class ConsoleWindow {
         id(summary, ConsoleService.ID_SUMMARY);
         summary.setFont(JFaceResources.getTextFont());
         summary.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+
+        propertiesTab = new TabItem(tabs, SWT.NONE);
+        propertiesTab.setText("Properties");
+        properties = new PropertiesView(tabs);
+        propertiesTab.setControl(properties.control());
+        TabItem bundlesTab = new TabItem(tabs, SWT.NONE);
+        bundlesTab.setText("Bundles");
+        BundlesView bundles = new BundlesView(tabs, context.bundleContext(), this::error, this::log);
+        bundlesTab.setControl(bundles.control());
+    }
+
+    /** The user selected an element in the pipeline (or cleared the selection): show its form. */
+    /**
+     * @return the property forms of the pipeline in the editor, made anew when the editor took another pipeline; they
+     *         read the editor's model live and write each edit as an undoable command; {@code null} without a model
+     */
+    private PropertyFormModel forms() {
+        EditablePipeline m = editor.model();
+        if (m == null) {
+            return null;
+        }
+        if (forms == null || formsOf != m) {
+            formsOf = m;
+            forms = new PropertyFormModel(m.live(), context.simulator().elementTypes(), (element, property, value) -> {
+                applyingForm = true;
+                try {
+                    m.setProperty(element, property, value);
+                } finally {
+                    applyingForm = false;
+                }
+            });
+        }
+        return forms;
+    }
+
+    private void elementSelected(String element) {
+        properties.show(forms(), element);
+        if (element != null) {
+            tabs.setSelection(propertiesTab);
+        }
     }
 
     private static Group group(Composite parent, String title) {
@@ -323,7 +384,8 @@ final class ConsoleWindow {
         if (shell.isDisposed()) {
             return;
         }
-        PaletteModel m = PaletteModel.of(context.simulator().elementTypes());
+        List<ElementDescriptorDTO> installed = context.simulator().elementTypes();
+        PaletteModel m = PaletteModel.of(installed);
         if (m.signature().equals(paletteSignature)) {
             return;
         }
@@ -337,6 +399,10 @@ final class ConsoleWindow {
         palette.expandAll();
         if (!first) {
             log("INFO", "element types changed: " + cats.size() + " installed");
+            if (forms != null) {
+                forms.types(installed);
+                properties.refresh();
+            }
         }
     }
 
@@ -397,6 +463,7 @@ final class ConsoleWindow {
         pipeline = p;
         session = null;
         editor.open(file, p); // also the window's title
+        properties.show(forms(), editor.singleSelection());
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
         seed.setMessage(p.seed == null ? "1" : p.seed.text);
         charts.reset(p.headline == null ? null : p.headline.text);
@@ -424,10 +491,18 @@ final class ConsoleWindow {
             error("Invalid run settings", e.getMessage());
             return;
         }
+        PropertyFormModel forms = forms();
+        List<String> invalid = forms == null ? List.of() : forms.errors();
+        if (!invalid.isEmpty()) {
+            error("Invalid property values", "The run needs valid values; fix these in the Properties tab:\n"
+                    + String.join("\n", invalid));
+            return;
+        }
+        boolean edited = forms != null && forms.edited();
         PipelineDTO p;
         SimulationRun run;
         try {
-            p = editor.pipeline(); // what the editor shows, saved or not
+            p = editor.pipeline(); // what the editor shows, saved or not, with the forms' edits
             run = context.simulator().prepare(p, options);
         } catch (PipelineException e) {
             error("Cannot run " + editor.displayName(), e.getMessage());
@@ -437,6 +512,9 @@ final class ConsoleWindow {
             return;
         }
         pipeline = p;
+        if (edited) {
+            log("INFO", "running the pipeline as edited (not saved to its file): " + String.join(", ", forms.changes()));
+        }
         RunSession s = new RunSession(run);
         session = s;
         charts.reset(p.headline == null ? null : p.headline.text);

@@ -416,6 +416,52 @@ final class EditablePipeline {
         return null;
     }
 
+    /**
+     * Sets or removes a property of an element (an edit in its properties form), as one undoable command.
+     *
+     * @param element the element's name
+     * @param property the property's name
+     * @param value the new value, or {@code null} to remove the property so that its default applies
+     * @throws IllegalArgumentException if there is no such element
+     */
+    void setProperty(String element, String property, ValueDTO value) {
+        ElementSpecDTO e = element(element);
+        if (e == null) {
+            throw new IllegalArgumentException("no element " + element + " in pipeline " + name());
+        }
+        ValueDTO old = e.properties.get(property);
+        if (old == null ? value == null : value != null && old.text.equals(value.text)) {
+            return;
+        }
+        run(new Command((value == null ? "Reset " : "Set ") + element + "." + property) {
+            @Override
+            public void apply() {
+                put(value);
+            }
+
+            @Override
+            public void revert() {
+                put(old);
+            }
+
+            private void put(ValueDTO v) {
+                if (v == null) {
+                    e.properties.remove(property);
+                } else {
+                    e.properties.put(property, v);
+                }
+            }
+        });
+    }
+
+    /**
+     * @return the pipeline being edited itself, not a copy, for views that read it live (the properties form, which
+     *         writes through {@link #setProperty}); never to be changed directly
+     */
+    PipelineDTO live() {
+        return p;
+    }
+
     // ------------------------------------------------------------------ plumbing
 
     private abstract static class Command implements CommandStack.Command {

@@ -92,6 +92,9 @@ final class PipelineEditor {
     private final Set<String> selected = new LinkedHashSet<>();
     private final Set<ConnectionDTO> selectedLinks = Collections.newSetFromMap(new IdentityHashMap<>());
     private double zoom = 1;
+    private Consumer<String> selectionListener = name -> {
+    };
+    private String notifiedSelection;
 
     private Drag drag = Drag.NONE;
     private double downX, downY, lastX, lastY;
@@ -229,6 +232,7 @@ final class PipelineEditor {
         Rectangle view = canvas.getClientArea();
         double[] ext = geometry.extent();
         zoom = view.width <= 1 ? 1 : Math.max(MIN_ZOOM, Math.min(1.0, Math.min(view.width / ext[0], view.height / ext[1])));
+        publishBounds();
         canvas.redraw();
     }
 
@@ -287,8 +291,10 @@ final class PipelineEditor {
         Shell shell = canvas.getShell();
         shell.setText("Ringlab console - " + (model.dirty() ? "*" : "") + model.name() + (file == null ? "" : " (" + file + ")"));
         updateMenu();
+        publishBounds();
         canvas.redraw();
         changed.run();
+        selectionChanged();
     }
 
     private void updateMenu() {
@@ -335,6 +341,7 @@ final class PipelineEditor {
     private void selectAll() {
         model.elements().forEach(e -> selected.add(e.name));
         selectedLinks.addAll(model.connections());
+        selectionChanged();
         canvas.redraw();
     }
 
@@ -413,6 +420,7 @@ final class PipelineEditor {
     private void zoomTo(double z) {
         zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, z));
         say(String.format(java.util.Locale.ROOT, "zoom %.0f %%", zoom * 100));
+        publishBounds();
         canvas.redraw();
     }
 
@@ -460,6 +468,7 @@ final class PipelineEditor {
             }
             drag = Drag.BAND;
         }
+        selectionChanged();
         canvas.redraw();
     }
 
@@ -506,6 +515,8 @@ final class PipelineEditor {
         default -> {
         }
         }
+        publishBounds();
+        selectionChanged();
         canvas.redraw();
     }
 
@@ -677,5 +688,43 @@ final class PipelineEditor {
     /** @return the selected element names, in selection order (for tests of the view through the model) */
     Collection<String> selection() {
         return List.copyOf(selected);
+    }
+
+    /**
+     * Sets the listener told when the single selected element changes (the properties form follows it): called on the UI
+     * thread with the element's name, or {@code null} when no element or several are selected.
+     */
+    void onSelection(Consumer<String> listener) {
+        selectionListener = listener;
+    }
+
+    /** @return the one selected element, or {@code null} when none or several are selected */
+    String singleSelection() {
+        return selected.size() == 1 ? selected.iterator().next() : null;
+    }
+
+    /** @return the model being edited (the properties form reads it live and writes through its commands) */
+    EditablePipeline model() {
+        return model;
+    }
+
+    private void selectionChanged() {
+        String now = singleSelection();
+        canvas.setData(ConsoleService.SELECTION_DATA, now);
+        if (!java.util.Objects.equals(now, notifiedSelection)) {
+            notifiedSelection = now;
+            selectionListener.accept(now);
+        }
+    }
+
+    /** Publishes every element's box as drawn ({@link ConsoleService#BOUNDS_DATA}), for tests and automation. */
+    private void publishBounds() {
+        Map<String, int[]> b = new java.util.LinkedHashMap<>();
+        for (ElementSpecDTO e : model.elements()) {
+            double[] xy = model.position(e.name);
+            b.put(e.name, new int[] { (int) Math.round(xy[0] * zoom), (int) Math.round(xy[1] * zoom),
+                (int) Math.round(EditorGeometry.BOX_W * zoom), (int) Math.round(geometry.height(e.name) * zoom) });
+        }
+        canvas.setData(ConsoleService.BOUNDS_DATA, Map.copyOf(b));
     }
 }

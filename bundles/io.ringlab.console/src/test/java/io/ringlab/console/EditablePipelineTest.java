@@ -72,6 +72,26 @@ class EditablePipelineTest {
     }
 
     @Test
+    void aPropertySetOrResetIsOneUndoableCommandReadLiveByTheForms() throws Exception {
+        EditablePipeline m = chain();
+        String before = text(m);
+        m.setProperty("q", "limit", new io.ringlab.sim.api.dto.ValueDTO("50", 0, 0));
+        assertTrue(m.dirty());
+        assertEquals("50", m.live().elements.get(1).properties.get("limit").text, "the forms read the live pipeline");
+        assertEquals("50", m.pipeline().elements.get(1).properties.get("limit").text);
+        m.setProperty("q", "limit", new io.ringlab.sim.api.dto.ValueDTO("50", 0, 0));
+        assertEquals("Set q.limit", m.undoLabel().replace("Undo ", ""), "the same value again is no command");
+        m.setProperty("src", "rate", null); // back to the default
+        assertFalse(m.pipeline().elements.get(0).properties.containsKey("rate"));
+        m.undo();
+        m.undo();
+        assertEquals(before, text(m));
+        assertFalse(m.dirty());
+        m.redo();
+        assertEquals("50", m.pipeline().elements.get(1).properties.get("limit").text);
+    }
+
+    @Test
     void moveIsOneCommandForTheWholeSelection() throws Exception {
         EditablePipeline m = chain();
         double[] q = m.position("q").clone();

@@ -34,18 +34,24 @@ final class Gui {
     /** The longest a GUI condition may take before the test fails; generous for a loaded 2-core CI machine. */
     static final long BOUND_MILLIS = 60_000;
 
+    private static Display shared;
+
     private final Display display;
-    private final Runnable wake = () -> {
-    };
 
     /**
-     * @return the one display of the test run, created on first use on the calling (tester's) thread and never disposed:
-     *         SWTChart and JFace cache fonts from the first display in static fields, so a second display in the same
-     *         JVM would paint with disposed fonts
+     * @return the display of all GUI test classes, created on the first call on the tester's thread and never disposed:
+     *         SWTChart keeps fonts of the first display in static fields, so a second display's charts fail to paint
+     *         ("Argument not valid" in {@code GC.setFont}); the framework's exit ends it
      */
-    static Display display() {
-        return Display.getDefault();
+    static synchronized Display display() {
+        if (shared == null || shared.isDisposed()) {
+            shared = new Display();
+        }
+        return shared;
     }
+
+    private final Runnable wake = () -> {
+    };
 
     Gui(Display display) {
         this.display = display;

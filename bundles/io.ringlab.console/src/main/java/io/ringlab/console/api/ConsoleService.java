@@ -66,6 +66,41 @@ public interface ConsoleService {
     /** The shell of an error dialog; its message is the dialog's text. Error dialogs do not block the caller. */
     String ID_ERROR = "error";
 
+    /** The tab folder on the right, with the tabs Run, Properties and Bundles in that order. @since 1.1 */
+    String ID_TABS = "tabs";
+    /**
+     * Data key under which the pipeline canvas ({@link #ID_PIPELINE}) carries the selected element's name, a
+     * {@code String}; absent or {@code null} when nothing is selected. A click on a box selects it.
+     * @since 1.1
+     */
+    String SELECTION_DATA = "ringlab.selection";
+    /**
+     * Data key under which the pipeline canvas carries every element's box as drawn, a {@code Map<String, int[]>} from
+     * element name to {@code {x, y, width, height}} in the canvas's coordinates (after any scaling to fit).
+     * @since 1.1
+     */
+    String BOUNDS_DATA = "ringlab.bounds";
+    /** The composite of the properties form of the selected element. @since 1.1 */
+    String ID_PROPERTIES = "properties";
+    /**
+     * Prefix of a property form's widget ids: {@code property.NAME} is the field (a check box {@code Button} for a
+     * boolean, a read-only {@code Combo} for a choice, a {@code Text} in the pipeline files' grammar otherwise),
+     * {@code property.NAME.error} the label with its validation message (empty while valid), {@code property.NAME.default}
+     * the button that resets it to the default.
+     * @since 1.1
+     */
+    String PROPERTY_PREFIX = "property.";
+    /** Table of the installed bundles, a row each, columns id, symbolic name, state, version. @since 1.1 */
+    String ID_BUNDLES = "bundles";
+    /** Bundles view buttons: install from a file (and start), update the selected bundle from a file, uninstall it. @since 1.1 */
+    String ID_BUNDLE_INSTALL = "bundles.install", ID_BUNDLE_UPDATE = "bundles.update", ID_BUNDLE_UNINSTALL = "bundles.uninstall";
+    /**
+     * Data key for automation: a file path ({@code String}) set on the Install or Update button is used by its next click
+     * instead of asking with a native file dialog (which a test cannot drive), and then cleared.
+     * @since 1.1
+     */
+    String FILE_DATA = "ringlab.file";
+
     /**
      * Opens a console window.
      *

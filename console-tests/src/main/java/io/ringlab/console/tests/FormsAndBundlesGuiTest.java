@@ -1,0 +1,359 @@
+package io.ringlab.console.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.junit5.context.BundleContextExtension;
+import org.osgi.test.junit5.service.ServiceExtension;
+
+import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.Overrides;
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/**
+ * The property forms and the bundles view with real widgets and the real engine: a property changed through its form
+ * changes the next run exactly as {@code --set} changes a headless run; an invalid value shows its message under the
+ * field and Run refuses; a bundle installed from the bundles view brings its element type to the palette and takes it
+ * away when uninstalled there.
+ */
+@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
+class FormsAndBundlesGuiTest {
+    private static final String MVNETA = "io.ringlab.driver.mvneta";
+
+    static Display display;
+    static Gui gui;
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @InjectService
+    ConsoleService console;
+
+    @InjectService
+    Simulator simulator;
+
+    private Shell shell;
+
+    @BeforeAll
+    static void openDisplay() {
+        display = Gui.display();
+        gui = new Gui(display);
+    }
+
+    @AfterEach
+    void closeWindow() {
+        for (Shell s : gui.errorDialogs()) {
+            s.close();
+        }
+        if (shell != null && !shell.isDisposed()) {
+            shell.dispose(); // not close(): the form edits made the pipeline dirty, and closing would ask to save
+        }
+        gui.settle();
+    }
+
+    private Path sample() {
+        return Path.of(context.getProperty("ringlab.home"), "pipelines", "netdev-bql.pipeline");
+    }
+
+    /**
+     * eth0.bql from false to true with its check box, q.limit from 1000 to 50 typed into its field: the next run equals a
+     * headless run of the file with {@code --set eth0.bql=true --set q.limit=50} and the same seed, and differs from the
+     * run before the edits; the file itself is unchanged.
+     */
+    @Test
+    void aPropertyChangedInItsFormChangesTheNextRunAsSetDoesAHeadlessRun() throws Exception {
+        String fileBefore = Files.readString(sample());
+        shell = console.open(display, sample());
+        gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("20ms");
+        gui.find(shell, ConsoleService.ID_SEED, Text.class).setText("7");
+        RunResultDTO before = run();
+        assertEquals(headless(), before.elements, "the unedited run is the file's");
+
+        select("eth0");
+        TabFolder tabs = gui.find(shell, ConsoleService.ID_TABS, TabFolder.class);
+        assertEquals("Properties", tabs.getSelection()[0].getText(), "selecting an element shows its form");
+        Composite form = gui.find(shell, ConsoleService.ID_PROPERTIES, Composite.class);
+        assertTrue(labels(form).contains("eth0 : netdev"), labels(form).toString());
+        Button bql = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "bql", Button.class);
+        assertTrue((bql.getStyle() & SWT.CHECK) != 0, "bql is a check box");
+        assertFalse(bql.getSelection(), "the file says bql = false");
+        Text hold = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "bqlHoldTime", Text.class);
+        assertEquals("", hold.getText(), "a property the file does not set shows empty, its default as the hint");
+        assertEquals("1s", hold.getMessage());
+        assertTrue(labels(form).contains("ps ns us ms s; default 1s; 0s to 60s"), labels(form).toString());
+        bql.setSelection(true);
+        bql.notifyListeners(SWT.Selection, new Event());
+
+        select("q");
+        Text limit = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit", Text.class);
+        assertEquals("1000", limit.getText());
+        limit.setText("50");
+        assertEquals("", gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit.error", Label.class).getText());
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-properties");
+
+        RunResultDTO after = run();
+        assertEquals(headless("eth0.bql=true", "q.limit=50"), after.elements, "the edited run is the file's with the same --set");
+        assertNotEquals(before.elements, after.elements);
+        assertTrue(after.headline.value < before.headline.value / 4, "BQL keeps the device's queue short: eth0.ringUsed "
+                + before.headline.value + " without, " + after.headline.value + " with");
+        Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+        assertTrue(log.getText().contains("running the pipeline as edited (not saved to its file): eth0.bql=true, q.limit=50"), log.getText());
+        assertEquals(fileBefore, Files.readString(sample()), "the form wrote into the file");
+    }
+
+    /**
+     * Invalid values show their message under the field as they are typed (the element, the property and what is allowed),
+     * and Run refuses with the messages until they are fixed or reset to the default.
+     */
+    @Test
+    void anInvalidValueShowsItsMessageInlineAndRunRefusesUntilItIsFixed() throws Exception {
+        shell = console.open(display, sample());
+        gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("5ms");
+        select("q");
+        Text limit = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit", Text.class);
+        Label limitError = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit.error", Label.class);
+        limit.setText("0");
+        assertEquals("q.limit=0 is out of range: allowed 1 to 1000000", limitError.getText());
+        assertTrue(limitError.isVisible());
+        limit.setText("10x");
+        assertTrue(limitError.getText().startsWith("q.limit: '10x' is not an integer: write decimal digits"), limitError.getText());
+
+        select("wire");
+        Text delay = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "delay", Text.class);
+        delay.setText("10");
+        String delayMessage = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "delay.error", Label.class).getText();
+        assertTrue(delayMessage.startsWith("wire.delay: '10' is not a duration: the unit is missing; write a number followed by ps, ns"),
+                delayMessage);
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-properties-invalid");
+        delay.setText("10us");
+        assertEquals("", gui.find(shell, ConsoleService.PROPERTY_PREFIX + "delay.error", Label.class).getText());
+
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
+        String message = texts(gui.errorDialogs().get(0));
+        assertTrue(message.contains("fix these in the Properties tab:\nq.limit: '10x' is not an integer"), message);
+        assertNull(gui.find(shell, ConsoleService.ID_SUMMARY, Text.class).getData(ConsoleService.RESULT_DATA));
+        assertTrue(gui.find(shell, ConsoleService.ID_STATUS, Label.class).getText().startsWith("ready:"), "a run started");
+        assertTrue(gui.find(shell, ConsoleService.ID_LOG, Text.class).getText().contains("ERROR Invalid property values"));
+        gui.errorDialogs().get(0).close();
+
+        select("q"); // the invalid text and its message survive a change of selection
+        limit = gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit", Text.class);
+        assertEquals("10x", limit.getText());
+        assertFalse(gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit.error", Label.class).getText().isEmpty());
+        gui.click(gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit.default", Button.class));
+        assertEquals("", limit.getText());
+        assertEquals("", gui.find(shell, ConsoleService.PROPERTY_PREFIX + "limit.error", Label.class).getText());
+
+        RunResultDTO r = run();
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(gui.errorDialogs().isEmpty());
+    }
+
+    /**
+     * The mvneta driver bundle, uninstalled first, is installed again from its jar through the bundles view: it shows as
+     * ACTIVE and its type mvneta joins the palette; Uninstall in the view takes both away. A file that is no bundle is
+     * refused with a dialog naming the file.
+     */
+    @Test
+    void aBundleInstalledFromTheBundlesViewBringsItsTypeToThePaletteAndUninstallTakesItAway() throws Exception {
+        Bundle original = bundle(MVNETA).orElseThrow();
+        Path jar = Path.of(context.getProperty("ringlab.screenshots")).resolveSibling("bundles").resolve(MVNETA + ".jar");
+        Files.createDirectories(jar.getParent());
+        Files.copy(file(original.getLocation()), jar, StandardCopyOption.REPLACE_EXISTING);
+        shell = console.open(display, null);
+        Tree palette = gui.find(shell, ConsoleService.ID_PALETTE, Tree.class);
+        Table table = gui.find(shell, ConsoleService.ID_BUNDLES, Table.class);
+        assertTrue(rows(table).contains(MVNETA + " ACTIVE"), rows(table).toString());
+        original.uninstall();
+        try {
+            gui.until("mvneta to leave the palette and the table", () -> !hasType(palette, "mvneta") && rows(table).stream().noneMatch(r -> r.startsWith(MVNETA)));
+            TabFolder tabs = gui.find(shell, ConsoleService.ID_TABS, TabFolder.class);
+            tabs.setSelection(2);
+
+            Button install = gui.find(shell, ConsoleService.ID_BUNDLE_INSTALL, Button.class);
+            install.setData(ConsoleService.FILE_DATA, jar.toString());
+            gui.click(install);
+            gui.until("mvneta to be listed ACTIVE and its type in the palette", () -> rows(table).contains(MVNETA + " ACTIVE") && hasType(palette, "mvneta"));
+            assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("mvneta  (" + MVNETA + " ")), items(palette).toString());
+            assertTrue(gui.errorDialogs().isEmpty(), "an error dialog is open");
+            Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+            assertTrue(log.getText().contains("installed and started " + MVNETA), log.getText());
+            assertNull(install.getData(ConsoleService.FILE_DATA), "the file hook is used once");
+            gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-bundles");
+
+            Button uninstall = gui.find(shell, ConsoleService.ID_BUNDLE_UNINSTALL, Button.class);
+            assertFalse(uninstall.isEnabled(), "Uninstall is enabled with no bundle selected");
+            selectRow(table, MVNETA);
+            gui.click(uninstall);
+            gui.until("mvneta to leave the palette and the table again", () -> !hasType(palette, "mvneta") && rows(table).stream().noneMatch(r -> r.startsWith(MVNETA)));
+            assertTrue(log.getText().contains("uninstalled " + MVNETA), log.getText());
+
+            Path notABundle = Files.writeString(jar.resolveSibling("not-a-bundle.jar"), "not a jar");
+            install.setData(ConsoleService.FILE_DATA, notABundle.toString());
+            gui.click(install);
+            gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
+            String message = texts(gui.errorDialogs().get(0));
+            assertTrue(message.contains("Cannot install " + notABundle + ": Error occurred installing a bundle") && message.contains("zip END header not found"), message);
+            assertTrue(log.getText().contains("ERROR Cannot install the bundle: Cannot install " + notABundle), log.getText());
+        } finally {
+            if (bundle(MVNETA).isEmpty()) { // put it back for the other tests
+                context.installBundle(original.getLocation(), Files.newInputStream(jar)).start();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Runs the open pipeline with the Run button and returns the result the summary shows. */
+    private RunResultDTO run() {
+        Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        gui.until("the run to end", () -> summary.getData(ConsoleService.RESULT_DATA) != null || !gui.errorDialogs().isEmpty());
+        assertTrue(gui.errorDialogs().isEmpty(), () -> "error dialog: " + texts(gui.errorDialogs().get(0)));
+        RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
+        assertEquals("FINISHED", r.state, r.error);
+        return r;
+    }
+
+    /** @return the element metrics of a headless run of the sample, 20 ms, seed 7, with {@code --set} overrides. */
+    private Map<String, Map<String, Double>> headless(String... sets) throws Exception {
+        PipelineDTO p = PipelineReader.read(sample());
+        Overrides.apply(p, List.of(sets));
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.durationPicos = Units.parsePicos("20ms");
+        o.seed = 7L;
+        return simulator.prepare(p, o).run().elements;
+    }
+
+    /** Clicks the element's box on the pipeline canvas, where the canvas says it drew it. */
+    @SuppressWarnings("unchecked")
+    private void select(String element) {
+        Canvas canvas = gui.find(shell, ConsoleService.ID_PIPELINE, Canvas.class);
+        gui.settle();
+        int[] b = ((Map<String, int[]>) canvas.getData(ConsoleService.BOUNDS_DATA)).get(element);
+        assertNotNull(b, element + " is not drawn");
+        Event e = new Event();
+        e.button = 1;
+        e.x = b[0] + b[2] / 2;
+        e.y = b[1] + b[3] / 2;
+        canvas.notifyListeners(SWT.MouseDown, e);
+        Event up = new Event();
+        up.button = 1;
+        up.x = e.x;
+        up.y = e.y;
+        canvas.notifyListeners(SWT.MouseUp, up); // a click, not the start of a drag
+        assertEquals(element, canvas.getData(ConsoleService.SELECTION_DATA));
+        Composite form = gui.find(shell, ConsoleService.ID_PROPERTIES, Composite.class);
+        assertTrue(labels(form).stream().anyMatch(l -> l.startsWith(element + " : ")), labels(form).toString());
+    }
+
+    private Optional<Bundle> bundle(String name) {
+        return Arrays.stream(context.getBundles()).filter(b -> name.equals(b.getSymbolicName())).findFirst();
+    }
+
+    /** @return the file behind a bundle location as bnd's launcher writes it (a path, or a file: or reference:file: URI). */
+    private static Path file(String location) {
+        String l = location.startsWith("reference:") ? location.substring("reference:".length()) : location;
+        return l.startsWith("file:") ? Path.of(URI.create(l)) : Path.of(l);
+    }
+
+    private static List<String> rows(Table t) {
+        List<String> l = new ArrayList<>();
+        for (TableItem i : t.getItems()) {
+            l.add(i.getText(1) + " " + i.getText(2)); // symbolic name and state
+        }
+        return l;
+    }
+
+    private static void selectRow(Table t, String symbolicName) {
+        for (int i = 0; i < t.getItemCount(); i++) {
+            if (symbolicName.equals(t.getItem(i).getText(1))) {
+                t.setSelection(i);
+                t.notifyListeners(SWT.Selection, new Event());
+                return;
+            }
+        }
+        throw new AssertionError(symbolicName + " not in the table");
+    }
+
+    private static boolean hasType(Tree palette, String type) {
+        return items(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
+    }
+
+    private static List<String> items(Tree tree) {
+        List<String> l = new ArrayList<>();
+        for (TreeItem c : tree.getItems()) {
+            for (TreeItem t : c.getItems()) {
+                l.add(t.getText());
+            }
+        }
+        return l;
+    }
+
+    private static List<String> labels(Composite c) {
+        List<String> l = new ArrayList<>();
+        for (Control k : c.getChildren()) {
+            if (k instanceof Label label) {
+                l.add(label.getText());
+            }
+        }
+        return l;
+    }
+
+    /** @return the text of every label in a dialog. */
+    private static String texts(Composite c) {
+        StringBuilder sb = new StringBuilder();
+        for (Control k : c.getChildren()) {
+            if (k instanceof Label l) {
+                sb.append(l.getText()).append('\n');
+            } else if (k instanceof Composite cc) {
+                sb.append(texts(cc));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,8 +1,11 @@
 package io.ringlab.console;
 
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -20,6 +23,8 @@ import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.SWTException;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -48,6 +53,7 @@ import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
+import io.ringlab.sim.api.dto.SeriesDTO;
 
 /**
  * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, tabs on
@@ -66,6 +72,8 @@ final class ConsoleWindow {
     /** Delay between an element type change and the palette's refresh (the engine learns of it in the same dispatch). */
     static final int PALETTE_REFRESH_MILLIS = 250;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+    /** The time in a streamed file's name. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ConsoleContext context;
     private final Display display;
@@ -164,6 +172,10 @@ final class ConsoleWindow {
         item(file, "&Open...\tCtrl+O", SWT.MOD1 + 'O', this::chooseFile);
         editor.fillFileMenu(file);
         new MenuItem(file, SWT.SEPARATOR);
+        id(item(file, "Export Chart as &PNG...", 0, this::exportPng), ConsoleService.ID_MENU_EXPORT_PNG);
+        id(item(file, "Export Series as &CSV...", 0, this::exportCsv), ConsoleService.ID_MENU_EXPORT_CSV);
+        id(item(file, "Export Result as &JSON...", 0, this::exportJson), ConsoleService.ID_MENU_EXPORT_JSON);
+        new MenuItem(file, SWT.SEPARATOR);
         item(file, "E&xit", 0, () -> shell.close());
         editor.fillEditMenu(bar);
         Menu run = submenu(bar, "&Run");
@@ -182,13 +194,14 @@ final class ConsoleWindow {
         return menu;
     }
 
-    private static void item(Menu menu, String text, int accelerator, Runnable action) {
+    private static MenuItem item(Menu menu, String text, int accelerator, Runnable action) {
         MenuItem i = new MenuItem(menu, SWT.PUSH);
         i.setText(text);
         if (accelerator != 0) {
             i.setAccelerator(accelerator);
         }
         i.addListener(SWT.Selection, e -> action.run());
+        return i;
     }
 
     private void buildLeft(Composite parent) {
@@ -520,6 +533,8 @@ final class ConsoleWindow {
         charts.reset(p.headline == null ? null : p.headline.text);
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);
+        summary.setData(ConsoleService.STREAM_DATA, null);
+        s.stream(openStream(p));
         run.completion().thenAccept(r -> ended(s, r));
         s.start();
         log("INFO", "run started: " + p.name + (options.durationPicos > 0 ? ", duration " + duration.getText().strip() : "")
@@ -581,6 +596,9 @@ final class ConsoleWindow {
         status.setData(ConsoleService.POLLS_DATA, ((Integer) status.getData(ConsoleService.POLLS_DATA)) + 1);
         if (resultShown != s) {
             showSnapshot(s.last());
+            if (s.stream() != null) {
+                s.stream().offer(s.last().series); // hands the new rows to the stream's thread; never waits
+            }
         }
         if (again) {
             display.timerExec(POLL_MILLIS, pollTask);
@@ -598,7 +616,8 @@ final class ConsoleWindow {
     private void showSnapshot(RunSnapshotDTO snap) {
         setStatus(String.format(Locale.ROOT, "%s  %.3f / %.3f ms virtual, %,d events", snap.state, snap.simulatedSeconds * 1e3,
                 snap.durationSeconds * 1e3, snap.events));
-        charts.show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text));
+        charts.show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
+                snap.elements, CpuTable.ofSnapshot(snap.elements));
     }
 
     /** Called on the engine thread when a run ends; hands the result to the UI thread. */
@@ -613,14 +632,14 @@ final class ConsoleWindow {
     }
 
     private void showResult(RunSession s, RunResultDTO r) {
+        finishStream(s, r);
         if (shell.isDisposed() || s != session) {
             return; // a result of a run the user has moved on from (another file opened)
         }
         setStatus(String.format(Locale.ROOT, "%s  %.3f ms virtual in %.3f s wall, %,d events", r.state, r.simulatedSeconds * 1e3,
                 r.wallSeconds, r.events));
-        if (r.series != null) {
-            charts.show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric));
-        }
+        charts.show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
+                CpuTable.ofResult(r.runtime));
         summary.setText(SummaryText.of(r));
         summary.setData(ConsoleService.RESULT_DATA, r);
         resultShown = s;
@@ -645,6 +664,156 @@ final class ConsoleWindow {
         resumeButton.setEnabled(st == RunState.PAUSED);
         stepButton.setEnabled(st == RunState.PAUSED);
         stopButton.setEnabled(live);
+    }
+
+    // ------------------------------------------------------------------ streaming
+
+    /**
+     * @return a stream of the run's series to {@code results/<pipeline>-<time>.csv} in ringlab.home, or {@code null}
+     *         without a home (then the log says so)
+     */
+    private SeriesStream openStream(PipelineDTO p) {
+        Path home = context.home();
+        if (home == null) {
+            log("WARN", "no ringlab.home: the run's series are not streamed to disk");
+            return null;
+        }
+        String time = LocalDateTime.now().format(STAMP);
+        Path f = SeriesStream.fileFor(home, p.name, time);
+        for (int i = 2; Files.exists(f); i++) { // two runs in the same second
+            f = SeriesStream.fileFor(home, p.name, time + "-" + i);
+        }
+        log("INFO", "streaming the series to " + f);
+        return new SeriesStream(f);
+    }
+
+    /** Streams what the result adds and closes the file on the stream's thread; reports back on the UI thread. */
+    private void finishStream(RunSession s, RunResultDTO r) {
+        SeriesStream stream = s.stream();
+        if (stream == null) {
+            return;
+        }
+        s.stream(null);
+        stream.finish(r.series).whenComplete((file, failure) -> {
+            try {
+                if (!display.isDisposed()) {
+                    display.asyncExec(() -> streamDone(s, stream, failure));
+                }
+            } catch (SWTException e) {
+                // the display went away: nothing to report to
+            }
+        });
+    }
+
+    private void streamDone(RunSession s, SeriesStream stream, Throwable failure) {
+        if (shell.isDisposed()) {
+            return;
+        }
+        if (failure != null) {
+            Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            error("Cannot stream the series to " + stream.file(), stream.file() + ": " + describe(cause));
+            return;
+        }
+        log("INFO", "series streamed to " + stream.file() + ": " + String.format(Locale.ROOT, "%,d", stream.rowsWritten()) + " rows");
+        if (s == session) {
+            summary.setData(ConsoleService.STREAM_DATA, stream.file().toString());
+        }
+    }
+
+    // ------------------------------------------------------------------ exports
+
+    /** @return the file from the automation hook on the menu item, else from a save dialog; {@code null} if cancelled. */
+    private Path exportFile(String itemId, String title, String extension) {
+        MenuItem item = menuItem(shell.getMenuBar(), itemId);
+        if (item != null && item.getData(ConsoleService.FILE_DATA) instanceof String f) {
+            item.setData(ConsoleService.FILE_DATA, null);
+            return Path.of(f);
+        }
+        FileDialog d = new FileDialog(shell, SWT.SAVE);
+        d.setText(title);
+        d.setOverwrite(true);
+        d.setFilterExtensions(new String[] { "*." + extension, "*" });
+        String base = pipeline == null || pipeline.name == null ? "ringlab" : pipeline.name;
+        d.setFileName(base + "." + extension);
+        if (context.home() != null) {
+            d.setFilterPath(context.home().resolve("results").toString());
+        }
+        String f = d.open();
+        return f == null ? null : Path.of(f);
+    }
+
+    private static MenuItem menuItem(Menu m, String id) {
+        for (MenuItem i : m.getItems()) {
+            if (id.equals(i.getData(ConsoleService.WIDGET_ID))) {
+                return i;
+            }
+            if (i.getMenu() != null) {
+                MenuItem k = menuItem(i.getMenu(), id);
+                if (k != null) {
+                    return k;
+                }
+            }
+        }
+        return null;
+    }
+
+    private RunResultDTO lastResult() {
+        return summary.getData(ConsoleService.RESULT_DATA) instanceof RunResultDTO r ? r : null;
+    }
+
+    private void exportPng() {
+        Path f = exportFile(ConsoleService.ID_MENU_EXPORT_PNG, "Export the chart as PNG", "png");
+        if (f == null) {
+            return;
+        }
+        String tab = charts.visibleTab();
+        try {
+            ImageLoader loader = new ImageLoader();
+            loader.data = new ImageData[] { charts.snapshotOfVisibleTab() };
+            loader.save(f.toString(), SWT.IMAGE_PNG);
+            log("INFO", "exported the " + tab + " charts to " + f);
+        } catch (SWTException | IllegalArgumentException e) {
+            error("Cannot export the chart to " + f, f + ": " + describe(e));
+        }
+    }
+
+    private void exportCsv() {
+        RunResultDTO r = lastResult();
+        SeriesDTO series = r != null ? r.series : session != null ? session.last().series : null;
+        if (series == null || series.columns.isEmpty()) {
+            error("No series to export", "Run a pipeline first: the CSV holds the sampled series of the last run.");
+            return;
+        }
+        Path f = exportFile(ConsoleService.ID_MENU_EXPORT_CSV, "Export the series as CSV", "csv");
+        if (f == null) {
+            return;
+        }
+        try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
+            ResultFiles.csv(series, w);
+            log("INFO", "exported " + String.format(Locale.ROOT, "%,d", series.rows.size()) + " rows of " + (series.columns.size() - 1)
+                    + " series to " + f + (r == null ? " (the run goes on: the rows so far)" : ""));
+        } catch (IOException | RuntimeException e) {
+            error("Cannot export the series to " + f, f + ": " + describe(e));
+        }
+    }
+
+    private void exportJson() {
+        RunResultDTO r = lastResult();
+        if (r == null) {
+            error("No result to export", "The JSON is the result of a run: run a pipeline to its end (or Stop it) first.");
+            return;
+        }
+        Path f = exportFile(ConsoleService.ID_MENU_EXPORT_JSON, "Export the result as JSON", "json");
+        if (f == null) {
+            return;
+        }
+        try {
+            Files.writeString(f, ResultFiles.json(r) + "\n", StandardCharsets.UTF_8);
+            log("INFO", "exported the result to " + f);
+        } catch (IOException | RuntimeException e) {
+            error("Cannot export the result to " + f, f + ": " + describe(e));
+        }
     }
 
     // ------------------------------------------------------------------ errors and log

@@ -1,14 +1,27 @@
 package io.ringlab.console;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.IAxis;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
 import org.eclipse.swtchart.ISeries;
@@ -17,29 +30,89 @@ import org.eclipse.swtchart.ISeries.SeriesType;
 import io.ringlab.console.api.ConsoleService;
 
 /**
- * Two SWTChart line charts fed from {@link ChartData}: the headline metric over virtual time, and packets per second of
- * every element that counts packets. {@link #show} replaces the data; the console calls it at the polling rate (10 Hz)
- * while a run goes on, and once with the result's series at the end. UI thread only.
+ * The live views, SWTChart line charts and two tables in a tab folder, fed from the SWT-free models: Overview (the
+ * headline metric and packets per second per element, {@link ChartData}), Latency (percentiles over time and the table of
+ * the latest, {@link Percentiles}), Queues (qdisc backlog and device queue in packets, BQL limit and in-flight bytes on a
+ * second axis), Pools (occupancy), Cache (L1d hit rate per core) and CPU (the runtime table, {@link CpuTable}).
+ * {@link #show} replaces the plotted data; the console calls it at the polling rate (10 Hz) while a run goes on, and
+ * once with the result at the end. Charts of the tabs not shown are updated too (cheap: at most
+ * {@value ChartData#MAX_POINTS} points per series). UI thread only; the colours are disposed with the folder.
  */
 final class LiveCharts {
     private static final int[][] PALETTE = { { 0x1f, 0x77, 0xb4 }, { 0xd6, 0x27, 0x28 }, { 0x2c, 0xa0, 0x2c }, { 0xff, 0x7f, 0x0e },
             { 0x94, 0x67, 0xbd }, { 0x8c, 0x56, 0x4b }, { 0xe3, 0x77, 0xc2 }, { 0x7f, 0x7f, 0x7f } };
     private static final String HEADLINE_SERIES = "headline";
 
-    private final SashForm sash;
+    private final TabFolder tabs;
     private final Chart headline;
     private final Chart throughput;
+    private final Chart latency;
+    private final Table latencyTable;
+    private final Chart queues;
+    private final int bytesAxis;
+    private final Chart pools;
+    private final Chart cache;
+    private final Table cpuTable;
     private final Color[] colors;
+    private final Percentiles percentiles = new Percentiles();
     private int updates;
 
     LiveCharts(Composite parent) {
-        sash = new SashForm(parent, SWT.VERTICAL);
-        headline = chart(sash, ConsoleService.ID_CHART_HEADLINE, "Headline", "value");
-        throughput = chart(sash, ConsoleService.ID_CHART_THROUGHPUT, "Throughput per element", "packets/s");
+        tabs = new TabFolder(parent, SWT.BOTTOM);
+        tabs.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_CHART_TABS);
+        SashForm overview = new SashForm(tabs, SWT.VERTICAL);
+        tab("Overview", overview);
+        headline = chart(overview, ConsoleService.ID_CHART_HEADLINE, "Headline", "value");
+        throughput = chart(overview, ConsoleService.ID_CHART_THROUGHPUT, "Throughput per element", "packets/s");
+
+        SashForm lat = new SashForm(tabs, SWT.VERTICAL);
+        tab("Latency", lat);
+        latency = chart(lat, ConsoleService.ID_CHART_LATENCY, "Latency percentiles (as of each snapshot)", "us");
+        latencyTable = table(lat, ConsoleService.ID_LATENCY_TABLE,
+                List.of("element", "histogram", "unit", "count", "min", "P50", "P90", "P99", "max", "mean"));
+        lat.setWeights(3, 2);
+
+        Composite q = filled(tabs);
+        tab("Queues", q);
+        queues = chart(q, ConsoleService.ID_CHART_QUEUES, "Queues: qdisc backlog, device queue, BQL", "packets");
+        bytesAxis = queues.getAxisSet().createYAxis();
+        IAxis bytes = queues.getAxisSet().getYAxis(bytesAxis);
+        bytes.setPosition(IAxis.Position.Secondary);
+        bytes.getTitle().setText("bytes (BQL limit, inflight)");
+
+        Composite p = filled(tabs);
+        tab("Pools", p);
+        pools = chart(p, ConsoleService.ID_CHART_POOLS, "Buffer pool occupancy", "buffers");
+
+        Composite c = filled(tabs);
+        tab("Cache", c);
+        cache = chart(c, ConsoleService.ID_CHART_CACHE, "L1d hit rate per core (each sampling interval)", "%");
+
+        Composite cpu = filled(tabs);
+        tab("CPU", cpu);
+        cpuTable = table(cpu, ConsoleService.ID_CPU_TABLE, CpuTable.COLUMNS);
+
         colors = new Color[PALETTE.length];
         for (int i = 0; i < PALETTE.length; i++) {
             colors[i] = new Color(parent.getDisplay(), PALETTE[i][0], PALETTE[i][1], PALETTE[i][2]);
         }
+        tabs.addDisposeListener(e -> {
+            for (Color col : colors) {
+                col.dispose();
+            }
+        });
+    }
+
+    private void tab(String text, Control control) {
+        TabItem t = new TabItem(tabs, SWT.NONE);
+        t.setText(text);
+        t.setControl(control);
+    }
+
+    private static Composite filled(Composite parent) {
+        Composite c = new Composite(parent, SWT.NONE);
+        c.setLayout(new FillLayout());
+        return c;
     }
 
     private static Chart chart(Composite parent, String id, String title, String yTitle) {
@@ -51,49 +124,85 @@ final class LiveCharts {
         return c;
     }
 
+    private static Table table(Composite parent, String id, List<String> columns) {
+        Table t = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);
+        t.setData(ConsoleService.WIDGET_ID, id);
+        t.setHeaderVisible(true);
+        t.setLinesVisible(true);
+        for (int i = 0; i < columns.size(); i++) {
+            TableColumn col = new TableColumn(t, i == 0 ? SWT.LEFT : SWT.RIGHT);
+            col.setText(columns.get(i));
+            col.setWidth(i == 0 ? 110 : 90);
+        }
+        return t;
+    }
+
     Composite control() {
-        return sash;
+        return tabs;
     }
 
-    /** Clears both charts and names the headline. */
+    /** Clears every view and names the headline. */
     void reset(String headlineMetric) {
-        clear(headline);
-        clear(throughput);
+        for (Chart c : List.of(headline, throughput, latency, queues, pools, cache)) {
+            clear(c);
+            c.redraw();
+        }
+        latencyTable.removeAll();
+        cpuTable.removeAll();
+        percentiles.clear();
         headline.getTitle().setText(headlineMetric == null ? "Headline (the pipeline names none)" : "Headline: " + headlineMetric);
-        headline.redraw();
-        throughput.redraw();
     }
 
-    /** Replaces the plotted data. */
-    void show(ChartData d) {
+    /**
+     * Replaces the plotted data with a snapshot's or a result's.
+     *
+     * @param d the series' chart data
+     * @param simulatedSeconds the virtual time of the snapshot or result
+     * @param elements its element metrics (percentiles come from there); may be {@code null}
+     * @param cpu the CPU table's rows
+     */
+    void show(ChartData d, double simulatedSeconds, Map<String, Map<String, Double>> elements, List<CpuTable> cpu) {
         updates++;
+        List<Percentiles.Row> lat = Percentiles.rows(elements);
+        if (!lat.isEmpty()) {
+            fill(latencyTable, lat.stream().map(Percentiles.Row::cells).toList());
+            if (percentiles.add(simulatedSeconds, lat)) {
+                replace(latency, percentiles.timeMillis(), percentiles.series(), 0);
+            }
+        }
+        if (!cpu.isEmpty()) {
+            fill(cpuTable, cpu.stream().map(CpuTable::cells).toList());
+        }
         if (d.size() == 0) {
             return;
         }
-        headline.suspendUpdate(true);
-        throughput.suspendUpdate(true);
-        try {
-            if (d.headline() != null) {
-                line(headline, HEADLINE_SERIES, d.timeMillis(), d.headline(), colors[0]);
-            }
-            Set<String> keep = new HashSet<>(d.throughput().keySet());
-            for (ISeries<?> s : throughput.getSeriesSet().getSeries()) {
-                if (!keep.contains(s.getId())) {
-                    throughput.getSeriesSet().deleteSeries(s.getId());
-                }
-            }
-            int i = 0;
-            for (Map.Entry<String, double[]> e : d.throughput().entrySet()) {
-                line(throughput, e.getKey(), d.timeMillis(), e.getValue(), colors[i++ % colors.length]);
-            }
+        if (d.headline() != null) {
+            headline.suspendUpdate(true);
+            line(headline, HEADLINE_SERIES, d.timeMillis(), d.headline(), colors[0], 0);
             headline.getAxisSet().adjustRange();
-            throughput.getAxisSet().adjustRange();
-        } finally {
             headline.suspendUpdate(false);
-            throughput.suspendUpdate(false);
+            headline.redraw();
         }
-        headline.redraw();
-        throughput.redraw();
+        replace(throughput, d.timeMillis(), d.throughput(), 0);
+        queues.suspendUpdate(true);
+        try {
+            Set<String> keep = new HashSet<>(d.queuePackets().keySet());
+            keep.addAll(d.queueBytes().keySet());
+            deleteOthers(queues, keep);
+            int i = 0;
+            for (Map.Entry<String, double[]> e : d.queuePackets().entrySet()) {
+                line(queues, e.getKey(), d.timeMillis(), e.getValue(), colors[i++ % colors.length], 0);
+            }
+            for (Map.Entry<String, double[]> e : d.queueBytes().entrySet()) {
+                line(queues, e.getKey(), d.timeMillis(), e.getValue(), colors[i++ % colors.length], bytesAxis);
+            }
+            queues.getAxisSet().adjustRange();
+        } finally {
+            queues.suspendUpdate(false);
+        }
+        queues.redraw();
+        replace(pools, d.timeMillis(), d.pools(), 0);
+        replace(cache, d.timeMillis(), d.cache(), 0);
     }
 
     /** @return how many times {@link #show} ran since the console opened. */
@@ -101,7 +210,72 @@ final class LiveCharts {
         return updates;
     }
 
-    private static void line(Chart c, String id, double[] x, double[] y, Color color) {
+    /**
+     * Renders the chart tab shown now into an image the size of its control, as on screen.
+     *
+     * @return the image data; the image used is disposed
+     */
+    ImageData snapshotOfVisibleTab() {
+        Control c = tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getControl();
+        Point size = c.getSize();
+        Image image = new Image(c.getDisplay(), Math.max(1, size.x), Math.max(1, size.y));
+        GC gc = new GC(image);
+        try {
+            c.print(gc);
+            return image.getImageData();
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
+
+    /** @return the text of the tab shown now. */
+    String visibleTab() {
+        return tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getText();
+    }
+
+    private void replace(Chart c, double[] x, Map<String, double[]> series, int axis) {
+        c.suspendUpdate(true);
+        try {
+            deleteOthers(c, series.keySet());
+            int i = 0;
+            for (Map.Entry<String, double[]> e : series.entrySet()) {
+                line(c, e.getKey(), x, e.getValue(), colors[i++ % colors.length], axis);
+            }
+            c.getAxisSet().adjustRange();
+        } finally {
+            c.suspendUpdate(false);
+        }
+        c.redraw();
+    }
+
+    private static void fill(Table t, List<List<String>> rows) {
+        t.setRedraw(false);
+        try {
+            t.setItemCount(rows.size());
+            for (int r = 0; r < rows.size(); r++) {
+                TableItem item = t.getItem(r);
+                List<String> cells = rows.get(r);
+                for (int c = 0; c < cells.size(); c++) {
+                    if (!cells.get(c).equals(item.getText(c))) {
+                        item.setText(c, cells.get(c));
+                    }
+                }
+            }
+        } finally {
+            t.setRedraw(true);
+        }
+    }
+
+    private static void deleteOthers(Chart c, Set<String> keep) {
+        for (ISeries<?> s : c.getSeriesSet().getSeries()) {
+            if (!keep.contains(s.getId())) {
+                c.getSeriesSet().deleteSeries(s.getId());
+            }
+        }
+    }
+
+    private static void line(Chart c, String id, double[] x, double[] y, Color color, int axis) {
         @SuppressWarnings("unchecked")
         ILineSeries<Object> s = (ILineSeries<Object>) c.getSeriesSet().getSeries(id);
         if (s == null) {
@@ -109,6 +283,7 @@ final class LiveCharts {
             s.setSymbolType(PlotSymbolType.NONE);
             s.setLineColor(color);
             s.setAntialias(SWT.ON);
+            s.setYAxisId(axis);
         }
         s.setXSeries(x);
         s.setYSeries(y);

@@ -22,6 +22,8 @@ final class RunSession {
     private long eventsAtRequest;
     private int pollsAwaiting;
     private int polls;
+    /** Where the run's series stream to, or {@code null} when they do not. */
+    private SeriesStream stream;
 
     /** Polls (at 10 Hz: 5 s) after which a request the engine never showed stops keeping the poll alive. */
     static final int MAX_POLLS_AWAITING = 50;
@@ -102,6 +104,16 @@ final class RunSession {
     /** @return how many times {@link #poll()} ran. */
     int polls() {
         return polls;
+    }
+
+    /** @return the stream of the run's series to disk, or {@code null} when they are not streamed. */
+    SeriesStream stream() {
+        return stream;
+    }
+
+    /** @param stream the stream of the run's series to disk; may be {@code null} */
+    void stream(SeriesStream stream) {
+        this.stream = stream;
     }
 
     /** @return the wrapped run. */

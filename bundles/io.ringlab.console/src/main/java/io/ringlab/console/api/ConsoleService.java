@@ -95,11 +95,48 @@ public interface ConsoleService {
     /** Bundles view buttons: install from a file (and start), update the selected bundle from a file, uninstall it. @since 1.1 */
     String ID_BUNDLE_INSTALL = "bundles.install", ID_BUNDLE_UPDATE = "bundles.update", ID_BUNDLE_UNINSTALL = "bundles.uninstall";
     /**
-     * Data key for automation: a file path ({@code String}) set on the Install or Update button is used by its next click
-     * instead of asking with a native file dialog (which a test cannot drive), and then cleared.
+     * Data key for automation: a file path ({@code String}) set on the Install or Update button, or on an export menu
+     * item (since 1.2), is used by its next click instead of asking with a native file dialog (which a test cannot
+     * drive), and then cleared.
      * @since 1.1
      */
     String FILE_DATA = "ringlab.file";
+
+    /**
+     * The tab folder of the charts (middle, under the editor), with the tabs Overview (the headline and throughput charts),
+     * Latency, Queues, Pools, Cache and CPU in that order.
+     * @since 1.2
+     */
+    String ID_CHART_TABS = "chart.tabs";
+    /**
+     * SWTChart charts of the live views: latency percentiles (P50, P90, P99 of every latency histogram in microseconds,
+     * as of each snapshot; series ids {@code element.histogram P99}), queues (qdisc backlog and device TX queue in
+     * packets on the left axis, BQL {@code limit} and {@code inflight} in bytes on the right; series ids are the series
+     * columns), pool occupancy ({@code pool:NAME.inUse}, {@code pool:NAME.available}) and cache hit rate per core
+     * ({@code cpuN.l1dHitPercent}).
+     * @since 1.2
+     */
+    String ID_CHART_LATENCY = "chart.latency", ID_CHART_QUEUES = "chart.queues", ID_CHART_POOLS = "chart.pools",
+            ID_CHART_CACHE = "chart.cache";
+    /**
+     * Tables: the latency percentiles (element, histogram, unit, count, min, P50, P90, P99, max, mean) of the latest
+     * snapshot or the result, and the CPU per element (element, calls, packets, cycles, cycles/pkt, ns/pkt, as
+     * {@code ringlab run} prints them; calls show {@code -} until the run has ended).
+     * @since 1.2
+     */
+    String ID_LATENCY_TABLE = "table.latency", ID_CPU_TABLE = "table.cpu";
+    /**
+     * File menu items: export the chart tab shown as PNG, the series as CSV, the result as JSON. Each takes its file
+     * from {@link #FILE_DATA} on the item when set (and clears it), else from a save dialog.
+     * @since 1.2
+     */
+    String ID_MENU_EXPORT_PNG = "menu.exportPng", ID_MENU_EXPORT_CSV = "menu.exportCsv", ID_MENU_EXPORT_JSON = "menu.exportJson";
+    /**
+     * Data key under which the summary widget ({@link #ID_SUMMARY}) carries the path ({@code String}) of the CSV file the
+     * last run's series were streamed to, once that file is complete and closed; absent before.
+     * @since 1.2
+     */
+    String STREAM_DATA = "ringlab.stream";
 
     /**
      * Opens a console window.

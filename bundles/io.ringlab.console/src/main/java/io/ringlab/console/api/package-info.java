@@ -2,11 +2,12 @@
  * Opening the Ringlab console from other code: {@link io.ringlab.console.api.ConsoleService} opens a console window on a
  * display the caller owns (the GUI tests do this), and names the widgets a test or an automation can find.
  * <p>
- * Import range for users: {@code [1.0,2.0)}; the console implements the service and imports {@code [1.1,1.2)}. 1.1 added the
- * ids and data keys of the canvas editor, the property forms, the bundles view and the canvas selection.
+ * Import range for users: {@code [1.0,2.0)}; the console implements the service and imports {@code [1.2,1.3)}. 1.1 added the
+ * ids and data keys of the canvas editor, the property forms, the bundles view and the canvas selection; 1.2 those of the
+ * live views (chart tabs, latency, queues, pools, cache, CPU table), the export menu items and the streamed file.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.console.api;
 
 import org.osgi.annotation.bundle.Export;

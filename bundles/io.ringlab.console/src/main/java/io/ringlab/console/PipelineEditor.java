@@ -43,6 +43,7 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.ScrollBar;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 
@@ -92,6 +93,8 @@ final class PipelineEditor {
     private final Set<String> selected = new LinkedHashSet<>();
     private final Set<ConnectionDTO> selectedLinks = Collections.newSetFromMap(new IdentityHashMap<>());
     private double zoom = 1;
+    /** The view's top left corner in zoomed pixels: what the scroll bars show. */
+    private int originX, originY;
     private Consumer<String> selectionListener = name -> {
     };
     private String notifiedSelection;
@@ -117,7 +120,7 @@ final class PipelineEditor {
         gl.marginWidth = gl.marginHeight = 0;
         gl.verticalSpacing = 2;
         area.setLayout(gl);
-        canvas = new Canvas(area, SWT.DOUBLE_BUFFERED | SWT.BORDER);
+        canvas = new Canvas(area, SWT.DOUBLE_BUFFERED | SWT.BORDER | SWT.H_SCROLL | SWT.V_SCROLL);
         canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         canvas.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_PIPELINE);
         canvas.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
@@ -134,7 +137,12 @@ final class PipelineEditor {
         categoryColors.put(ElementDescriptorDTO.HOST, new Color(d, 0xe4, 0xd7, 0xf5));
 
         canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        canvas.addListener(SWT.Resize, e -> {
+            updateScrollBars();
+            canvas.redraw();
+        });
+        canvas.getHorizontalBar().addListener(SWT.Selection, e -> scrolled());
+        canvas.getVerticalBar().addListener(SWT.Selection, e -> scrolled());
         canvas.addListener(SWT.MouseDown, this::mouseDown);
         canvas.addListener(SWT.MouseMove, this::mouseMove);
         canvas.addListener(SWT.MouseUp, this::mouseUp);
@@ -148,7 +156,7 @@ final class PipelineEditor {
             public void drop(DropTargetEvent e) {
                 if (e.data instanceof String type) {
                     Point p = canvas.toControl(e.x, e.y);
-                    place(type, p.x / zoom - EditorGeometry.BOX_W / 2.0, p.y / zoom - EditorGeometry.MIN_BOX_H / 2.0);
+                    place(type, ux(p.x) - EditorGeometry.BOX_W / 2.0, uy(p.y) - EditorGeometry.MIN_BOX_H / 2.0);
                 }
             }
         });
@@ -232,6 +240,8 @@ final class PipelineEditor {
         Rectangle view = canvas.getClientArea();
         double[] ext = geometry.extent();
         zoom = view.width <= 1 ? 1 : Math.max(MIN_ZOOM, Math.min(1.0, Math.min(view.width / ext[0], view.height / ext[1])));
+        originX = originY = 0;
+        updateScrollBars();
         publishBounds();
         canvas.redraw();
     }
@@ -291,6 +301,7 @@ final class PipelineEditor {
         Shell shell = canvas.getShell();
         shell.setText("Ringlab console - " + (model.dirty() ? "*" : "") + model.name() + (file == null ? "" : " (" + file + ")"));
         updateMenu();
+        updateScrollBars();
         publishBounds();
         canvas.redraw();
         changed.run();
@@ -420,6 +431,7 @@ final class PipelineEditor {
     private void zoomTo(double z) {
         zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, z));
         say(String.format(java.util.Locale.ROOT, "zoom %.0f %%", zoom * 100));
+        updateScrollBars();
         publishBounds();
         canvas.redraw();
     }
@@ -431,7 +443,7 @@ final class PipelineEditor {
             return;
         }
         canvas.setFocus();
-        double x = e.x / zoom, y = e.y / zoom;
+        double x = ux(e.x), y = uy(e.y);
         downX = lastX = x;
         downY = lastY = y;
         boolean toggle = (e.stateMask & (SWT.MOD1 | SWT.SHIFT)) != 0;
@@ -476,7 +488,7 @@ final class PipelineEditor {
         if (drag == Drag.NONE) {
             return;
         }
-        double x = e.x / zoom, y = e.y / zoom;
+        double x = ux(e.x), y = uy(e.y);
         if (drag == Drag.MOVE) {
             model.preview(selected, x - lastX, y - lastY);
         }
@@ -489,7 +501,7 @@ final class PipelineEditor {
         if (e.button != 1 || drag == Drag.NONE) {
             return;
         }
-        double x = e.x / zoom, y = e.y / zoom;
+        double x = ux(e.x), y = uy(e.y);
         Drag was = drag;
         drag = Drag.NONE;
         switch (was) {
@@ -521,8 +533,8 @@ final class PipelineEditor {
     }
 
     private void doubleClick(Event e) {
-        String element = geometry.elementAt(e.x / zoom, e.y / zoom);
-        if (element == null || geometry.portAt(e.x / zoom, e.y / zoom) != null) {
+        String element = geometry.elementAt(ux(e.x), uy(e.y));
+        if (element == null || geometry.portAt(ux(e.x), uy(e.y)) != null) {
             return;
         }
         if (renaming != null && !renaming.isDisposed()) {
@@ -533,7 +545,7 @@ final class PipelineEditor {
         renaming = t;
         t.setText(element);
         t.selectAll();
-        t.setBounds((int) Math.round((xy[0] + 4) * zoom), (int) Math.round((xy[1] + 2) * zoom),
+        t.setBounds((int) Math.round((xy[0] + 4) * zoom) - originX, (int) Math.round((xy[1] + 2) * zoom) - originY,
                 (int) Math.round((EditorGeometry.BOX_W - 8) * zoom), t.computeSize(SWT.DEFAULT, SWT.DEFAULT).y);
         boolean[] done = { false }; // Enter commits, and disposing the field then sends FocusOut: commit once
         Runnable commit = () -> {
@@ -582,6 +594,13 @@ final class PipelineEditor {
         if ((e.stateMask & SWT.MOD1) != 0 && e.count != 0) {
             zoomTo(e.count > 0 ? zoom * ZOOM_STEP : zoom / ZOOM_STEP);
             e.doit = false;
+        } else if (e.count != 0) { // the wheel scrolls a pipeline larger than the view (Shift: sideways)
+            ScrollBar bar = (e.stateMask & SWT.SHIFT) != 0 ? canvas.getHorizontalBar() : canvas.getVerticalBar();
+            if (bar.getEnabled()) {
+                bar.setSelection(bar.getSelection() - e.count * bar.getIncrement());
+                scrolled();
+            }
+            e.doit = false;
         }
     }
 
@@ -601,6 +620,7 @@ final class PipelineEditor {
         }
         Transform t = new Transform(canvas.getDisplay());
         try {
+            t.translate(-originX, -originY);
             t.scale((float) zoom, (float) zoom);
             gc.setTransform(t);
             paintScaled(gc);
@@ -717,12 +737,49 @@ final class PipelineEditor {
         }
     }
 
+    /** @return a canvas pixel's x in pipeline units (the layout block's), through the scroll position and the zoom */
+    private double ux(int x) {
+        return (x + originX) / zoom;
+    }
+
+    private double uy(int y) {
+        return (y + originY) / zoom;
+    }
+
+    /**
+     * Sizes the scroll bars to the pipeline at the current zoom against the view, and keeps the view's corner inside
+     * the pipeline: a zoomed-in pipeline larger than the view scrolls (the bars and the mouse wheel), a smaller one shows
+     * from its top left.
+     */
+    private void updateScrollBars() {
+        if (geometry == null) {
+            return;
+        }
+        Rectangle view = canvas.getClientArea();
+        double[] ext = geometry.extent();
+        int w = (int) Math.ceil(ext[0] * zoom), h = (int) Math.ceil(ext[1] * zoom);
+        originX = Math.max(0, Math.min(originX, w - view.width));
+        originY = Math.max(0, Math.min(originY, h - view.height));
+        ScrollBar hb = canvas.getHorizontalBar(), vb = canvas.getVerticalBar();
+        hb.setValues(originX, 0, Math.max(w, view.width), Math.max(1, view.width), 16, Math.max(1, view.width - 16));
+        vb.setValues(originY, 0, Math.max(h, view.height), Math.max(1, view.height), 16, Math.max(1, view.height - 16));
+        hb.setEnabled(w > view.width);
+        vb.setEnabled(h > view.height);
+    }
+
+    private void scrolled() {
+        originX = canvas.getHorizontalBar().getSelection();
+        originY = canvas.getVerticalBar().getSelection();
+        publishBounds();
+        canvas.redraw();
+    }
+
     /** Publishes every element's box as drawn ({@link ConsoleService#BOUNDS_DATA}), for tests and automation. */
     private void publishBounds() {
         Map<String, int[]> b = new java.util.LinkedHashMap<>();
         for (ElementSpecDTO e : model.elements()) {
             double[] xy = model.position(e.name);
-            b.put(e.name, new int[] { (int) Math.round(xy[0] * zoom), (int) Math.round(xy[1] * zoom),
+            b.put(e.name, new int[] { (int) Math.round(xy[0] * zoom) - originX, (int) Math.round(xy[1] * zoom) - originY,
                 (int) Math.round(EditorGeometry.BOX_W * zoom), (int) Math.round(geometry.height(e.name) * zoom) });
         }
         canvas.setData(ConsoleService.BOUNDS_DATA, Map.copyOf(b));

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
@@ -20,6 +21,7 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.ScrollBar;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
@@ -150,6 +152,37 @@ class EditorGuiTest {
         assertEquals(text(saved), text(pipeline(reloaded)));
         assertFalse(shell.getText().contains("*"), shell.getText());
         gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-editor");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aZoomedInPipelineScrollsAndTheMouseStillHitsWhatIsDrawn() throws Exception {
+        Path sample = Path.of(context.getProperty("ringlab.home"), "pipelines", "stmmac-bql-100m.pipeline");
+        shell = console.open(display, sample);
+        Canvas canvas = gui.find(shell, ConsoleService.ID_PIPELINE, Canvas.class);
+        Label message = gui.find(shell, ConsoleService.ID_EDITOR_MESSAGE, Label.class);
+        gui.settle();
+        key(canvas, '0', SWT.CTRL);
+        for (int i = 0; i < 4; i++) {
+            key(canvas, '+', SWT.CTRL);
+        }
+        assertTrue(message.getText().startsWith("zoom "), message.getText());
+        ScrollBar h = canvas.getHorizontalBar();
+        assertTrue(h.getEnabled() && h.getMaximum() > h.getThumb(), "zoomed in, the pipeline is wider than the view: "
+                + h.getMaximum() + " > " + h.getThumb());
+        Map<String, int[]> before = (Map<String, int[]>) canvas.getData(ConsoleService.BOUNDS_DATA);
+        int viewHeight = canvas.getClientArea().height;
+        String rightmost = before.entrySet().stream().filter(e -> e.getValue()[1] + e.getValue()[3] <= viewHeight) // in the top rows
+                .max(java.util.Comparator.comparingInt(e -> e.getValue()[0])).get().getKey();
+        assertTrue(before.get(rightmost)[0] > canvas.getClientArea().width, rightmost + " is out of view before scrolling");
+        h.setSelection(h.getMaximum() - h.getThumb());
+        h.notifyListeners(SWT.Selection, new Event());
+        int[] b = ((Map<String, int[]>) canvas.getData(ConsoleService.BOUNDS_DATA)).get(rightmost);
+        assertTrue(b[0] >= 0 && b[0] + b[2] <= canvas.getClientArea().width && b[1] >= 0 && b[1] + b[3] <= viewHeight,
+                rightmost + " is in view after scrolling: " + java.util.Arrays.toString(b));
+        click(canvas, b[0] + b[2] / 2, b[1] + b[3] / 2, 0);
+        assertEquals(rightmost, canvas.getData(ConsoleService.SELECTION_DATA), "a click hits the box where it is drawn");
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-editor-scrolled");
     }
 
     @Test

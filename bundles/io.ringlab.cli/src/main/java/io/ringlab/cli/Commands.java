@@ -88,6 +88,9 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--series-interval", paramLabel = "D",
                 description = "virtual time between samples of the time series, e.g. 1ms (default: duration / 200)")
         String seriesInterval;
+        @Option(names = "--warmup", paramLabel = "D", description = "virtual time the results exclude (counters, rates,"
+                + " histograms, CPU and caches; not the series nor the invariants), less than the duration (default: 0s)")
+        String warmup;
 
         Run(Commands root) {
             this.root = root;
@@ -96,7 +99,7 @@ final class Commands implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             PrintStream human = "-".equals(json) ? root.err : root.out;
-            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval);
+            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup);
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();

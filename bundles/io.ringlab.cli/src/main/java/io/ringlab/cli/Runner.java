@@ -43,6 +43,11 @@ final class Runner {
     }
 
     Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval) {
+        return run(file, duration, seed, sets, snapshotMillis, seriesInterval, null);
+    }
+
+    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval,
+            String warmup) {
         PipelineDTO pipeline;
         RunOptionsDTO options = new RunOptionsDTO();
         try {
@@ -66,6 +71,13 @@ final class Runner {
                 }
                 if (options.seriesIntervalPicos <= 0) {
                     return new Outcome(null, INVALID, "--series-interval must be more than 0s");
+                }
+            }
+            if (warmup != null) {
+                try {
+                    options.warmupPicos = Units.parsePicos(warmup);
+                } catch (IllegalArgumentException e) {
+                    return new Outcome(null, INVALID, "--warmup: " + e.getMessage());
                 }
             }
             options.seed = seed;

@@ -47,10 +47,7 @@ final class HostElement implements Element {
         echoReplies = m.counter("echoReplies");
         replyPoolEmpty = m.counter("replyPoolEmpty");
         latency = m.histogram("latency", "Micros");
-        m.gauge("rxMbps", () -> {
-            long now = ctx.nowPicos();
-            return now == 0 ? 0 : rxBytes.get() * 8 / (now / 1e12) / 1e6;
-        });
+        m.rate("rxMbps", rxBytes, 8e-6);
         m.series("rxPackets");
         var c = ctx.config();
         this.tcp = new TcpReceiver(ctx, out, (int) c.getLong("tcpFlows"), c.getPicos("delayedAck"), c.getBytes("rcvWindow"));

@@ -44,14 +44,9 @@ final class SinkElement implements Element, CpuTask {
         rxBytes = m.counter("rxBytes");
         backlogDrops = m.counter("backlogDrops");
         latency = m.histogram("latency", "Micros");
-        m.gauge("rxMpps", () -> rate(rxPackets.get()) / 1e6);
-        m.gauge("rxMbps", () -> rate(rxBytes.get() * 8) / 1e6);
+        m.rate("rxMpps", rxPackets, 1e-6);
+        m.rate("rxMbps", rxBytes, 8e-6);
         m.series("rxPackets");
-    }
-
-    private double rate(long amount) {
-        long now = ctx.nowPicos();
-        return now == 0 ? 0 : amount / (now / 1e12);
     }
 
     @Override

@@ -110,10 +110,7 @@ final class TcpReceiver {
         acksSent = m.counter("tcpAcks");
         delayedAcks = m.counter("tcpDelayedAcks");
         ackPoolEmpty = m.counter("tcpAckPoolEmpty");
-        m.gauge("tcpGoodputMbps", () -> {
-            long now = ctx.nowPicos();
-            return now == 0 ? 0 : rcvBytes.get() * 8 / (now / 1e12) / 1e6;
-        });
+        m.rate("tcpGoodputMbps", rcvBytes, 8e-6);
     }
 
     /** @return {@code true} if the buffer is a TCP segment that carries data. */

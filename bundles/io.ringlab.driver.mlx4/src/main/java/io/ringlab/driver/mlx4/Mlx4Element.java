@@ -272,17 +272,12 @@ final class Mlx4Element implements NicDriver {
         m.gauge("rxFragsFreed", () -> fragsFreed);
         m.gauge("rxFragStride", () -> fragStride);
         m.gauge("rxFragsPerPage", () -> fragsPerPage);
-        m.gauge("rxMpps", () -> mpps(rxPackets.get()));
-        m.gauge("txMpps", () -> mpps(txPackets.get()));
+        m.rate("rxMpps", rxPackets, 1e-6);
+        m.rate("txMpps", txPackets, 1e-6);
         m.series("rxMpps");
         m.series("txMpps");
         m.series("postedDescriptors");
         m.series("txBbsUsed");
-    }
-
-    private double mpps(long packets) {
-        long now = ctx.nowPicos();
-        return now == 0 ? 0 : packets / (now / 1e12) / 1e6;
     }
 
     @Override

@@ -196,16 +196,10 @@ final class Mlx5Element implements NicDriver {
         txCompletions = m.counter("txCompletions");
         txStops = m.counter("txQueueStops");
         m.gauge("txQueued", () -> sq.queued());
-        m.gauge("txMpps", () -> {
-            long now = ctx.nowPicos();
-            return now == 0 ? 0 : txPackets.get() / (now / 1e12) / 1e6;
-        });
+        m.rate("txMpps", txPackets, 1e-6);
         m.gauge("napiPolls", napi::polls);
         m.gauge("postedWqes", () -> posted);
-        m.gauge("rxMpps", () -> {
-            long now = ctx.nowPicos();
-            return now == 0 ? 0 : rxPackets.get() / (now / 1e12) / 1e6;
-        });
+        m.rate("rxMpps", rxPackets, 1e-6);
         m.series("rxMpps");
         m.series("postedWqes");
         m.gauge("nsPerPacket", () -> {

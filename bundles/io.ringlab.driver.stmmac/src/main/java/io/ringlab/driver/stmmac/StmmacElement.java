@@ -201,8 +201,8 @@ final class StmmacElement implements NicDriver {
         m.gauge("inflight", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.inflight()));
         m.gauge("stackStops", txq::stackStops);
         m.gauge("driverStops", txq::driverStops);
-        m.gauge("txMbps", () -> rate(txBytes.get()));
-        m.gauge("rxMbps", () -> rate(rxBytes.get()));
+        m.rate("txMbps", txBytes, 8e-6);
+        m.rate("rxMbps", rxBytes, 8e-6);
         m.series("txDescUsed");
         if (limits != null) {
             m.series("limit");
@@ -212,11 +212,6 @@ final class StmmacElement implements NicDriver {
 
     private static int intOr(Configuration c, String name, int currentValue) {
         return c.getString("preset").equals("current") && !c.isSet(name) ? currentValue : (int) c.getLong(name);
-    }
-
-    private double rate(long bytes) {
-        long now = ctx.nowPicos();
-        return now == 0 ? 0 : bytes * 8 / (now / 1e12) / 1e6;
     }
 
     @Override

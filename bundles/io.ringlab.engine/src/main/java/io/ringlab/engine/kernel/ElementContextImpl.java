@@ -40,7 +40,7 @@ final class ElementContextImpl implements ElementContext {
         this.type = type;
         this.descriptor = descriptor;
         this.config = config;
-        this.metrics = new MetricsImpl(name);
+        this.metrics = new MetricsImpl(name, sim);
         this.random = new SplittableRandom(Simulation.streamSeed(seed, name));
         for (PortDescriptorDTO p : descriptor.ports) {
             if (p.direction == PortDescriptorDTO.Direction.OUT) {

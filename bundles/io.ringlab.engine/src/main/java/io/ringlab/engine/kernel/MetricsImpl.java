@@ -21,13 +21,22 @@ final class MetricsImpl implements Metrics {
     /** Highest latency recorded: one hour in picoseconds; larger values are clamped to it. */
     static final long HIGHEST_PICOS = 3_600L * 1_000_000_000_000L;
 
+    /** The run's clock and the start of its measured window (the end of the warm-up, or 0). */
+    interface Window {
+        long nowPicos();
+
+        long measureStartPicos();
+    }
+
     private final String element;
+    private final Window window;
     final Map<String, DoubleSupplier> values = new LinkedHashMap<>();
     final Map<String, Hist> histograms = new LinkedHashMap<>();
     final List<String> series = new ArrayList<>();
 
-    MetricsImpl(String element) {
+    MetricsImpl(String element, Window window) {
         this.element = element;
+        this.window = window;
     }
 
     @Override
@@ -47,6 +56,27 @@ final class MetricsImpl implements Metrics {
             throw new IllegalArgumentException("element " + element + ": metric registered twice: name=" + name);
         }
         values.put(name, s);
+    }
+
+    @Override
+    public void rate(String name, Counter counter, double scale) {
+        if (!(counter instanceof CounterImpl c) || !values.containsValue(c)) {
+            throw new IllegalArgumentException("element " + element + ": rate " + name + " of a counter this element did not"
+                    + " register");
+        }
+        register(name, new Rate(c, scale, window));
+    }
+
+    /** Starts the measured window: counters count from here, histograms restart empty. */
+    void startMeasuring() {
+        for (DoubleSupplier s : values.values()) {
+            if (s instanceof CounterImpl c) {
+                c.baseline = c.value;
+            }
+        }
+        for (Hist h : histograms.values()) {
+            h.histogram.reset();
+        }
     }
 
     @Override
@@ -79,20 +109,42 @@ final class MetricsImpl implements Metrics {
     /** Adds every metric's current value to {@code out}, histograms as their summaries. */
     void report(Map<String, Double> out) {
         for (Map.Entry<String, DoubleSupplier> e : values.entrySet()) {
-            out.put(e.getKey(), e.getValue().getAsDouble());
+            DoubleSupplier s = e.getValue();
+            out.put(e.getKey(), s instanceof CounterImpl c ? (double) (c.value - c.baseline) : s.getAsDouble()); // counters: the window
         }
         for (Map.Entry<String, Hist> e : histograms.entrySet()) {
             e.getValue().report(e.getKey(), out);
         }
     }
 
+    /** A counter; its series show the whole run, its report the measured window (from {@link #baseline}). */
     static final class CounterImpl implements Counter, DoubleSupplier {
         long value;
+        long baseline;
 
         @Override public void increment() { value++; }
         @Override public void add(long delta) { value += delta; }
         @Override public long get() { return value; }
         @Override public double getAsDouble() { return value; }
+    }
+
+    /** A rate over the measured window. */
+    static final class Rate implements DoubleSupplier {
+        private final CounterImpl counter;
+        private final double scale;
+        private final Window window;
+
+        Rate(CounterImpl counter, double scale, Window window) {
+            this.counter = counter;
+            this.scale = scale;
+            this.window = window;
+        }
+
+        @Override
+        public double getAsDouble() {
+            long span = window.nowPicos() - window.measureStartPicos();
+            return span <= 0 ? 0 : (counter.value - counter.baseline) * scale / (span / 1e12);
+        }
     }
 
     static final class Hist implements LatencyHistogram {

@@ -82,6 +82,10 @@ public final class PipelineBuilder {
                 problems.add(problem(file, pipeline.duration, "duration: " + e.getMessage()));
             }
         }
+        if (options.warmupPicos < 0 || options.warmupPicos >= duration) {
+            problems.add(new ProblemDTO(file, 0, 0, "warmup=" + Units.formatPicos(options.warmupPicos) + " must be at least 0s"
+                    + " and less than the run's duration, " + Units.formatPicos(duration)));
+        }
         CostProfile profile = null;
         String profileName = pipeline.profile == null ? DEFAULT_PROFILE : pipeline.profile.text;
         try {

@@ -191,7 +191,7 @@ public final class RunImpl implements SimulationRun {
             try {
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
-                sim.start(durationPicos, interval);
+                sim.start(durationPicos, interval, options.warmupPicos);
                 allocStart = Allocation.currentThreadAllocatedBytes();
                 loopStart = System.nanoTime();
                 long pausedNanos = 0;

@@ -28,7 +28,7 @@ import io.ringlab.sim.api.dto.SeriesDTO;
  * <p>
  * Not thread-safe: every method is called on the run's engine thread (or before it starts), except where noted.
  */
-public final class Simulation implements PoolContext {
+public final class Simulation implements PoolContext, MetricsImpl.Window {
     /** Virtual time in picoseconds; inside a CPU task, the task's clock. */
     long now;
     final EventQueue events = new EventQueue();
@@ -64,6 +64,13 @@ public final class Simulation implements PoolContext {
     private int freeingElement = -1;
 
     // cpu accounting per element
+    /** Start of the measured window: the end of the warm-up, or 0. */
+    private long measureStart;
+    // what the warm-up counted, subtracted from the results: per element, per core
+    private long[] baseCalls = new long[0], basePackets = new long[0], baseCycles = new long[0];
+    private double[] basePicos = new double[0];
+    private long[] baseBusy = new long[0];
+    private Map<String, Double>[] baseCaches;
     private long[] cpuCalls = new long[0];
     private long[] cpuPackets = new long[0];
     private long[] cpuCycles = new long[0];
@@ -467,6 +474,57 @@ public final class Simulation implements PoolContext {
     // ---------------------------------------------------------------- running
 
     /** Binds the series columns and starts the elements; called once, at virtual time 0. */
+    @Override
+    public long nowPicos() {
+        return now;
+    }
+
+    @Override
+    public long measureStartPicos() {
+        return measureStart;
+    }
+
+    /**
+     * Ends the warm-up: from now on the results count (element counters, rates and histograms, the CPU accounts, the
+     * cores' busy time and cache counters); the series and the invariants go on covering the whole run.
+     */
+    @SuppressWarnings("unchecked")
+    void startMeasuring() {
+        measureStart = now;
+        for (ElementContextImpl c : contexts) {
+            c.metrics.startMeasuring();
+        }
+        baseCalls = cpuCalls.clone();
+        basePackets = cpuPackets.clone();
+        baseCycles = cpuCycles.clone();
+        basePicos = cpuPicos.clone();
+        baseBusy = new long[cores.length];
+        baseCaches = new Map[cores.length];
+        for (CoreImpl core : cores) {
+            baseBusy[core.index()] = core.busyPicos();
+            if (caches != null) {
+                baseCaches[core.index()] = new TreeMap<>();
+                caches.metrics(core.index(), baseCaches[core.index()]);
+            }
+        }
+    }
+
+    private long base(long[] b, int i) {
+        return i < b.length ? b[i] : 0;
+    }
+
+    /**
+     * Binds the series columns and starts the elements; called once, at virtual time 0.
+     *
+     * @param warmupPicos the warm-up, 0 for none: the measured window starts there
+     */
+    void start(long durationPicos, long seriesIntervalPicos, long warmupPicos) {
+        if (warmupPicos > 0) {
+            new TimerImpl(this, t -> startMeasuring(), -1).at(warmupPicos);
+        }
+        start(durationPicos, seriesIntervalPicos);
+    }
+
     void start(long durationPicos, long seriesIntervalPicos) {
         List<DoubleSupplier> columns = new ArrayList<>();
         for (ElementContextImpl c : contexts) {
@@ -596,12 +654,16 @@ public final class Simulation implements PoolContext {
             Map<String, Double> m = new TreeMap<>();
             c.metrics.report(m);
             int i = c.index;
-            if (cpuCalls[i] > 0) {
-                m.put("cpuCycles", (double) cpuCycles[i]);
-                m.put("cpuNanos", cpuPicos[i] / 1000.0);
-                if (cpuPackets[i] > 0) {
-                    m.put("cpuCyclesPerPacket", (double) cpuCycles[i] / cpuPackets[i]);
-                    m.put("cpuNanosPerPacket", cpuPicos[i] / 1000.0 / cpuPackets[i]);
+            long calls = cpuCalls[i] - base(baseCalls, i);
+            long cycles = cpuCycles[i] - base(baseCycles, i);
+            long packets = cpuPackets[i] - base(basePackets, i);
+            double picos = cpuPicos[i] - (i < basePicos.length ? basePicos[i] : 0);
+            if (calls > 0) {
+                m.put("cpuCycles", (double) cycles);
+                m.put("cpuNanos", picos / 1000.0);
+                if (packets > 0) {
+                    m.put("cpuCyclesPerPacket", (double) cycles / packets);
+                    m.put("cpuNanosPerPacket", picos / 1000.0 / packets);
                 }
             }
             out.put(c.name, m);
@@ -627,10 +689,18 @@ public final class Simulation implements PoolContext {
         }
         for (CoreImpl core : cores) {
             Map<String, Double> m = new TreeMap<>();
-            m.put("busyNanos", core.busyPicos() / 1000.0);
-            m.put("utilisationPercent", now == 0 ? 0 : 100.0 * core.busyPicos() / now);
+            long busy = core.busyPicos() - base(baseBusy, core.index());
+            long span = now - measureStart;
+            m.put("busyNanos", busy / 1000.0);
+            m.put("utilisationPercent", span <= 0 ? 0 : 100.0 * busy / span);
             if (caches != null) {
                 caches.metrics(core.index(), m);
+                Map<String, Double> b = baseCaches == null ? null : baseCaches[core.index()];
+                if (b != null) {
+                    b.forEach((k, v) -> m.computeIfPresent(k, (key, x) -> x - v)); // counters over the window
+                    double hits = m.getOrDefault("l1dHits", 0.0), misses = m.getOrDefault("l1dMisses", 0.0);
+                    m.put("l1dHitPercent", hits + misses == 0 ? 0 : 100.0 * hits / (hits + misses));
+                }
             }
             out.put("cpu" + core.index(), m);
         }
@@ -644,15 +714,16 @@ public final class Simulation implements PoolContext {
         List<RuntimeRowDTO> rows = new ArrayList<>();
         for (ElementContextImpl c : contexts) {
             int i = c.index;
-            if (cpuCalls[i] == 0) {
+            long calls = cpuCalls[i] - base(baseCalls, i);
+            if (calls == 0) {
                 continue;
             }
             RuntimeRowDTO r = new RuntimeRowDTO();
             r.element = c.name;
-            r.calls = cpuCalls[i];
-            r.packets = cpuPackets[i];
-            r.cycles = cpuCycles[i];
-            r.cpuNanos = cpuPicos[i] / 1000.0;
+            r.calls = calls;
+            r.packets = cpuPackets[i] - base(basePackets, i);
+            r.cycles = cpuCycles[i] - base(baseCycles, i);
+            r.cpuNanos = (cpuPicos[i] - (i < basePicos.length ? basePicos[i] : 0)) / 1000.0;
             r.cyclesPerPacket = r.packets == 0 ? 0 : (double) r.cycles / r.packets;
             r.cpuNanosPerPacket = r.packets == 0 ? 0 : r.cpuNanos / r.packets;
             rows.add(r);

@@ -30,6 +30,18 @@ public interface Metrics {
     void gauge(String name, DoubleSupplier value);
 
     /**
+     * Registers a rate: the counter's increase over the run's measured window (from the end of the warm-up, or from 0
+     * without one) per second of that window, times {@code scale}. Use it for throughput gauges (packets or bytes per
+     * second), so that a warm-up is excluded from them as from the counters.
+     *
+     * @param name the gauge's name, with its unit (for example {@code rxMpps} with scale 1e-6)
+     * @param counter a counter of this element
+     * @param scale the factor from counts per second to the gauge's unit
+     * @since 1.2
+     */
+    void rate(String name, Counter counter, double scale);
+
+    /**
      * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Min},
      * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}.
      *

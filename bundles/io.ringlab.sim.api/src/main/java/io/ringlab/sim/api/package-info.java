@@ -13,7 +13,7 @@
  * wire segments.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.sim.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -17,4 +17,12 @@ public class RunOptionsDTO {
     public long snapshotIntervalMillis = 100;
     /** Real-time factor: 0 runs as fast as possible; 1.0 runs at wall-clock speed. */
     public double realTimeFactor;
+    /**
+     * Warm-up in picoseconds of virtual time, 0 for none: the run's results exclude it (element counters, rates,
+     * histograms, the cores' busy time and caches, the runtime table); the time series and the invariants cover the
+     * whole run. Less than the duration.
+     *
+     * @since 1.2
+     */
+    public long warmupPicos;
 }

@@ -212,6 +212,11 @@ final class FakeElementContext implements ElementContext {
             }
 
             @Override
+            public void rate(String name, Counter counter, double scale) {
+                gauge(name, () -> counter.get() * scale); // no clock here: the count, scaled
+            }
+
+            @Override
             public void gauge(String name, DoubleSupplier value) {
                 assertNull(gauges.put(name, value), "metric registered twice: " + name);
             }

@@ -66,13 +66,7 @@ final class HwbmPool implements HardwareBufferPool {
         this.size = size;
         this.fragSize = fragSize;
         int n = size + spare;
-        this.records = new Buffer[n];
-        for (int i = 0; i < n; i++) {
-            records[i] = context.newBuffer(this, bufferBytes);
-            if (records[i].id() != records[0].id() + i) {
-                throw new IllegalStateException("pool " + name + ": buffer ids are not consecutive");
-            }
-        }
+        this.records = Pools.records(context, this, name, n, bufferBytes);
         this.firstId = records[0].id();
         this.frags = fragSize <= PAGE_SIZE ? PageFragCache.of(context, fragPageBytes, fragPages) : null;
         this.state = new byte[n];
@@ -83,18 +77,10 @@ final class HwbmPool implements HardwareBufferPool {
         for (int i = n - 1; i >= 0; i--) {
             memory[memoryCount++] = i; // record 0 on top
         }
-        this.putBpCycles = cycles("hwbm.putBpCycles");
-        this.dmaMapCycles = cycles("dma.mapCycles");
-        this.kmallocCycles = cycles("hwbm.kmallocCycles");
-        this.kfreeCycles = cycles("hwbm.kfreeCycles");
-    }
-
-    private long cycles(String key) {
-        double v = context.profileValue(key, 0);
-        if (!(v >= 0) || v > 1e9) {
-            throw new IllegalArgumentException("cost profile: " + key + "=" + v + ", allowed 0 to 1e9 cycles");
-        }
-        return Math.round(v);
+        this.putBpCycles = Pools.cycles(context, "hwbm.putBpCycles");
+        this.dmaMapCycles = Pools.cycles(context, "dma.mapCycles");
+        this.kmallocCycles = Pools.cycles(context, "hwbm.kmallocCycles");
+        this.kfreeCycles = Pools.cycles(context, "hwbm.kfreeCycles");
     }
 
     @Override public String name() { return name; }

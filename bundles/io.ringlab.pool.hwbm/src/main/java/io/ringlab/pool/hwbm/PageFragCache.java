@@ -70,9 +70,9 @@ final class PageFragCache {
         this.cpuPage = new int[cores];
         java.util.Arrays.fill(cpuPage, NONE);
         this.cpuOffset = new int[cores];
-        this.allocCycles = cost("pagefrag.allocCycles");
-        this.pageAllocCycles = cost("pagefrag.pageAllocCycles");
-        this.freeCycles = cost("pagefrag.freeCycles");
+        this.allocCycles = Pools.cycles(context, "pagefrag.allocCycles");
+        this.pageAllocCycles = Pools.cycles(context, "pagefrag.pageAllocCycles");
+        this.freeCycles = Pools.cycles(context, "pagefrag.freeCycles");
     }
 
     /** Adds pages to the page allocator's side (while pools are created, never per packet). */
@@ -92,14 +92,6 @@ final class PageFragCache {
         }
         freeCount += n;
         pages = total;
-    }
-
-    private long cost(String key) {
-        double v = context.profileValue(key, 0);
-        if (!(v >= 0) || v > 1e9) {
-            throw new IllegalArgumentException("cost profile: " + key + "=" + v + ", allowed 0 to 1e9 cycles");
-        }
-        return Math.round(v);
     }
 
     /**

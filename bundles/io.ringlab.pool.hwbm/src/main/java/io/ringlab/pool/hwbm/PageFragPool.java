@@ -30,14 +30,8 @@ final class PageFragPool implements BufferPool {
         this.context = context;
         this.fragSize = fragSize;
         this.frags = PageFragCache.of(context, pageBytes, pages);
-        this.records = new Buffer[capacity];
+        this.records = Pools.records(context, this, name, capacity, fragSize);
         this.free = new int[capacity];
-        for (int i = 0; i < capacity; i++) {
-            records[i] = context.newBuffer(this, fragSize);
-            if (records[i].id() != records[0].id() + i) {
-                throw new IllegalStateException("pool " + name + ": buffer ids are not consecutive");
-            }
-        }
         for (int i = capacity - 1; i >= 0; i--) {
             free[freeCount++] = i;
         }

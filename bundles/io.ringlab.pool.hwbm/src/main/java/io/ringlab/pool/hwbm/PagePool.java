@@ -96,13 +96,7 @@ final class PagePool implements BufferPool {
         this.context = context;
         this.offset = offset;
         this.napiCore = napiCore;
-        this.records = new Buffer[capacity];
-        for (int i = 0; i < capacity; i++) {
-            records[i] = context.newBuffer(this, bufferBytes);
-            if (records[i].id() != records[0].id() + i) {
-                throw new IllegalStateException("pool " + name + ": buffer ids are not consecutive");
-            }
-        }
+        this.records = Pools.records(context, this, name, capacity, bufferBytes);
         this.firstId = records[0].id();
         this.base = context.memory((long) capacity * PAGE_BYTES);
         for (int i = 0; i < capacity; i++) {
@@ -113,18 +107,10 @@ final class PagePool implements BufferPool {
         for (int i = capacity - 1; i >= 0; i--) {
             allocator[allocatorCount++] = i; // page 0 on top
         }
-        this.pageAllocCycles = cycles("pagepool.pageAllocCycles");
-        this.pageFreeCycles = cycles("pagepool.pageFreeCycles");
-        this.dmaMapCycles = cycles("dma.mapCycles");
-        this.dmaUnmapCycles = cycles("dma.unmapCycles");
-    }
-
-    private long cycles(String key) {
-        double v = context.profileValue(key, 0);
-        if (!(v >= 0) || v > 1e9) {
-            throw new IllegalArgumentException("cost profile: " + key + "=" + v + ", allowed 0 to 1e9 cycles");
-        }
-        return Math.round(v);
+        this.pageAllocCycles = Pools.cycles(context, "pagepool.pageAllocCycles");
+        this.pageFreeCycles = Pools.cycles(context, "pagepool.pageFreeCycles");
+        this.dmaMapCycles = Pools.cycles(context, "dma.mapCycles");
+        this.dmaUnmapCycles = Pools.cycles(context, "dma.unmapCycles");
     }
 
     @Override public String name() { return name; }

@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
@@ -26,16 +25,8 @@ import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.common.annotation.InjectService;
-import org.osgi.test.junit5.context.BundleContextExtension;
-import org.osgi.test.junit5.service.ServiceExtension;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -48,40 +39,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * The console with real widgets, the real engine and the sample pipelines: what a user clicks, and what the console must
  * then show. Each test opens its own window and closes it; the display lives for the class, on the tester's thread.
  */
-@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
-class ConsoleGuiTest {
+class ConsoleGuiTest extends GuiTest {
     private static final Pattern EVENTS = Pattern.compile("([\\d,]+) events");
-
-    static Display display;
-    static Gui gui;
-
-    @InjectBundleContext
-    BundleContext context;
-
-    @InjectService
-    ConsoleService console;
-
-    @InjectService
-    Simulator simulator;
-
-    private Shell shell;
-
-    @BeforeAll
-    static void openDisplay() {
-        display = Gui.display();
-        gui = new Gui(display);
-    }
-
-    @AfterEach
-    void closeWindow() {
-        for (Shell s : gui.errorDialogs()) {
-            s.close();
-        }
-        if (shell != null && !shell.isDisposed()) {
-            shell.close();
-        }
-        gui.settle();
-    }
 
     private Path home() {
         return Path.of(context.getProperty("ringlab.home"));
@@ -213,7 +172,7 @@ class ConsoleGuiTest {
         shell = console.open(display, bad);
         gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
         Shell dialog = gui.errorDialogs().get(0);
-        String message = texts(dialog);
+        String message = Gui.texts(dialog);
         assertTrue(message.contains("bad.pipeline:3:11: expected ':' after element name 'q'"), message);
         Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
         assertTrue(log.getText().contains("ERROR Cannot open bad.pipeline") && log.getText().contains("bad.pipeline:3:11:"), log.getText());
@@ -227,7 +186,7 @@ class ConsoleGuiTest {
         assertTrue(gui.errorDialogs().isEmpty(), "a readable file was refused");
         gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
         gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
-        message = texts(gui.errorDialogs().get(0));
+        message = Gui.texts(gui.errorDialogs().get(0));
         assertTrue(message.contains("unknown-type.pipeline:3:1: unknown element type 'nosuchqdisc' for element q; installed types:"), message);
         Text log2 = gui.find(shell, ConsoleService.ID_LOG, Text.class);
         assertTrue(log2.getText().contains("ERROR Cannot run unknown-type.pipeline"), log2.getText());
@@ -266,18 +225,5 @@ class ConsoleGuiTest {
         Matcher m = EVENTS.matcher(status);
         assertTrue(m.find(), status);
         return Long.parseLong(m.group(1).replace(",", ""));
-    }
-
-    /** @return the text of every label in a dialog. */
-    private static String texts(org.eclipse.swt.widgets.Composite c) {
-        StringBuilder sb = new StringBuilder();
-        for (org.eclipse.swt.widgets.Control k : c.getChildren()) {
-            if (k instanceof Label l) {
-                sb.append(l.getText()).append('\n');
-            } else if (k instanceof org.eclipse.swt.widgets.Composite cc) {
-                sb.append(texts(cc));
-            }
-        }
-        return sb.toString();
     }
 }

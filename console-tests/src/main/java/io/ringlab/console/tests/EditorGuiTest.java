@@ -16,25 +16,15 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.ScrollBar;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.common.annotation.InjectService;
-import org.osgi.test.junit5.context.BundleContextExtension;
-import org.osgi.test.junit5.service.ServiceExtension;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -48,36 +38,7 @@ import io.ringlab.sim.api.dto.PipelineDTO;
  * File > Save writes, and a reload gives the saved pipeline back. Coordinates are canvas pixels at zoom 100 % (Ctrl+0):
  * a box is 120 wide and 44 high with one port per direction at mid-height on its left (input) and right (output) edge.
  */
-@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
-class EditorGuiTest {
-    static Display display;
-    static Gui gui;
-
-    @InjectBundleContext
-    BundleContext context;
-
-    @InjectService
-    ConsoleService console;
-
-    private Shell shell;
-
-    @BeforeAll
-    static void openDisplay() {
-        display = Gui.display();
-        gui = new Gui(display);
-    }
-
-    @AfterEach
-    void closeWindow() {
-        for (Shell s : gui.errorDialogs()) {
-            s.close();
-        }
-        if (shell != null && !shell.isDisposed()) {
-            shell.dispose(); // not close(): a test that failed half-way must not leave a blocking "unsaved changes" question
-        }
-        gui.settle();
-    }
-
+class EditorGuiTest extends GuiTest {
     @Test
     void placeMoveConnectDeleteUndoRedoSaveAndReloadTheSamePipeline() throws Exception {
         Path file = emptyFile("editor-roundtrip.pipeline");
@@ -288,24 +249,7 @@ class EditorGuiTest {
     }
 
     private MenuItem menuItem(String id) {
-        MenuItem i = find(shell.getMenuBar(), id);
-        assertNotNull(i, "no menu item " + id);
-        return i;
-    }
-
-    private static MenuItem find(Menu m, String id) {
-        for (MenuItem i : m.getItems()) {
-            if (id.equals(i.getData(ConsoleService.WIDGET_ID))) {
-                return i;
-            }
-            if (i.getMenu() != null) {
-                MenuItem k = find(i.getMenu(), id);
-                if (k != null) {
-                    return k;
-                }
-            }
-        }
-        return null;
+        return gui.menuItem(shell, id);
     }
 
     private void menu(String id) {

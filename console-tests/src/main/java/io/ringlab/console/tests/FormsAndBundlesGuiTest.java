@@ -22,32 +22,21 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.common.annotation.InjectService;
-import org.osgi.test.junit5.context.BundleContextExtension;
-import org.osgi.test.junit5.service.ServiceExtension;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.Overrides;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.Units;
-import io.ringlab.sim.api.Simulator;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -58,40 +47,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * field and Run refuses; a bundle installed from the bundles view brings its element type to the palette and takes it
  * away when uninstalled there.
  */
-@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
-class FormsAndBundlesGuiTest {
+class FormsAndBundlesGuiTest extends GuiTest {
     private static final String MVNETA = "io.ringlab.driver.mvneta";
-
-    static Display display;
-    static Gui gui;
-
-    @InjectBundleContext
-    BundleContext context;
-
-    @InjectService
-    ConsoleService console;
-
-    @InjectService
-    Simulator simulator;
-
-    private Shell shell;
-
-    @BeforeAll
-    static void openDisplay() {
-        display = Gui.display();
-        gui = new Gui(display);
-    }
-
-    @AfterEach
-    void closeWindow() {
-        for (Shell s : gui.errorDialogs()) {
-            s.close();
-        }
-        if (shell != null && !shell.isDisposed()) {
-            shell.dispose(); // not close(): the form edits made the pipeline dirty, and closing would ask to save
-        }
-        gui.settle();
-    }
 
     private Path sample() {
         return Path.of(context.getProperty("ringlab.home"), "pipelines", "netdev-bql.pipeline");
@@ -172,7 +129,7 @@ class FormsAndBundlesGuiTest {
 
         gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
         gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
-        String message = texts(gui.errorDialogs().get(0));
+        String message = Gui.texts(gui.errorDialogs().get(0));
         assertTrue(message.contains("fix these in the Properties tab:\nq.limit: '10x' is not an integer"), message);
         assertNull(gui.find(shell, ConsoleService.ID_SUMMARY, Text.class).getData(ConsoleService.RESULT_DATA));
         assertTrue(gui.find(shell, ConsoleService.ID_STATUS, Label.class).getText().startsWith("ready:"), "a run started");
@@ -235,7 +192,7 @@ class FormsAndBundlesGuiTest {
             install.setData(ConsoleService.FILE_DATA, notABundle.toString());
             gui.click(install);
             gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
-            String message = texts(gui.errorDialogs().get(0));
+            String message = Gui.texts(gui.errorDialogs().get(0));
             assertTrue(message.contains("Cannot install " + notABundle + ": Error occurred installing a bundle") && message.contains("zip END header not found"), message);
             assertTrue(log.getText().contains("ERROR Cannot install the bundle: Cannot install " + notABundle), log.getText());
         } finally {
@@ -253,7 +210,7 @@ class FormsAndBundlesGuiTest {
         summary.setData(ConsoleService.RESULT_DATA, null);
         gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
         gui.until("the run to end", () -> summary.getData(ConsoleService.RESULT_DATA) != null || !gui.errorDialogs().isEmpty());
-        assertTrue(gui.errorDialogs().isEmpty(), () -> "error dialog: " + texts(gui.errorDialogs().get(0)));
+        assertTrue(gui.errorDialogs().isEmpty(), () -> "error dialog: " + Gui.texts(gui.errorDialogs().get(0)));
         RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
         assertEquals("FINISHED", r.state, r.error);
         return r;
@@ -342,18 +299,5 @@ class FormsAndBundlesGuiTest {
             }
         }
         return l;
-    }
-
-    /** @return the text of every label in a dialog. */
-    private static String texts(Composite c) {
-        StringBuilder sb = new StringBuilder();
-        for (Control k : c.getChildren()) {
-            if (k instanceof Label l) {
-                sb.append(l.getText()).append('\n');
-            } else if (k instanceof Composite cc) {
-                sb.append(texts(cc));
-            }
-        }
-        return sb.toString();
     }
 }

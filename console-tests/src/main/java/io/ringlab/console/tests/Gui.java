@@ -21,6 +21,9 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Widget;
 
@@ -55,6 +58,41 @@ final class Gui {
 
     Gui(Display display) {
         this.display = display;
+    }
+
+    /** @return the text of every label in a composite (a dialog), one per line, depth first */
+    static String texts(Composite c) {
+        StringBuilder sb = new StringBuilder();
+        for (Control k : c.getChildren()) {
+            if (k instanceof Label l) {
+                sb.append(l.getText()).append('\n');
+            } else if (k instanceof Composite cc) {
+                sb.append(texts(cc));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** @return the menu bar item of {@code shell} whose console id is {@code id}, at any depth; fails the test if none */
+    MenuItem menuItem(Shell shell, String id) {
+        MenuItem i = find(shell.getMenuBar(), id);
+        assertNotNull(i, "no menu item " + id);
+        return i;
+    }
+
+    private static MenuItem find(Menu m, String id) {
+        for (MenuItem i : m.getItems()) {
+            if (id.equals(i.getData(ConsoleService.WIDGET_ID))) {
+                return i;
+            }
+            if (i.getMenu() != null) {
+                MenuItem k = find(i.getMenu(), id);
+                if (k != null) {
+                    return k;
+                }
+            }
+        }
+        return null;
     }
 
     /** Runs the event loop until {@code condition} holds; fails, naming {@code what}, after {@link #BOUND_MILLIS}. */

@@ -19,29 +19,15 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.ISeries;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.osgi.framework.BundleContext;
-import org.osgi.test.common.annotation.InjectBundleContext;
-import org.osgi.test.common.annotation.InjectService;
-import org.osgi.test.junit5.context.BundleContextExtension;
-import org.osgi.test.junit5.service.ServiceExtension;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -60,39 +46,7 @@ import io.ringlab.sim.api.dto.SeriesDTO;
  * and the series streamed to disk, each compared with a headless run of the same file and seed through the same
  * Simulator service.
  */
-@ExtendWith({ BundleContextExtension.class, ServiceExtension.class })
-class LiveViewsGuiTest {
-    static Display display;
-    static Gui gui;
-
-    @InjectBundleContext
-    BundleContext context;
-
-    @InjectService
-    ConsoleService console;
-
-    @InjectService
-    Simulator simulator;
-
-    private Shell shell;
-
-    @BeforeAll
-    static void openDisplay() {
-        display = Gui.display();
-        gui = new Gui(display);
-    }
-
-    @AfterEach
-    void closeWindow() {
-        for (Shell s : gui.errorDialogs()) {
-            s.close();
-        }
-        if (shell != null && !shell.isDisposed()) {
-            shell.dispose(); // never a question: these tests edit no pipeline, but a left-over dialog must not hang the run
-        }
-        gui.settle();
-    }
-
+class LiveViewsGuiTest extends GuiTest {
     private Path home() {
         return Path.of(context.getProperty("ringlab.home"));
     }
@@ -159,24 +113,7 @@ class LiveViewsGuiTest {
     }
 
     private MenuItem menuItem(String id) {
-        MenuItem i = find(shell.getMenuBar(), id);
-        assertNotNull(i, "no menu item " + id);
-        return i;
-    }
-
-    private static MenuItem find(Menu m, String id) {
-        for (MenuItem i : m.getItems()) {
-            if (id.equals(i.getData(ConsoleService.WIDGET_ID))) {
-                return i;
-            }
-            if (i.getMenu() != null) {
-                MenuItem k = find(i.getMenu(), id);
-                if (k != null) {
-                    return k;
-                }
-            }
-        }
-        return null;
+        return gui.menuItem(shell, id);
     }
 
     /** Chooses {@code file} through the automation hook (the save dialog's stand-in) and clicks the export item. */
@@ -273,7 +210,7 @@ class LiveViewsGuiTest {
         Path nowhere = dir.resolve("no-such-folder").resolve("series.csv");
         export(ConsoleService.ID_MENU_EXPORT_CSV, nowhere);
         gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
-        String message = texts(gui.errorDialogs().get(0));
+        String message = Gui.texts(gui.errorDialogs().get(0));
         assertTrue(message.contains(nowhere.toString()), message);
         assertTrue(!message.contains("\tat "), message);
         gui.errorDialogs().get(0).close();
@@ -330,18 +267,5 @@ class LiveViewsGuiTest {
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    /** @return the text of every label in a dialog. */
-    private static String texts(Composite c) {
-        StringBuilder sb = new StringBuilder();
-        for (Control k : c.getChildren()) {
-            if (k instanceof Label l) {
-                sb.append(l.getText()).append('\n');
-            } else if (k instanceof Composite cc) {
-                sb.append(texts(cc));
-            }
-        }
-        return sb.toString();
     }
 }

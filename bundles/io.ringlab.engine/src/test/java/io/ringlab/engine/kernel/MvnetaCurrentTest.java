@@ -1,5 +1,6 @@
 package io.ringlab.engine.kernel;
 
+import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,16 +55,7 @@ class MvnetaCurrentTest {
             """;
 
     private static RunResultDTO run(String text) throws Exception {
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, 1).run();
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-        return r;
-    }
-
-    private static double metric(RunResultDTO r, String element, String name) {
-        Double v = r.elements.get(element) == null ? null : r.elements.get(element).get(name);
-        assertTrue(v != null, element + "." + name + " in " + r.elements.keySet());
-        return v;
+        return Pipelines.runConserved(text, 1);
     }
 
     @Test

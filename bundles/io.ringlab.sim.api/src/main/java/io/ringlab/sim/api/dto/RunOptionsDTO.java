@@ -25,4 +25,14 @@ public class RunOptionsDTO {
      * @since 1.2
      */
     public long warmupPicos;
+    /**
+     * Swaps to apply during the run, each {@code AT:ELEMENT[=TYPE[@VERSION]]}: at virtual time AT (the time grammar of
+     * pipeline files, {@code 10s}), at the first safe point (between two events) at or after it, the implementation behind
+     * ELEMENT is replaced by a new instance of TYPE (an element type id) from the bundle of version VERSION, or by a fresh
+     * instance of the newest installed version of its own type; the old instance hands its state over (docs/hot-swap.md).
+     * Never {@code null}.
+     *
+     * @since 1.3
+     */
+    public List<String> swaps = new ArrayList<>();
 }

@@ -56,4 +56,10 @@ public class RunResultDTO {
     public HeadlineDTO headline;
     /** Warnings the run raised (a pool refusing an add, say), each distinct message with how often it came. */
     public Map<String, Long> warnings = new TreeMap<>();
+    /**
+     * The swaps applied during the run, in order (hot swap: {@link RunOptionsDTO#swaps}, or requested while running).
+     *
+     * @since 1.3
+     */
+    public List<SwapDTO> swaps = new ArrayList<>();
 }

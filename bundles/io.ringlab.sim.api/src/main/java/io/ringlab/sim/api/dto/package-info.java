@@ -6,7 +6,7 @@
  * Import range for users: {@code [1.0,2.0)}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

@@ -34,9 +34,15 @@
  * class path as well.
  * <p>
  * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
+ * <p>
+ * 1.1: the lexical layer is public ({@link io.ringlab.pipeline.format.Lexer}, {@link io.ringlab.pipeline.format.Token},
+ * {@link io.ringlab.pipeline.format.Problems}, {@link io.ringlab.pipeline.format.Syntax}), so that readers of other files
+ * of the same text family (experiment files, {@code docs/experiments.md}) share its tokens, positions, messages and name
+ * rules; {@code [} and {@code ]} are symbols outside values, and {@link io.ringlab.pipeline.format.Lexer#listItem()}
+ * reads the items of a {@code [ ... ]} list.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

@@ -2,6 +2,7 @@ package io.ringlab.pipeline.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import io.ringlab.pipeline.format.Token.Kind;
 
@@ -117,6 +118,51 @@ public final class Lexer {
             advance();
         }
         return new Token(Kind.BARE, text.substring(start, pos), line, startColumn, start);
+    }
+
+    /**
+     * Recovers after a problem at the top level: skips to the end of the statement (a line break or {@code ;} outside
+     * braces), consuming it.
+     */
+    public void skipStatement() {
+        int depth = 0;
+        while (true) {
+            Token t = peek(0);
+            if (t.kind() == Kind.EOF) {
+                return;
+            }
+            next();
+            if (depth == 0 && (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI)) {
+                return;
+            }
+            if (t.kind() == Kind.LBRACE) {
+                depth++;
+            } else if (t.kind() == Kind.RBRACE && depth > 0) {
+                depth--;
+            }
+        }
+    }
+
+    /**
+     * Recovers after a problem inside a block: skips to the next token of one of the given kinds outside braces, without
+     * consuming it.
+     *
+     * @param stops the kinds to stop at, for example a line break, {@code ;} and <code>}</code>; must not be {@code null}
+     */
+    public void skipUntil(Set<Kind> stops) {
+        int depth = 0;
+        while (true) {
+            Token t = peek(0);
+            if (t.kind() == Kind.EOF || depth == 0 && stops.contains(t.kind())) {
+                return;
+            }
+            next();
+            if (t.kind() == Kind.LBRACE) {
+                depth++;
+            } else if (t.kind() == Kind.RBRACE) {
+                depth--;
+            }
+        }
     }
 
     private static boolean endsValue(char c, boolean inList) {

@@ -83,7 +83,7 @@ final class Parser {
             try {
                 statement();
             } catch (Skip s) {
-                skipStatement();
+                lexer.skipStatement();
             }
         }
         checkReferences();
@@ -127,7 +127,7 @@ final class Parser {
         }
         Token first = headerKeys.putIfAbsent(k, key);
         if (first != null) {
-            problems.add(key, "header key '" + k + "' is set twice: " + twice(first, key));
+            problems.add(key, "header key '" + k + "' is set twice: " + Problems.twice(first, key));
             return;
         }
         ValueDTO value = toValue(v);
@@ -209,7 +209,7 @@ final class Parser {
         // an invalid name is reported above and not declared, so that messages list only names that can be used
         Token first = validName ? elements.putIfAbsent(e.name, name) : null;
         if (first != null) {
-            problems.add(name, "element '" + e.name + "' is declared twice: " + twice(first, name));
+            problems.add(name, "element '" + e.name + "' is declared twice: " + Problems.twice(first, name));
         } else {
             pipeline.elements.add(e);
         }
@@ -247,13 +247,13 @@ final class Parser {
                     try {
                         property(e, names);
                     } catch (Skip s) {
-                        skip(PROPERTY_ENDS);
+                        lexer.skipUntil(PROPERTY_ENDS);
                     }
                 }
                 default -> {
                     problems.add(t, "expected a property name or '}' in element '" + e.name + "', found "
                             + t.describe());
-                    skip(PROPERTY_ENDS);
+                    lexer.skipUntil(PROPERTY_ENDS);
                 }
             }
         }
@@ -279,7 +279,7 @@ final class Parser {
         Token first = names.putIfAbsent(n, name);
         if (first != null) {
             problems.add(name, "property '" + n + "' of element '" + e.name + "' is set twice: "
-                    + twice(first, name));
+                    + Problems.twice(first, name));
             return;
         }
         e.properties.put(n, toValue(v));
@@ -366,12 +366,12 @@ final class Parser {
                     try {
                         layoutEntry();
                     } catch (Skip s) {
-                        skip(LAYOUT_ENTRY_ENDS);
+                        lexer.skipUntil(LAYOUT_ENTRY_ENDS);
                     }
                 }
                 default -> {
                     problems.add(t, "expected an element name or '}' in the layout block, found " + t.describe());
-                    skip(LAYOUT_ENTRY_ENDS);
+                    lexer.skipUntil(LAYOUT_ENTRY_ENDS);
                 }
             }
         }
@@ -401,7 +401,7 @@ final class Parser {
         }
         Token first = layoutEntries.putIfAbsent(n, name);
         if (first != null) {
-            problems.add(name, "layout position of '" + n + "' is given twice: " + twice(first, name));
+            problems.add(name, "layout position of '" + n + "' is given twice: " + Problems.twice(first, name));
             return;
         }
         pipeline.layout.put(n, new double[] {x, y});
@@ -465,51 +465,6 @@ final class Parser {
                         + "; declared elements: " + Syntax.list(elements.keySet()));
             }
         }
-    }
-
-    /** Skips to the end of the statement (a line break or {@code ;} outside braces), consuming it. */
-    private void skipStatement() {
-        int depth = 0;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF) {
-                return;
-            }
-            lexer.next();
-            if (depth == 0 && (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI)) {
-                return;
-            }
-            if (t.kind() == Kind.LBRACE) {
-                depth++;
-            } else if (t.kind() == Kind.RBRACE && depth > 0) {
-                depth--;
-            }
-        }
-    }
-
-    /** Skips to the next token of one of the given kinds outside braces, without consuming it. */
-    private void skip(Set<Kind> stops) {
-        int depth = 0;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF || depth == 0 && stops.contains(t.kind())) {
-                return;
-            }
-            lexer.next();
-            if (t.kind() == Kind.LBRACE) {
-                depth++;
-            } else if (t.kind() == Kind.RBRACE) {
-                depth--;
-            }
-        }
-    }
-
-    /** @return where a name was first given and where again: by line, or by column when both are on one line */
-    private static String twice(Token first, Token again) {
-        if (first.line() == again.line()) {
-            return "first at line " + first.line() + " column " + first.column() + ", again at column " + again.column();
-        }
-        return "first at line " + first.line() + ", again at line " + again.line();
     }
 
     private Skip error(Token at, String message) {

@@ -65,6 +65,20 @@ public final class Problems {
         add(at.line(), at.column(), message);
     }
 
+    /**
+     * Says where a name was given first and where again, for "is set twice" messages.
+     *
+     * @param first the name's first token; must not be {@code null}
+     * @param again the name's later token; must not be {@code null}
+     * @return by line ({@code first at line 3, again at line 7}), or by column when both are on one line
+     */
+    public static String twice(Token first, Token again) {
+        if (first.line() == again.line()) {
+            return "first at line " + first.line() + " column " + first.column() + ", again at column " + again.column();
+        }
+        return "first at line " + first.line() + ", again at line " + again.line();
+    }
+
     /** @return whether no problem has been added */
     public boolean isEmpty() {
         return list.isEmpty();

@@ -161,19 +161,10 @@ final class Parser {
 
     /** {@code ELEMENT.METRIC}, {@code pool:ELEMENT.POOL.METRIC} (an element's pool), {@code cpuN.METRIC} or {@code l3.METRIC}. */
     private void headline(Token v) {
-        String text = v.text();
-        int dot = text.lastIndexOf('.');
-        String owner = dot < 0 ? text : text.substring(0, dot);
-        boolean pool = owner.startsWith("pool:") && owner.indexOf('.') > 5;
-        String element = pool ? owner.substring(5, owner.indexOf('.')) : owner;
-        boolean machine = owner.matches("cpu[0-9]+|l3");
-        if (dot < 0 || dot == text.length() - 1 || !Syntax.ELEMENT_NAME.matcher(element).matches()
-                || text.substring(dot + 1).contains(":")) {
-            problems.add(v, "headline '" + text + "' is not ELEMENT.METRIC (for example sink.rxMpps), "
-                    + "pool:ELEMENT.POOL.METRIC, cpuN.METRIC or l3.METRIC");
-            return;
-        }
-        if (!machine) {
+        String element = Syntax.metricElement(v.text());
+        if (element == null) {
+            problems.add(v, "headline '" + v.text() + "' is not " + Syntax.METRIC_FORMS);
+        } else if (!element.isEmpty()) {
             references.add(new Reference(element, v.line(), v.column(), "the headline"));
         }
     }

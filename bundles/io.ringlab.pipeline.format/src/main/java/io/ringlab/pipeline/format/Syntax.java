@@ -40,6 +40,11 @@ public final class Syntax {
     /** {@link #PROPERTY_NAME} in words, for messages. */
     public static final String PROPERTY_NAME_RULE = "property names start with a lower-case letter and contain only letters and digits";
 
+    /** The forms of a metric name, for messages. */
+    public static final String METRIC_FORMS = "ELEMENT.METRIC (for example sink.rxMpps), pool:ELEMENT.POOL.METRIC, "
+            + "cpuN.METRIC or l3.METRIC";
+    private static final Pattern MACHINE = Pattern.compile("cpu[0-9]+|l3");
+
     /** The accepted escapes, for messages. */
     static final String ESCAPES = "\\\", \\\\, \\n, \\r and \\t";
 
@@ -112,6 +117,29 @@ public final class Syntax {
             case 't' -> '\t';
             default -> -1;
         };
+    }
+
+    /**
+     * Finds the element a metric name belongs to: {@code ELEMENT.METRIC}, {@code pool:ELEMENT.POOL.METRIC} (one of an
+     * element's pools), or a core's or the shared cache's {@code cpuN.METRIC} and {@code l3.METRIC}, which belong to no
+     * element. The metric itself is not checked (the engine knows which exist).
+     *
+     * @param text the name as written, for example {@code sink.rxMpps}; must not be {@code null}
+     * @return the element's name; {@code ""} for a core's or the cache's metric; {@code null} if the text has none of
+     *         the forms ({@link #METRIC_FORMS})
+     */
+    public static String metricElement(String text) {
+        int dot = text.lastIndexOf('.');
+        if (dot <= 0 || dot == text.length() - 1 || text.substring(dot + 1).contains(":")) {
+            return null;
+        }
+        String owner = text.substring(0, dot);
+        if (MACHINE.matcher(owner).matches()) {
+            return "";
+        }
+        boolean pool = owner.startsWith("pool:") && owner.indexOf('.') > 5;
+        String element = pool ? owner.substring(5, owner.indexOf('.')) : owner;
+        return ELEMENT_NAME.matcher(element).matches() ? element : null;
     }
 
     /**

@@ -44,8 +44,6 @@ import io.ringlab.sim.api.dto.ValueDTO;
  */
 final class ExperimentReader {
 
-    /** The largest {@code seeds = N}: beyond it a count is much more likely a typo than an experiment. */
-    static final int MAX_SEED_COUNT = 10_000;
     /** The run length when neither the experiment nor the pipeline gives one, as the engine's: one second. */
     static final long DEFAULT_DURATION_PICOS = 1_000_000_000_000L;
     private static final String NO_FILE = "<input>";
@@ -254,9 +252,9 @@ final class ExperimentReader {
                     problems.add(v, "seeds: " + ex.getMessage() + "; write a count (seeds = 10) or a list (seeds = [1, 2, 3, 7])");
                     return;
                 }
-                if (n < 1 || n > MAX_SEED_COUNT) {
-                    problems.add(v, "seeds: a count of " + v.text() + " is out of range: allowed 1 to " + MAX_SEED_COUNT
-                            + " (seeds 1 to N); for particular seeds write a list, as in seeds = [1, 2, 3, 7]");
+                if (n < 1) {
+                    problems.add(v, "seeds: a count of " + v.text() + " is less than 1: write the number of seeds (seeds = 10"
+                            + " runs seeds 1 to 10), or for particular seeds a list, as in seeds = [1, 2, 3, 7]");
                     return;
                 }
                 for (long s = 1; s <= n; s++) {

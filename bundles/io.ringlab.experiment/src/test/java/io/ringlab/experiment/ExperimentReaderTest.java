@@ -237,8 +237,8 @@ class ExperimentReaderTest {
     @Test
     void seedsAreACountOrAListOfDistinctIntegers() {
         String head = "pipeline = \"pipelines/ab.pipeline\"\nvariant off\n";
-        assertEquals(List.of("3:9: seeds: a count of 0 is out of range: allowed 1 to 10000 (seeds 1 to N); for particular "
-                + "seeds write a list, as in seeds = [1, 2, 3, 7]"), problems(head + "seeds = 0\n"));
+        assertEquals(List.of("3:9: seeds: a count of 0 is less than 1: write the number of seeds (seeds = 10 runs seeds 1 "
+                + "to 10), or for particular seeds a list, as in seeds = [1, 2, 3, 7]"), problems(head + "seeds = 0\n"));
         assertEquals(List.of("3:16: seed 2 is listed twice: first at line 3 column 13, again at column 16; runs are paired "
                 + "by seed, so each seed runs once per variant"), problems(head + "seeds = [1, 2, 2]\n"));
         List<String> p = problems(head + "seeds = [1, x]\n");

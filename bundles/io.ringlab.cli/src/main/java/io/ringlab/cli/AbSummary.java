@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class AbSummary {
                 + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), plain(r.durationSeconds),
                 plain(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
                 r.cancelled ? " (CANCELLED)" : "");
-        List<String> notes = new ArrayList<>();
+        Map<String, List<String>> notes = new LinkedHashMap<>(); // a note to the rows it is about, each note printed once
         for (String m : r.metrics) {
             int decimals = decimals(r, m);
             out.println();
@@ -43,7 +44,7 @@ final class AbSummary {
                 out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
                         s.n, s.mean == null ? "n/a" : number(s.mean, decimals), half);
                 if (s.note != null) {
-                    notes.add(m + ", " + v.getKey() + ": " + s.note);
+                    notes.computeIfAbsent(s.note, k -> new ArrayList<>()).add(m + " " + v.getKey());
                 }
             }
             for (ComparisonDTO c : r.comparisons) {
@@ -56,15 +57,15 @@ final class AbSummary {
                         : String.format(Locale.ROOT, " (%+.2f %%)", 100 * c.difference / Math.abs(base));
                 out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%s  p = %s%n", c.b + " - " + c.a, c.n,
                         c.difference == null ? "n/a" : number(c.difference, decimals), ci, relative,
-                        c.pValue == null ? "n/a" : String.format(Locale.ROOT, "%.3g", c.pValue));
+                        p(c.pValue));
                 if (c.note != null) {
-                    notes.add(m + ", " + c.b + " - " + c.a + ": " + c.note);
+                    notes.computeIfAbsent(c.note, k -> new ArrayList<>()).add(m + " " + c.b + " - " + c.a);
                 }
             }
         }
         if (!notes.isEmpty()) {
             out.println();
-            notes.forEach(n -> out.println("note: " + n));
+            notes.forEach((note, rows) -> out.println("note (" + String.join(", ", rows) + "): " + note));
         }
         out.println();
         out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());
@@ -110,6 +111,14 @@ final class AbSummary {
             return 4;
         }
         return (int) Math.max(0, Math.min(9, 5 - Math.floor(Math.log10(max))));
+    }
+
+    /** @return a p-value in three significant digits; 0 and 1 (the zero-variance cases) exactly */
+    private static String p(Double p) {
+        if (p == null) {
+            return "n/a";
+        }
+        return p == 0 || p == 1 ? String.valueOf(p.intValue()) : String.format(Locale.ROOT, "%.3g", p);
     }
 
     private static String number(double v, int decimals) {

@@ -54,9 +54,21 @@ class AbCommandTest {
                 .matcher(out).find(), out);
         assertTrue(Pattern.compile("(?m)^  off \\(baseline\\) +0 +n/a   n/a$").matcher(out).find(), out);
         assertTrue(Pattern.compile("(?m)^  on +3 +3,028\\.50   ± 28\\.40$").matcher(out).find(), out);
-        assertTrue(out.contains("note: eth0.limit, off: no run gave a value"), out);
-        assertTrue(out.contains("note: eth0.limit, on - off: no seed gave a value in both variants"), out);
+        assertTrue(out.contains("note (eth0.limit off): no run gave a value"), out);
+        assertTrue(out.contains("note (eth0.limit on - off): no seed gave a value in both variants"), out);
         assertTrue(out.contains("runs: 6 of 6 counted (finished with both invariants holding)"), out);
+    }
+
+    @Test
+    void zeroVarianceShowsItsExactPAndEachNoteOnce() {
+        String zero = "zero variance: every run gave the same value, so the interval is the mean itself";
+        experiments.result.variants.values().forEach(m -> m.get("ping.rttP50Millis").note = zero);
+        experiments.result.comparisons.get(0).pValue = 0.0;
+        assertEquals(Runner.OK, cli.execute("ab", file), cli.err());
+        String out = cli.out();
+        assertTrue(out.contains("p = 0\n"), out);
+        assertTrue(out.contains("note (ping.rttP50Millis off, ping.rttP50Millis on): " + zero + "\n"), out);
+        assertEquals(out.indexOf(zero), out.lastIndexOf(zero), out);
     }
 
     @Test

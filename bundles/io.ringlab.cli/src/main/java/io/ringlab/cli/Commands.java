@@ -79,6 +79,11 @@ final class Commands implements Callable<Integer> {
         return cl.execute(args);
     }
 
+    /** @return where the human summary goes: standard error when the JSON goes to standard output ({@code --json -}) */
+    PrintStream human(String json) {
+        return "-".equals(json) ? err : out;
+    }
+
     /**
      * Writes JSON to standard output ({@code target} is {@code -}) or to the file {@code target}.
      *
@@ -130,7 +135,7 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream human = "-".equals(json) ? root.err : root.out;
+            PrintStream human = root.human(json);
             Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup);
             if (o.result() == null) {
                 root.err.println(o.message());
@@ -198,7 +203,7 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream human = "-".equals(json) ? root.err : root.out;
+            PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
             try {
@@ -298,7 +303,7 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream human = "-".equals(json) ? root.err : root.out;
+            PrintStream human = root.human(json);
             List<String> targets = new ArrayList<>(files);
             if (targets.isEmpty()) {
                 targets.add("builtin:line-rate");

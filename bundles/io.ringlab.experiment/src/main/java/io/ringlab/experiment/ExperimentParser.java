@@ -1,41 +1,67 @@
 package io.ringlab.experiment;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import io.ringlab.pipeline.format.Lexer;
 import io.ringlab.pipeline.format.Problems;
 import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Token;
+import io.ringlab.pipeline.format.TextParser;
 import io.ringlab.pipeline.format.Token.Kind;
 
 /**
  * Recursive-descent parser of the experiment file's syntax (grammar in {@code docs/experiments.md}), on the pipeline
- * format's {@link Lexer}. It checks what needs no pipeline and no element types: the statements, the keys, names, that
+ * format's lexer and recovery model ({@link TextParser}). It checks what needs no pipeline and no element types: the statements, the keys, names, that
  * nothing is given twice, that lists are closed. {@link ExperimentReader} checks the rest. It reports a problem and
  * recovers at the next statement (at the top level) or the next statement of a variant block, so one read reports as
  * many problems as it can.
  * <p>
  * Not thread-safe: one parser reads one text once.
  */
-final class ExperimentParser {
+final class ExperimentParser extends TextParser {
 
-    static final String NAME = "name";
-    static final String DESCRIPTION = "description";
-    static final String PIPELINE = "pipeline";
-    static final String DURATION = "duration";
-    static final String WARMUP = "warmup";
-    static final String SEEDS = "seeds";
-    static final String METRICS = "metrics";
     /** The keys, in the order the documentation lists them. */
-    static final List<String> KEYS = List.of(NAME, DESCRIPTION, PIPELINE, DURATION, WARMUP, SEEDS, METRICS);
-    /** The keys whose value may be a {@code [ ... ]} list. */
-    private static final Set<String> LIST_KEYS = Set.of(SEEDS, METRICS);
+    enum Key {
+        NAME, DESCRIPTION, PIPELINE, DURATION, WARMUP, SEEDS(true), METRICS(true);
+
+        /** The key as written. */
+        final String word = name().toLowerCase(Locale.ROOT);
+        /** Whether the value may be a {@code [ ... ]} list. */
+        final boolean list;
+
+        Key() {
+            this(false);
+        }
+
+        Key(boolean list) {
+            this.list = list;
+        }
+
+        /** @return the key written {@code word}, or {@code null} */
+        static Key of(String word) {
+            for (Key k : values()) {
+                if (k.word.equals(word)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+
+        /** @return every key as written, for messages */
+        static List<String> words() {
+            List<String> words = new ArrayList<>();
+            for (Key k : values()) {
+                words.add(k.word);
+            }
+            return words;
+        }
+    }
 
     private static final String STATEMENTS = "KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE or "
             + "variant NAME { ... }";
@@ -43,17 +69,6 @@ final class ExperimentParser {
             + "swap = \"AT:ELEMENT[=TYPE[@VERSION]]\"";
     private static final Set<Kind> TOP_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.EOF);
     private static final Set<Kind> BLOCK_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.COMMA, Kind.RBRACE, Kind.EOF);
-
-    /** Thrown after a syntax problem has been reported, to unwind to the nearest recovery point. */
-    private static final class Skip extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Skip() {
-            super(null, null, false, false);
-        }
-    }
-
-    private static final Skip SKIP = new Skip();
 
     /**
      * A key with its value: one value, or the items of a {@code [ ... ]} list.
@@ -109,7 +124,7 @@ final class ExperimentParser {
     /** What a file says, with the tokens for messages. Complete only if no problem was reported. */
     static final class Parsed {
         /** Key to its value; only known keys, each once. */
-        final Map<String, Header> headers = new LinkedHashMap<>();
+        final Map<Key, Header> headers = new EnumMap<>(Key.class);
         /** {@code set} statements outside variant blocks: they apply to every variant, before its own. */
         final List<Setting> sets = new ArrayList<>();
         /** {@code type} statements outside variant blocks: they apply to every variant, before its own. */
@@ -118,10 +133,8 @@ final class ExperimentParser {
         final List<Variant> variants = new ArrayList<>();
     }
 
-    private final Problems problems;
-    private final Lexer lexer;
     private final Parsed parsed = new Parsed();
-    private final Map<String, Token> keys = new HashMap<>();
+    private final Map<Key, Token> keys = new EnumMap<>(Key.class);
     private final Map<String, Token> variantNames = new HashMap<>();
 
     /**
@@ -129,34 +142,17 @@ final class ExperimentParser {
      * @param problems where problems go; must not be {@code null}
      */
     ExperimentParser(String text, Problems problems) {
-        this.problems = problems;
-        this.lexer = new Lexer(text, problems);
+        super(text, problems);
     }
 
     /** @return what the text says; complete only if no problem was reported */
     Parsed parse() {
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF) {
-                return parsed;
-            }
-            if (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI) {
-                lexer.next();
-                continue;
-            }
-            try {
-                statement();
-            } catch (Skip s) {
-                lexer.skipStatement();
-            }
-        }
+        readStatements(STATEMENTS);
+        return parsed;
     }
 
-    private void statement() {
-        Token first = lexer.peek(0);
-        if (first.kind() != Kind.WORD) {
-            throw error(first, "expected a statement (" + STATEMENTS + "), found " + first.describe());
-        }
+    @Override
+    protected void statement(Token first) {
         Token second = lexer.peek(1);
         if (second.kind() == Kind.EQUALS) {
             header();
@@ -175,22 +171,23 @@ final class ExperimentParser {
     private void header() {
         Token key = lexer.next();
         lexer.next(); // '=', seen by statement()
-        String k = key.text();
+        String w = key.text();
         Header h = lexer.peek(0).kind() == Kind.LBRACKET ? list(key)
-                : new Header(key, requireValue("'" + k + " ='"), null, List.of());
-        expectEnd(TOP_ENDS, "a new line or ';' after the value of '" + k + "'", h.value());
-        if (!KEYS.contains(k)) {
-            problems.add(key, "unknown key '" + k + "': allowed keys are " + Syntax.list(KEYS) + " (other statements: "
-                    + STATEMENTS + ")");
+                : new Header(key, requireValue("'" + w + " ='"), null, List.of());
+        expectEnd(TOP_ENDS, "a new line or ';' after the value of '" + w + "'", h.value());
+        Key k = Key.of(w);
+        if (k == null) {
+            problems.add(key, "unknown key '" + w + "': allowed keys are " + Syntax.list(Key.words())
+                    + " (other statements: " + STATEMENTS + ")");
             return;
         }
-        if (h.isList() && !LIST_KEYS.contains(k)) {
-            problems.add(h.open(), "'" + k + "' takes one value, not a list");
+        if (h.isList() && !k.list) {
+            problems.add(h.open(), "'" + w + "' takes one value, not a list");
             return;
         }
         Token first = keys.putIfAbsent(k, key);
         if (first != null) {
-            problems.add(key, "key '" + k + "' is set twice: " + Problems.twice(first, key));
+            problems.add(key, "key '" + w + "' is set twice: " + Problems.twice(first, key));
             return;
         }
         parsed.headers.put(k, h);
@@ -273,13 +270,7 @@ final class ExperimentParser {
                             + open.line() + ", found end of file");
                     return;
                 }
-                default -> {
-                    try {
-                        variantStatement(v);
-                    } catch (Skip s) {
-                        lexer.skipUntil(BLOCK_ENDS);
-                    }
-                }
+                default -> recover(() -> variantStatement(v), BLOCK_ENDS);
             }
         }
     }
@@ -366,15 +357,6 @@ final class ExperimentParser {
         return lexer.next();
     }
 
-    private Token requireValue(String after) {
-        Token v = lexer.value();
-        if (v == null) {
-            Token t = lexer.peek(0);
-            throw error(t, "expected a value after " + after + ", found " + t.describe());
-        }
-        return v;
-    }
-
     private void expectEnd(Set<Kind> ends, String expected) {
         expectEnd(ends, expected, null);
     }
@@ -409,10 +391,5 @@ final class ExperimentParser {
         for (int i = 0; i < tokens; i++) {
             lexer.next();
         }
-    }
-
-    private Skip error(Token at, String message) {
-        problems.add(at, message);
-        return SKIP;
     }
 }

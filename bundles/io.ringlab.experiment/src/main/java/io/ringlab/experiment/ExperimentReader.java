@@ -1,10 +1,6 @@
 package io.ringlab.experiment;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.ringlab.experiment.ExperimentParser.Header;
+import io.ringlab.experiment.ExperimentParser.Key;
 import io.ringlab.experiment.ExperimentParser.Parsed;
 import io.ringlab.experiment.ExperimentParser.Retype;
 import io.ringlab.experiment.ExperimentParser.Setting;
@@ -28,7 +25,6 @@ import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.ElementSpecDTO;
-import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.ValueDTO;
@@ -60,20 +56,8 @@ final class ExperimentReader {
      * @throws PipelineException with every problem; one without a position if the file cannot be read
      */
     static ExperimentDTO read(Path file, List<ElementDescriptorDTO> types) throws PipelineException {
-        Objects.requireNonNull(file, "file");
-        String name = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw fileProblem(name, "cannot read the experiment: no such file");
-        } catch (CharacterCodingException e) {
-            throw fileProblem(name, "cannot read the experiment: the file is not UTF-8 text");
-        } catch (IOException e) {
-            throw fileProblem(name, "cannot read the experiment: " + (Files.isDirectory(file) ? "it is a directory"
-                    : e.getClass().getSimpleName() + ": " + e.getMessage()));
-        }
-        return read(name, text, file.getParent() != null ? file.getParent() : Path.of(""), types);
+        String text = PipelineReader.text(file, "experiment");
+        return read(file.toString(), text, file.getParent() != null ? file.getParent() : Path.of(""), types);
     }
 
     /**
@@ -98,10 +82,6 @@ final class ExperimentReader {
         new Checker(parsed, problems, e, directory, types).check();
         problems.throwIfAny();
         return e;
-    }
-
-    private static PipelineException fileProblem(String file, String message) {
-        return new PipelineException(List.of(new ProblemDTO(file, 0, 0, message)));
     }
 
     /** The checks after the syntax, for one read. Not thread-safe. */
@@ -130,10 +110,10 @@ final class ExperimentReader {
         }
 
         void check() {
-            e.name = parsed.headers.containsKey(ExperimentParser.NAME) ? value(ExperimentParser.NAME).text()
+            e.name = parsed.headers.containsKey(Key.NAME) ? value(Key.NAME).text()
                     : Syntax.baseName(e.file);
-            e.description = parsed.headers.containsKey(ExperimentParser.DESCRIPTION)
-                    ? value(ExperimentParser.DESCRIPTION).text() : null;
+            e.description = parsed.headers.containsKey(Key.DESCRIPTION)
+                    ? value(Key.DESCRIPTION).text() : null;
             pipeline();
             duration();
             seeds();
@@ -156,13 +136,13 @@ final class ExperimentReader {
             }
         }
 
-        private Token value(String key) {
+        private Token value(Key key) {
             return parsed.headers.get(key).value();
         }
 
         // pipeline = PATH
         private void pipeline() {
-            Header h = parsed.headers.get(ExperimentParser.PIPELINE);
+            Header h = parsed.headers.get(Key.PIPELINE);
             if (h == null) {
                 problems.add(0, 0, "the key 'pipeline' is missing: name the base pipeline's file, relative to this "
                         + "file's folder, as in pipeline = \"../pipelines/netdev-bql.pipeline\"");
@@ -201,9 +181,9 @@ final class ExperimentReader {
 
         // duration = D, warmup = D
         private void duration() {
-            Header d = parsed.headers.get(ExperimentParser.DURATION);
+            Header d = parsed.headers.get(Key.DURATION);
             if (d != null) {
-                long picos = picos(d.value(), ExperimentParser.DURATION);
+                long picos = picos(d.value(), Key.DURATION);
                 durationKnown = picos > 0;
                 if (picos == 0) {
                     problems.add(d.value(), "duration must be more than 0s");
@@ -213,9 +193,9 @@ final class ExperimentReader {
                     durationSource = "the experiment's duration";
                 }
             }
-            Header w = parsed.headers.get(ExperimentParser.WARMUP);
+            Header w = parsed.headers.get(Key.WARMUP);
             if (w != null) {
-                long picos = picos(w.value(), ExperimentParser.WARMUP);
+                long picos = picos(w.value(), Key.WARMUP);
                 if (picos >= 0 && durationKnown && picos >= durationPicos) {
                     problems.add(w.value(), "warmup " + w.value().text() + " must be less than each run's duration, "
                             + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
@@ -226,18 +206,18 @@ final class ExperimentReader {
         }
 
         /** @return the duration in picoseconds, or -1 after reporting why it is none */
-        private long picos(Token v, String key) {
+        private long picos(Token v, Key key) {
             try {
                 return Units.parsePicos(v.text());
             } catch (IllegalArgumentException ex) {
-                problems.add(v, key + ": " + ex.getMessage());
+                problems.add(v, key.word + ": " + ex.getMessage());
                 return -1;
             }
         }
 
         // seeds = N | seeds = [S, ...]
         private void seeds() {
-            Header h = parsed.headers.get(ExperimentParser.SEEDS);
+            Header h = parsed.headers.get(Key.SEEDS);
             if (h == null) {
                 problems.add(0, 0, "the key 'seeds' is missing: give a count (seeds = 10 runs every variant with seeds 1 "
                         + "to 10) or a list (seeds = [1, 2, 3, 7])");
@@ -287,7 +267,7 @@ final class ExperimentReader {
 
         // metrics = M | metrics = [M, ...]; without it, the pipeline's headline
         private void metrics() {
-            Header h = parsed.headers.get(ExperimentParser.METRICS);
+            Header h = parsed.headers.get(Key.METRICS);
             if (h == null) {
                 if (e.pipeline != null && e.pipeline.headline != null) {
                     e.metrics.add(new ValueDTO(e.pipeline.headline.text, 0, 0));

@@ -1,5 +1,7 @@
 package io.ringlab.experiment;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,7 +19,6 @@ import io.ringlab.sim.api.dto.ElementSpecDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
-import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * What an experiment will run, checked: each variant's pipeline (the base with its element types replaced) and run
@@ -155,35 +156,39 @@ final class Plan {
         return List.copyOf(jobs);
     }
 
+    /**
+     * Copies a DTO's public instance fields, so that a field added to the DTO later is carried over too. The copy is
+     * shallow: the pipeline's lists, maps and values are shared, which is safe because nothing here changes them and
+     * the engine applies overrides to its own copy.
+     */
+    private static <T> T copyFields(T from, T to) {
+        for (Field f : from.getClass().getFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                try {
+                    f.set(to, f.get(from));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot copy " + f, e);
+                }
+            }
+        }
+        return to;
+    }
+
     /** @return the base pipeline with the variant's element types, or the base itself when the variant changes none */
     private static PipelineDTO retyped(PipelineDTO base, VariantDTO v, String file, List<ProblemDTO> problems) {
         if (v.types.isEmpty()) {
             return base;
         }
-        PipelineDTO p = new PipelineDTO();
-        p.file = base.file;
-        p.name = base.name;
-        p.description = base.description;
-        p.headline = base.headline;
-        p.duration = base.duration;
-        p.seed = base.seed;
-        p.profile = base.profile;
-        p.connections = base.connections;
-        p.layout = base.layout;
+        PipelineDTO p = copyFields(base, new PipelineDTO());
+        p.elements = new ArrayList<>();
         Map<String, String> left = new LinkedHashMap<>(v.types);
         for (ElementSpecDTO spec : base.elements) {
             String type = left.remove(spec.name);
-            if (type == null) {
-                p.elements.add(spec);
-                continue;
+            ElementSpecDTO e = type == null ? spec : copyFields(spec, new ElementSpecDTO());
+            if (type != null) {
+                e.type = type;
             }
-            ElementSpecDTO copy = new ElementSpecDTO();
-            copy.name = spec.name;
-            copy.type = type;
-            copy.line = spec.line;
-            copy.column = spec.column;
-            copy.properties = new LinkedHashMap<String, ValueDTO>(spec.properties);
-            p.elements.add(copy);
+            p.elements.add(e);
         }
         for (String element : left.keySet()) {
             problems.add(new ProblemDTO(file, v.line, v.column, "variant '" + v.name + "' replaces the type of element '"

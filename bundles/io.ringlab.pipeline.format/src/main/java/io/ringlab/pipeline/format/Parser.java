@@ -16,34 +16,22 @@ import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * Recursive-descent parser of the pipeline format (grammar in {@code docs/pipeline-format.md}). It reports a problem and
- * recovers at the next statement (at the top level), the next property (in an element block) or the next entry (in the
- * layout block), so one read reports as many problems as it can.
+ * recovers ({@link TextParser}) at the next statement (at the top level), the next property (in an element block) or
+ * the next entry (in the layout block), so one read reports as many problems as it can.
  * <p>
  * Not thread-safe: one parser reads one text once.
  */
-final class Parser {
-
-    /** Thrown after a syntax problem has been reported, to unwind to the nearest recovery point. */
-    private static final class Skip extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Skip() {
-            super(null, null, false, false);
-        }
-    }
+final class Parser extends TextParser {
 
     /** A name to check against the declared elements once the whole file is read. */
     private record Reference(String name, int line, int column, String where) {
     }
 
-    private static final Skip SKIP = new Skip();
     private static final Set<Kind> PROPERTY_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.COMMA, Kind.RBRACE, Kind.EOF);
     private static final Set<Kind> LAYOUT_ENTRY_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.RBRACE, Kind.EOF);
     private static final String STATEMENTS = "KEY = VALUE, element NAME : TYPE, A -> B or layout { ... }";
 
     private final String file;
-    private final Problems problems;
-    private final Lexer lexer;
     private final PipelineDTO pipeline = new PipelineDTO();
     /** Declared element name to the token of its first declaration. */
     private final Map<String, Token> elements = new LinkedHashMap<>();
@@ -59,9 +47,8 @@ final class Parser {
      * @param problems where problems go; must not be {@code null}
      */
     Parser(String file, String text, Problems problems) {
+        super(text, problems);
         this.file = file;
-        this.problems = problems;
-        this.lexer = new Lexer(text, problems);
     }
 
     /**
@@ -71,21 +58,7 @@ final class Parser {
      */
     PipelineDTO parse() {
         pipeline.file = file;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF) {
-                break;
-            }
-            if (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI) {
-                lexer.next();
-                continue;
-            }
-            try {
-                statement();
-            } catch (Skip s) {
-                lexer.skipStatement();
-            }
-        }
+        readStatements(STATEMENTS);
         checkReferences();
         if (pipeline.name == null) {
             pipeline.name = Syntax.baseName(file);
@@ -93,11 +66,8 @@ final class Parser {
         return pipeline;
     }
 
-    private void statement() {
-        Token first = lexer.peek(0);
-        if (first.kind() != Kind.WORD) {
-            throw error(first, "expected a statement (" + STATEMENTS + "), found " + first.describe());
-        }
+    @Override
+    protected void statement(Token first) {
         Token second = lexer.peek(1);
         if (second.kind() == Kind.EQUALS) {
             header();
@@ -234,13 +204,7 @@ final class Parser {
                             + open.line() + ", found end of file");
                     return;
                 }
-                case WORD -> {
-                    try {
-                        property(e, names);
-                    } catch (Skip s) {
-                        lexer.skipUntil(PROPERTY_ENDS);
-                    }
-                }
+                case WORD -> recover(() -> property(e, names), PROPERTY_ENDS);
                 default -> {
                     problems.add(t, "expected a property name or '}' in element '" + e.name + "', found "
                             + t.describe());
@@ -353,13 +317,7 @@ final class Parser {
                             + ", found end of file");
                     break loop;
                 }
-                case WORD -> {
-                    try {
-                        layoutEntry();
-                    } catch (Skip s) {
-                        lexer.skipUntil(LAYOUT_ENTRY_ENDS);
-                    }
-                }
+                case WORD -> recover(this::layoutEntry, LAYOUT_ENTRY_ENDS);
                 default -> {
                     problems.add(t, "expected an element name or '}' in the layout block, found " + t.describe());
                     lexer.skipUntil(LAYOUT_ENTRY_ENDS);
@@ -419,15 +377,6 @@ final class Parser {
         return d;
     }
 
-    private Token requireValue(String after) {
-        Token v = lexer.value();
-        if (v == null) {
-            Token t = lexer.peek(0);
-            throw error(t, "expected a value after " + after + ", found " + t.describe());
-        }
-        return v;
-    }
-
     /** @param expected what may come here, for the message, e.g. {@code "a new line or ';' after ..."} */
     private void expectEndOfStatement(String expected) {
         Token t = lexer.peek(0);
@@ -456,11 +405,6 @@ final class Parser {
                         + "; declared elements: " + Syntax.list(elements.keySet()));
             }
         }
-    }
-
-    private Skip error(Token at, String message) {
-        problems.add(at, message);
-        return SKIP;
     }
 
     private static ValueDTO toValue(Token v) {

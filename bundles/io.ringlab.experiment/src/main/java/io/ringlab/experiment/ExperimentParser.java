@@ -11,16 +11,16 @@ import java.util.Set;
 
 import io.ringlab.pipeline.format.Problems;
 import io.ringlab.pipeline.format.Syntax;
-import io.ringlab.pipeline.format.Token;
 import io.ringlab.pipeline.format.TextParser;
+import io.ringlab.pipeline.format.Token;
 import io.ringlab.pipeline.format.Token.Kind;
 
 /**
  * Recursive-descent parser of the experiment file's syntax (grammar in {@code docs/experiments.md}), on the pipeline
- * format's lexer and recovery model ({@link TextParser}). It checks what needs no pipeline and no element types: the statements, the keys, names, that
- * nothing is given twice, that lists are closed. {@link ExperimentReader} checks the rest. It reports a problem and
- * recovers at the next statement (at the top level) or the next statement of a variant block, so one read reports as
- * many problems as it can.
+ * format's lexer and recovery model ({@link TextParser}). It checks what needs no pipeline and no element types: the
+ * statements, the keys, names, that nothing is given twice, that lists are closed. {@link ExperimentReader} checks the
+ * rest. It reports a problem and recovers at the next statement (at the top level) or the next statement of a variant
+ * block, so one read reports as many problems as it can.
  * <p>
  * Not thread-safe: one parser reads one text once.
  */
@@ -134,7 +134,6 @@ final class ExperimentParser extends TextParser {
     }
 
     private final Parsed parsed = new Parsed();
-    private final Map<Key, Token> keys = new EnumMap<>(Key.class);
     private final Map<String, Token> variantNames = new HashMap<>();
 
     /**
@@ -185,12 +184,10 @@ final class ExperimentParser extends TextParser {
             problems.add(h.open(), "'" + w + "' takes one value, not a list");
             return;
         }
-        Token first = keys.putIfAbsent(k, key);
+        Header first = parsed.headers.putIfAbsent(k, h);
         if (first != null) {
-            problems.add(key, "key '" + w + "' is set twice: " + Problems.twice(first, key));
-            return;
+            problems.add(key, "key '" + w + "' is set twice: " + Problems.twice(first.key(), key));
         }
-        parsed.headers.put(k, h);
     }
 
     // '[' [ NEWLINE ] VALUE { [ NEWLINE ] ',' [ NEWLINE ] VALUE } [ ',' ] [ NEWLINE ] ']'

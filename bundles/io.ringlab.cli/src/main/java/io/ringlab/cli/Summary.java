@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 
+import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 
@@ -43,6 +44,12 @@ final class Summary {
                 out.printf(Locale.ROOT, "  %-12s %,12d %,14d %,16d %12.1f %12.2f%n", row.element, row.calls, row.packets, row.cycles,
                         row.cyclesPerPacket, row.cpuNanosPerPacket);
             }
+        }
+        for (var sw : r.swaps) {
+            out.printf(Locale.ROOT, "swap at %s: %s %s -> %s: %s, %,d packet(s) handed over, %,d dropped, %.1f ms of wall time%s%n",
+                    Units.formatPicos(Math.round(sw.atSimulatedSeconds * 1e12)), sw.element, sw.from, sw.to,
+                    !sw.applied ? "NOT APPLIED" : sw.handover ? "handover" : "drain and restart", sw.packetsTransferred,
+                    sw.packetsDropped, sw.pauseWallMillis, sw.message == null ? "" : " (" + sw.message + ")");
         }
         out.println();
         var inv = r.invariants;

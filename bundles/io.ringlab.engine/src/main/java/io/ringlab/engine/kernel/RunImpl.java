@@ -1,20 +1,27 @@
 package io.ringlab.engine.kernel;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
 import io.ringlab.sim.api.dto.HeadlineDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
  * A prepared run and its control. The engine thread processes events in chunks; between chunks (the safe point) it
@@ -45,13 +52,22 @@ public final class RunImpl implements SimulationRun {
     private volatile RunResultDTO result;
     private boolean started;
     private volatile Runnable onDone;
+    /** Swaps from the options, armed as engine timers when the run starts. */
+    private final List<SwapRequest> scheduledSwaps;
+    /** Swaps asked for while the run goes ({@link #swap}), applied at the next safe point. */
+    private final Queue<LiveSwap> liveSwaps = new ConcurrentLinkedQueue<>();
 
-    RunImpl(Simulation sim, PipelineDTO pipeline, RunOptionsDTO options, long durationPicos, Set<String> types) {
+    private record LiveSwap(String element, String type, String version, CompletableFuture<SwapDTO> done) {
+    }
+
+    RunImpl(Simulation sim, PipelineDTO pipeline, RunOptionsDTO options, long durationPicos, Set<String> types,
+            List<SwapRequest> swaps) {
         this.sim = sim;
         this.pipeline = pipeline;
         this.options = options;
         this.durationPicos = durationPicos;
-        this.types = types;
+        this.types = new java.util.concurrent.CopyOnWriteArraySet<>(types);
+        this.scheduledSwaps = List.copyOf(swaps);
         RunSnapshotDTO s = new RunSnapshotDTO();
         s.state = RunState.READY;
         s.durationSeconds = durationPicos / 1e12;
@@ -171,6 +187,108 @@ public final class RunImpl implements SimulationRun {
     }
 
     @Override
+    public CompletionStage<SwapDTO> swap(String element, String type, String version) {
+        CompletableFuture<SwapDTO> f = new CompletableFuture<>();
+        synchronized (lock) {
+            RunState s = state;
+            if (s == RunState.FINISHED || s == RunState.STOPPED || s == RunState.FAILED) {
+                f.complete(notApplied(element, "the run has ended"));
+                return f.minimalCompletionStage();
+            }
+            liveSwaps.add(new LiveSwap(element, type, version, f));
+            lock.notifyAll(); // a paused run wakes to apply it
+        }
+        return f.minimalCompletionStage();
+    }
+
+    private SwapDTO notApplied(String element, String why) {
+        SwapDTO d = new SwapDTO();
+        d.element = element;
+        d.atSimulatedSeconds = sim.now / 1e12;
+        d.message = why;
+        return d;
+    }
+
+    /**
+     * Applies the swaps asked for while running: finishes the current instant of virtual time, then swaps before the next
+     * event, so that {@code --swap AT:...} with AT = that event's time replays it exactly. Counts as one event, as the
+     * replay's swap timer does. Engine thread only.
+     */
+    private void applyLiveSwaps() {
+        sim.advance(sim.now + 1, Long.MAX_VALUE);
+        long at = sim.nextEventTime();
+        for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
+            if (sim.failure != null || at >= durationPicos) {
+                l.done.complete(notApplied(l.element, "the run reached its end before a safe point"));
+                continue;
+            }
+            sim.now = at;
+            sim.eventCount++;
+            l.done.complete(applySwap(l.element, l.type, l.version));
+        }
+        publish(pauseRequested ? RunState.PAUSED : RunState.RUNNING);
+    }
+
+    /**
+     * Swaps now (the caller ensures a safe point: a timer event, or between events) and records it; a target that cannot
+     * be found is recorded as a swap not applied. Engine thread only (tests call it between {@code Simulation.advance}s).
+     */
+    SwapDTO applySwap(String element, String type, String version) {
+        int index = -1;
+        for (ElementContextImpl c : sim.contexts) {
+            if (c.name.equals(element)) {
+                index = c.index;
+            }
+        }
+        if (index < 0) {
+            SwapDTO d = notApplied(element, "no element " + element);
+            sim.swaps.add(d);
+            return d;
+        }
+        ElementContextImpl ctx = sim.contexts.get(index);
+        String t = type == null ? ctx.type : type;
+        io.ringlab.sim.api.ElementFactory f = sim.registry.factory(t, version);
+        String problem = null;
+        Swapper.Target target = null;
+        if (f == null) {
+            problem = version == null ? "type " + t + " is not installed"
+                    : "type " + t + " has no bundle of version " + version + "; installed: " + sim.registry.versions(t);
+        } else {
+            ElementSpecDTO spec = null;
+            for (ElementSpecDTO e : pipeline.elements) {
+                if (e.name.equals(element)) {
+                    spec = e;
+                }
+            }
+            List<ProblemDTO> problems = new ArrayList<>();
+            List<String> ignored = new ArrayList<>();
+            io.ringlab.sim.api.dto.ElementDescriptorDTO d = f.descriptor();
+            ConfigurationImpl config = PipelineBuilder.configure(pipeline.file == null ? "<input>" : pipeline.file, spec, t, d,
+                    sim.registry.installationDefaults(t), problems, ignored);
+            if (config == null) {
+                problem = problems.get(0).message;
+            } else {
+                String v = version != null ? version : sim.registry.version(t);
+                target = new Swapper.Target(f, t, Registry.implementation(t, v), d, config,
+                        ignored.isEmpty() ? null : "properties " + t + " does not have were left out: " + String.join(", ", ignored));
+            }
+        }
+        if (target == null) {
+            SwapDTO d = notApplied(element, problem);
+            d.from = ctx.implementation;
+            d.to = ctx.implementation;
+            sim.swaps.add(d);
+            return d;
+        }
+        SwapDTO d = Swapper.swap(sim, index, target);
+        if (d.applied) {
+            types.add(t);
+            sim.noteProvider(f);
+        }
+        return d;
+    }
+
+    @Override
     public RunSnapshotDTO snapshot() {
         return snapshot;
     }
@@ -191,6 +309,9 @@ public final class RunImpl implements SimulationRun {
             try {
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
+                for (SwapRequest req : scheduledSwaps) { // before start: first of all events at their instant
+                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), -1).at(req.atPicos());
+                }
                 sim.start(durationPicos, interval, options.warmupPicos);
                 allocStart = Allocation.currentThreadAllocatedBytes();
                 loopStart = System.nanoTime();
@@ -203,6 +324,10 @@ public final class RunImpl implements SimulationRun {
                         end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
                         error = abortReason;
                         break;
+                    }
+                    if (!liveSwaps.isEmpty()) {
+                        applyLiveSwaps();
+                        continue;
                     }
                     if (pauseRequested) {
                         long pausedAt = System.nanoTime();
@@ -269,6 +394,9 @@ public final class RunImpl implements SimulationRun {
                 end = RunState.FAILED;
             }
             result = r;
+            for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
+                l.done.complete(notApplied(l.element, "the run ended before a safe point"));
+            }
             try {
                 publish(end);
             } catch (Throwable ignored) {
@@ -320,6 +448,7 @@ public final class RunImpl implements SimulationRun {
         r.runtime = sim.runtime();
         r.series = sim.series();
         r.invariants = sim.checkInvariants();
+        r.swaps = new ArrayList<>(sim.swaps);
         r.headline = headline(r.elements);
         sim.closePools();
         r.warnings.putAll(sim.warnings); // teardown's included
@@ -331,7 +460,7 @@ public final class RunImpl implements SimulationRun {
         publish(RunState.PAUSED);
         state = RunState.PAUSED;
         synchronized (lock) {
-            while (pauseRequested && !stopRequested && stepsRequested == 0) {
+            while (pauseRequested && !stopRequested && stepsRequested == 0 && liveSwaps.isEmpty()) {
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
@@ -339,7 +468,7 @@ public final class RunImpl implements SimulationRun {
                     stopRequested = true;
                 }
             }
-            if (stopRequested) {
+            if (stopRequested || !liveSwaps.isEmpty()) {
                 return false;
             }
             if (!pauseRequested) {
@@ -360,6 +489,7 @@ public final class RunImpl implements SimulationRun {
         s.events = sim.eventCount;
         s.elements = sim.elementMetrics();
         s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
+        s.swaps = new ArrayList<>(sim.swaps);
         snapshot = s;
     }
 

@@ -135,6 +135,31 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return ctx;
     }
 
+    /** How a pool was created: a hot swap's new instance asking for the same gets the same pool. */
+    record PoolSpec(String kind, int capacity, int bufferBytes, Map<String, Object> settings) {
+    }
+
+    /** The creation parameters of every pool, by name. */
+    final Map<String, PoolSpec> poolSpecs = new HashMap<>();
+    private int tokens;
+    /** The swaps applied or refused so far, in order. */
+    final List<io.ringlab.sim.api.dto.SwapDTO> swaps = new ArrayList<>();
+
+    /** @return a new element-instance token (see {@link CoreImpl#view}), from 1. */
+    int newToken() {
+        return ++tokens;
+    }
+
+    /** @return the pool of that name, or null. */
+    BufferPool pool(String name) {
+        for (BufferPool p : pools) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     BufferPool createPool(String kind, String name, int capacity, int bufferBytes, Map<String, Object> settings) {
         for (BufferPool p : pools) {
             if (p.name().equals(name)) {
@@ -148,6 +173,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         BufferPool pool = provider.create(this, name, capacity, bufferBytes, settings);
         noteProvider(provider);
         pools.add(pool);
+        poolSpecs.put(name, new PoolSpec(kind, capacity, bufferBytes, Map.copyOf(settings)));
         return pool;
     }
 
@@ -216,6 +242,34 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         long a = nextData;
         nextData += (Math.max(1, bytes) + 63) & ~63L;
         return a;
+    }
+
+    /** What a failed hot swap's staging must leave as it found: addresses handed out, pools and buffers created. */
+    record Mark(long memory, long data, long code, int pools, int buffers) {
+    }
+
+    Mark mark() {
+        return new Mark(nextMemory, nextData, nextCode, pools.size(), buffers.size());
+    }
+
+    /** Forgets what was created since {@code m}, so a swap that failed leaves the run as if it had not been tried. */
+    void rewind(Mark m) {
+        nextMemory = m.memory;
+        nextData = m.data;
+        nextCode = m.code;
+        functions.values().removeIf(f -> f[0] >= m.code);
+        while (pools.size() > m.pools) {
+            BufferPool p = pools.remove(pools.size() - 1);
+            poolSpecs.remove(p.name());
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                // a pool of the failed instance: nothing of the run depends on its teardown
+            }
+        }
+        while (buffers.size() > m.buffers) {
+            buffers.remove(buffers.size() - 1);
+        }
     }
 
     private final Map<String, Object> shared = new HashMap<>();
@@ -530,7 +584,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         for (ElementContextImpl c : contexts) {
             for (String m : c.metrics.series) {
                 seriesNames.add(c.name + "." + m);
-                columns.add(c.metrics.values.get(m));
+                columns.add(c.metrics.column(m));
             }
         }
         // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)

@@ -68,6 +68,8 @@ public final class RunImpl implements SimulationRun {
     private final Map<Integer, Swapper.Exported> held = new java.util.TreeMap<>();
     /** Element name to {@code type@version} of the instance behind it, for other threads. */
     private final Map<String, String> implementations = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The state hash at the fork ({@code RunOptionsDTO.forkAtPicos}): engine thread. */
+    private String forkStateHash;
 
     private record Hold(String type, CompletableFuture<Boolean> done) {
     }
@@ -287,7 +289,6 @@ public final class RunImpl implements SimulationRun {
                 var e = it.next();
                 ElementContextImpl c = sim.contexts.get(e.getKey());
                 if (c.type.equals(type)) {
-                    sim.eventCount++;
                     applySwap(c.name, type, null, e.getValue());
                     it.remove();
                 }
@@ -322,8 +323,8 @@ public final class RunImpl implements SimulationRun {
 
     /**
      * Applies the swaps asked for while running: finishes the current instant of virtual time, then swaps before the next
-     * event, so that {@code --swap AT:...} with AT = that event's time replays it exactly. Counts as one event, as the
-     * replay's swap timer does. Engine thread only.
+     * event, so that {@code --swap AT:...} with AT = that event's time replays it exactly. Not counted as an event (nor is
+     * the replay's swap timer). Engine thread only.
      */
     private void applyLiveSwaps() {
         sim.advance(sim.now + 1, Long.MAX_VALUE);
@@ -334,7 +335,6 @@ public final class RunImpl implements SimulationRun {
                 continue;
             }
             sim.now = at;
-            sim.eventCount++;
             l.done.complete(applySwap(l.element, l.type, l.version));
         }
         publish(pauseRequested ? RunState.PAUSED : RunState.RUNNING);
@@ -425,8 +425,12 @@ public final class RunImpl implements SimulationRun {
             try {
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
+                if (options.forkAtPicos > 0) { // first of all: before the swaps of its instant
+                    new TimerImpl(sim, now -> forkStateHash = sim.stateHash(), TimerImpl.CONTROL).at(options.forkAtPicos);
+                }
                 for (SwapRequest req : scheduledSwaps) { // before start: first of all events at their instant
-                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), -1).at(req.atPicos());
+                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), TimerImpl.CONTROL)
+                            .at(req.atPicos());
                 }
                 sim.start(durationPicos, interval, options.warmupPicos);
                 allocStart = Allocation.currentThreadAllocatedBytes();
@@ -585,6 +589,7 @@ public final class RunImpl implements SimulationRun {
         r.series = sim.series();
         r.invariants = sim.checkInvariants();
         r.swaps = new ArrayList<>(sim.swaps);
+        r.forkStateHash = forkStateHash;
         r.headline = headline(r.elements);
         sim.closePools();
         r.warnings.putAll(sim.warnings); // teardown's included

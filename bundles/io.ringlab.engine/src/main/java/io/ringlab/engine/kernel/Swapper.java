@@ -98,6 +98,7 @@ final class Swapper {
         d.element = ctx.name;
         d.from = ctx.implementation;
         d.to = target.implementation;
+        d.stateHash = sim.stateHash();
         try {
             swap(sim, ctx, old, target, d, exported);
         } finally {

@@ -36,7 +36,7 @@
  * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

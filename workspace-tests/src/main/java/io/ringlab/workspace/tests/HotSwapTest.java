@@ -4,8 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -118,5 +126,56 @@ class HotSwapTest {
             }
         }
         await(() -> simulator.elementTypes().stream().anyMatch(d -> d.type.equals("netdev")), "netdev back");
+    }
+
+    /** @return a copy of a bundle's jar with another Bundle-Version, as a newer build of it would be */
+    private Path withVersion(Bundle b, String version) throws Exception {
+        String location = b.getLocation();
+        String url = location.startsWith("reference:") ? location.substring("reference:".length()) : location;
+        Path out = Files.createTempFile("netdev-" + version, ".jar");
+        try (InputStream in = new URL(url).openStream(); JarInputStream jar = new JarInputStream(in)) {
+            Manifest m = jar.getManifest();
+            m.getMainAttributes().putValue("Bundle-Version", version);
+            try (JarOutputStream copy = new JarOutputStream(Files.newOutputStream(out), m)) {
+                for (JarEntry e; (e = jar.getNextJarEntry()) != null;) {
+                    copy.putNextEntry(new JarEntry(e.getName()));
+                    jar.transferTo(copy);
+                    copy.closeEntry();
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aNewerVersionInstalledWhileARunGoesSwapsItAndItsRemovalSwapsBack(@InjectService Simulator simulator)
+            throws Exception {
+        Bundle netdev = bundle(NETDEV);
+        Path jar = withVersion(netdev, "9.0.0");
+        SimulationRun run = running(simulator);
+        Bundle newer = context.installBundle("file:" + jar, Files.newInputStream(jar));
+        try {
+            newer.start(); // its factory is the newest netdev: the run swaps to it
+            await(() -> run.snapshot().swaps.size() == 1, "the swap to 9.0.0");
+            newer.uninstall(); // its factory goes while the older stays: the run swaps back before it stops
+            RunResultDTO r = run.await(60, TimeUnit.SECONDS);
+            assertNotNull(r, "the run ended");
+            assertEquals("FINISHED", r.state, r.error);
+            assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+            assertEquals(2, r.swaps.size(), r.swaps.toString());
+            assertEquals("netdev@9.0.0", r.swaps.get(0).to);
+            assertEquals("netdev@9.0.0", r.swaps.get(1).from);
+            assertEquals("netdev@" + netdev.getVersion(), r.swaps.get(1).to);
+            for (SwapDTO d : r.swaps) {
+                assertTrue(d.applied && d.handover && d.packetsDropped == 0, d.toString() + " " + d.message);
+            }
+            assertEquals("io.ringlab.driver.netdev", simulator.elementTypes().stream().filter(d -> d.type.equals("netdev"))
+                    .findFirst().orElseThrow().bundle);
+        } finally {
+            if (newer.getState() != Bundle.UNINSTALLED) {
+                newer.uninstall();
+            }
+            Files.deleteIfExists(jar);
+        }
     }
 }

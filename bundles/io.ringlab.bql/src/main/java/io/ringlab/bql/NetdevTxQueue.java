@@ -39,7 +39,7 @@ import io.ringlab.queue.api.TxQueue;
 final class NetdevTxQueue implements TxQueue {
 
     private final QueueLimits limits;
-    private final Listener listener;
+    private Listener listener;
 
     /** {@code __QUEUE_STATE_DRV_XOFF}. */
     private boolean drvXoff;
@@ -167,5 +167,10 @@ final class NetdevTxQueue implements TxQueue {
     @Override
     public String toString() {
         return "NetdevTxQueue[drvXoff=" + drvXoff + ", stackXoff=" + stackXoff + ", limits=" + limits + "]";
+    }
+
+    @Override
+    public void listener(Listener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener=null, a TxQueue.Listener is required");
     }
 }

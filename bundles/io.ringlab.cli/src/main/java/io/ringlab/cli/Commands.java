@@ -128,6 +128,10 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--warmup", paramLabel = "D", description = "virtual time the results exclude (counters, rates,"
                 + " histograms, CPU and caches; not the series nor the invariants), less than the duration (default: 0s)")
         String warmup;
+        @Option(names = "--swap", paramLabel = "AT:ELEMENT[=TYPE[@VERSION]]", description = "hot-swap the implementation"
+                + " behind ELEMENT at virtual time AT (e.g. 10s:eth0, 10s:eth0=stmmac@0.1.0; repeatable; default TYPE: its"
+                + " own, VERSION: the newest installed); the old instance hands its state over (docs/hot-swap.md)")
+        List<String> swaps = new ArrayList<>();
 
         Run(Commands root) {
             this.root = root;
@@ -136,7 +140,7 @@ final class Commands implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             PrintStream human = root.human(json);
-            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup);
+            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup, swaps);
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();

@@ -71,6 +71,18 @@ final class Plots {
         String title = r.pipeline + " (seed " + r.seed + ")";
         JFreeChart chart = ChartFactory.createXYLineChart(title, "simulated time (s)", "value", data,
                 PlotOrientation.VERTICAL, true, false, false);
+        for (var swap : r.swaps) { // each hot swap, a vertical line at its time
+            if (swap.applied) {
+                org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(swap.atSimulatedSeconds);
+                m.setPaint(java.awt.Color.DARK_GRAY);
+                m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f,
+                        new float[] {4f, 4f}, 0f));
+                m.setLabel("swap " + swap.element + (swap.handover ? "" : " (drain)"));
+                m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+                m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+                chart.getXYPlot().addDomainMarker(m);
+            }
+        }
         ChartUtils.saveChartAsPNG(png.toFile(), chart, 1000, 500);
     }
 

@@ -52,6 +52,12 @@ final class Runner {
 
     Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval,
             String warmup) {
+        return run(file, duration, seed, sets, snapshotMillis, seriesInterval, warmup, List.of());
+    }
+
+    /** @param swaps hot swaps, {@code AT:ELEMENT[=TYPE[@VERSION]]} each ({@code RunOptionsDTO.swaps}) */
+    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval,
+            String warmup, List<String> swaps) {
         PipelineDTO pipeline;
         RunOptionsDTO options = new RunOptionsDTO();
         try {
@@ -72,6 +78,7 @@ final class Runner {
             }
             options.seed = seed;
             options.overrides.addAll(sets);
+            options.swaps.addAll(swaps);
             options.snapshotIntervalMillis = snapshotMillis;
             SimulationRun run = simulator.prepare(pipeline, options);
             RunResultDTO r = run.run();

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 
+import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 
@@ -43,6 +44,9 @@ final class Summary {
                 out.printf(Locale.ROOT, "  %-12s %,12d %,14d %,16d %12.1f %12.2f%n", row.element, row.calls, row.packets, row.cycles,
                         row.cyclesPerPacket, row.cpuNanosPerPacket);
             }
+        }
+        for (var sw : r.swaps) {
+            out.println(SwapText.of(sw));
         }
         out.println();
         var inv = r.invariants;

@@ -149,6 +149,12 @@ class FakeSimulator implements Simulator {
         }
 
         @Override
+        public java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type,
+                String version) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<RunResultDTO> completion() {
             throw new UnsupportedOperationException();
         }

@@ -83,6 +83,12 @@ class RunSessionTest {
         @Override
         public void abort(String reason) {
         }
+
+        @Override
+        public java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type,
+                String version) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     @Test

@@ -7,7 +7,7 @@
  * {@link io.ringlab.driver.api.DriverSupport}, imports {@code [1.0,1.1)}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.driver.api;
 
 import org.osgi.annotation.bundle.Export;

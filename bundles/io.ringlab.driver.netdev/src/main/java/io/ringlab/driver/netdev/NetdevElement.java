@@ -4,11 +4,14 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.driver.api.DriverState;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -28,15 +31,20 @@ import io.ringlab.sim.api.OutputPort;
  * ({@code dev_requeue_skb} of the rest of the segment list). If the pool cannot supply the segments the GSO skb is dropped
  * ({@code gso-segment-failed}).
  * <p>
+ * <b>Hot swap</b> ({@link Handover}): the successor takes the frames in the queue in order, the segments waiting in the
+ * holding list, and the TX queue itself (stop bits and BQL state: limit, in-flight bytes, history), so BQL goes on exactly
+ * where it was. A successor configured with BQL the other way round keeps its own queue and accounts the frames it took
+ * over as sent ({@code netdev_tx_sent_queue}), so their completions balance. Reads only another {@code netdev}'s state.
+ * <p>
  * Metrics: counters {@code txPackets}, {@code txBytes}; gauges {@code ringUsed} (frames queued), {@code limit} and
  * {@code inflight} (BQL, bytes; 0 when BQL is off), {@code stackStops} (BQL stops), {@code driverStops} (queue full).
  * Engine thread only.
  */
-final class NetdevElement implements Element {
+final class NetdevElement implements Element, Handover {
     private final ElementContext ctx;
     private final InputPort in;
     private final OutputPort wire;
-    private final TxQueue txq;
+    private TxQueue txq;
     private final Buffer[] ring;
     private int head, used;
     private boolean running;
@@ -80,8 +88,8 @@ final class NetdevElement implements Element {
         m.gauge("ringUsed", () -> used);
         m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
         m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge("stackStops", txq::stackStops);
-        m.gauge("driverStops", txq::driverStops);
+        m.gauge("stackStops", () -> txq.stackStops());
+        m.gauge("driverStops", () -> txq.driverStops());
         m.series("ringUsed");
         if (txq.limits() != null) {
             m.series("limit");
@@ -177,6 +185,59 @@ final class NetdevElement implements Element {
         for (int i = 0; i < heldCount; i++) {
             visitor.visit(held[heldHead + i]);
         }
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        Buffer[] frames = new Buffer[used];
+        for (int i = 0; i < used; i++) {
+            frames[i] = ring[(head + i) % ring.length];
+        }
+        Buffer[] segs = new Buffer[heldCount];
+        System.arraycopy(held, heldHead, segs, 0, heldCount);
+        out.put("netdev.ring", frames);
+        out.put("netdev.held", segs);
+        out.put(DriverState.TX_QUEUE, txq);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("netdev")) {
+            return false;
+        }
+        Buffer[] frames = in.get("netdev.ring", Buffer[].class);
+        Buffer[] segs = in.get("netdev.held", Buffer[].class);
+        if (frames.length > ring.length || segs.length > held.length) {
+            return false; // a smaller ring cannot take the queue over: drain instead
+        }
+        TxQueue old = in.get(DriverState.TX_QUEUE, TxQueue.class);
+        boolean adopt = (old.limits() != null) == (txq.limits() != null);
+        if (adopt) {
+            try {
+                old.listener(this::qdiscRun);
+                txq = old;
+            } catch (UnsupportedOperationException e) {
+                adopt = false;
+            }
+        }
+        long now = ctx.nowPicos();
+        for (Buffer b : frames) {
+            ring[(head + used++) % ring.length] = b;
+            if (!adopt) {
+                txq.sent(b.length(), now);
+            }
+        }
+        if (!adopt && used == ring.length) {
+            txq.stopByDriver();
+        }
+        System.arraycopy(segs, 0, held, 0, segs.length);
+        heldHead = 0;
+        heldCount = segs.length;
+        if (!txq.stopped()) {
+            qdiscRun(); // a queue that was running goes on: the qdisc may hold frames
+        }
+        return true;
     }
 
     /** @return the TX queue, for tests. */

@@ -6,6 +6,7 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
@@ -18,6 +19,8 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -62,11 +65,17 @@ import io.ringlab.sim.api.Timer;
  * <b>CPU</b>: one constant per transmitted frame and one per received frame, from the cost profile ({@code amlogic-s805}
  * fits them to the seed's 600 / 650 Mbit/s), charged where the kernel does the work: the qdisc run and the poll.
  * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor of the same ring sizes takes over the TX ring with its skbs and IC bits,
+ * the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop bits and BQL: limit,
+ * in-flight bytes, history), the RX descriptors with their buffers and received frames, the interrupt mask and pending TX
+ * status, the armed TX-coalescing and RIWT timers (same deadlines) and the pending work (the qdisc run, the interrupt, the
+ * timer clean, a scheduled NAPI poll), which it queues again. Reads only another {@code stmmac}'s state.
+ * <p>
  * Not modelled: TSO (this MAC had none), the cost of the segmentation itself (inside {@code txCycles}), scatter-gather
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
  * costs (inside the fitted constants). Engine thread only.
  */
-final class StmmacElement implements NicDriver {
+final class StmmacElement implements NicDriver, Handover {
     /** MAX_SKB_FRAGS with 4 KB pages: 65536 / 4096 + 1 ({@code include/linux/skbuff.h}). */
     static final int MAX_SKB_FRAGS = 17;
     /** Frames one qdisc run sends before it reschedules itself: {@code dev_tx_weight} = {@code weight_p} = 64
@@ -85,7 +94,7 @@ final class StmmacElement implements NicDriver {
     private final Core core;
     private final int coreIndex;
     private final Napi napi;
-    private final TxQueue txq;
+    private TxQueue txq;
     private final boolean current;
     private final long txCycles, rxCycles;
     private final int txCoalFrames;
@@ -94,7 +103,7 @@ final class StmmacElement implements NicDriver {
 
     // TX ring: frames in order, from the oldest not yet cleaned; 'done' of them have been taken by the DMA
     private final int txRing;
-    private final SendRing ring;
+    private SendRing ring;
     /** Per slot of {@link #ring}: whether the frame there carries the IC bit. */
     private final boolean[] txIc;
     private int txCountFrames;
@@ -113,7 +122,7 @@ final class StmmacElement implements NicDriver {
      */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
     /** What the qdisc hands over, GSO skbs split in software; it holds the segments not yet posted. */
-    private final TxSegments segments;
+    private TxSegments segments;
     private final BufferPool gsoPool;
 
     private boolean irqMasked;
@@ -197,10 +206,10 @@ final class StmmacElement implements NicDriver {
         m.gauge("txDescUsed", () -> ring.used());
         m.gauge("txFramesQueued", () -> ring.queued() - ring.sent());
         QueueLimits limits = txq.limits();
-        m.gauge("limit", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.limit()));
-        m.gauge("inflight", () -> limits == null ? 0 : Integer.toUnsignedLong(limits.inflight()));
-        m.gauge("stackStops", txq::stackStops);
-        m.gauge("driverStops", txq::driverStops);
+        m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
+        m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
+        m.gauge("stackStops", () -> txq.stackStops());
+        m.gauge("driverStops", () -> txq.driverStops());
         m.rate("txMbps", txBytes, 8e-6);
         m.rate("rxMbps", rxBytes, 8e-6);
         m.series("txDescUsed");
@@ -221,6 +230,78 @@ final class StmmacElement implements NicDriver {
             rxBuf[i] = rxPool.alloc(coreIndex, self);
         }
         txq.reset(ctx.nowPicos());
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put(DriverState.TX_RING, ring);
+        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_QUEUE, txq);
+        out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("stmmac.txIc", txIc.clone());
+        out.put("stmmac.txCountFrames", txCountFrames);
+        out.put("stmmac.rxBuf", rxBuf.clone());
+        out.put("stmmac.rxHead", rxHead);
+        out.put("stmmac.rxFilled", rxFilled);
+        out.put("stmmac.irqMasked", irqMasked);
+        out.put("stmmac.txStatusPending", txStatusPending);
+        out.put("stmmac.txTimer", txTimer.whenPicos());
+        out.put("stmmac.riwtTimer", riwtTimer.whenPicos());
+        out.put("stmmac.txTask", core.queued(txTask));
+        out.put("stmmac.irqTask", core.queued(irqTask));
+        out.put("stmmac.timerCleanTask", core.queued(timerCleanTask));
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("stmmac")) {
+            return false;
+        }
+        SendRing oldRing = in.get(DriverState.TX_RING, SendRing.class);
+        Buffer[] oldRx = in.get("stmmac.rxBuf", Buffer[].class);
+        TxQueue oldTxq = in.get(DriverState.TX_QUEUE, TxQueue.class);
+        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)) {
+            return false; // other ring sizes or BQL the other way round: drain and start afresh
+        }
+        try {
+            oldTxq.listener(this::schedule);
+        } catch (UnsupportedOperationException e) {
+            return false;
+        }
+        txq = oldTxq;
+        ring = oldRing;
+        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        System.arraycopy(in.get("stmmac.txIc", boolean[].class), 0, txIc, 0, txRing);
+        txCountFrames = in.getInt("stmmac.txCountFrames", 0);
+        System.arraycopy(oldRx, 0, rxBuf, 0, rxRing);
+        rxHead = in.getInt("stmmac.rxHead", 0);
+        rxFilled = in.getInt("stmmac.rxFilled", 0);
+        irqMasked = in.getBoolean("stmmac.irqMasked", false);
+        txStatusPending = in.getBoolean("stmmac.txStatusPending", false);
+        long t = in.getLong("stmmac.txTimer", -1);
+        if (t >= 0) {
+            txTimer.at(t);
+        }
+        t = in.getLong("stmmac.riwtTimer", -1);
+        if (t >= 0) {
+            riwtTimer.at(t);
+        }
+        if (in.getBoolean("stmmac.irqTask", false)) {
+            core.submit(Core.HARDIRQ, irqTask);
+        }
+        if (in.getBoolean(DriverState.NAPI_SCHEDULED, false)) {
+            napi.schedule();
+        }
+        if (in.getBoolean("stmmac.timerCleanTask", false)) {
+            core.submit(Core.SOFTIRQ, timerCleanTask);
+        }
+        if (in.getBoolean("stmmac.txTask", false)) {
+            core.submit(Core.TX, txTask);
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ transmit

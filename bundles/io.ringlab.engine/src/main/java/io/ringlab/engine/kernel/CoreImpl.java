@@ -9,6 +9,9 @@ import io.ringlab.sim.api.CpuTask;
  * when the task returns the core stays busy until the clock it reached. No preemption: a hard interrupt raised during a
  * long softirq waits for it, which at the microsecond scale of a NAPI poll is what the per-packet figures need.
  * <p>
+ * Every queued task carries the token of the element instance that submitted it (through its {@link #view}), so that a
+ * hot swap can cancel the old instance's pending work ({@link #cancelOwned}); the engine's own submissions carry token 0.
+ * <p>
  * Not thread-safe.
  */
 final class CoreImpl implements Core {
@@ -19,6 +22,10 @@ final class CoreImpl implements Core {
     private final long frequencyHz;
     private final TimerImpl dispatch;
     private final CpuTask[][] queues = new CpuTask[CLASSES][8];
+    /** The submitting instance's token of each queued task, parallel to {@link #queues}. */
+    private final int[][] owners = new int[CLASSES][8];
+    /** Views by token, created on first use. */
+    private View[] views = new View[8];
     private final int[] heads = new int[CLASSES];
     private final int[] sizes = new int[CLASSES];
     private boolean running;
@@ -59,6 +66,10 @@ final class CoreImpl implements Core {
 
     @Override
     public boolean submit(int workClass, CpuTask task) {
+        return submit(workClass, task, 0);
+    }
+
+    boolean submit(int workClass, CpuTask task, int token) {
         if (workClass < 0 || workClass >= CLASSES) {
             throw new IllegalArgumentException("workClass=" + workClass + ", allowed 0 (HARDIRQ) to 3 (APP)");
         }
@@ -70,15 +81,20 @@ final class CoreImpl implements Core {
                 return false;
             }
         }
+        int[] o = owners[workClass];
         if (n == q.length) {
             CpuTask[] bigger = new CpuTask[q.length * 2];
+            int[] biggerOwners = new int[q.length * 2];
             for (int i = 0; i < n; i++) {
                 bigger[i] = q[(h + i) % q.length];
+                biggerOwners[i] = o[(h + i) % q.length];
             }
             queues[workClass] = q = bigger;
+            owners[workClass] = o = biggerOwners;
             heads[workClass] = h = 0;
         }
         q[(h + n) % q.length] = task;
+        o[(h + n) % q.length] = token;
         sizes[workClass] = n + 1;
         if (!running && !dispatch.pending()) {
             dispatch.at(Math.max(sim.now, busyUntil));
@@ -92,16 +108,17 @@ final class CoreImpl implements Core {
                 CpuTask[] q = queues[c];
                 int h = heads[c];
                 CpuTask task = q[h];
+                int token = owners[c][h];
                 q[h] = null;
                 heads[c] = (h + 1) % q.length;
                 sizes[c]--;
-                runTask(task);
+                runTask(task, token);
                 return;
             }
         }
     }
 
-    private void runTask(CpuTask task) {
+    private void runTask(CpuTask task, int token) {
         long eventTime = sim.now;
         running = true;
         taskStart = eventTime;
@@ -109,7 +126,7 @@ final class CoreImpl implements Core {
         int previous = sim.currentCore;
         sim.currentCore = index;
         try {
-            task.run(this);
+            task.run(token == 0 ? this : view(token)); // what the task submits is its instance's
         } finally {
             sim.currentCore = previous;
             running = false;
@@ -154,5 +171,91 @@ final class CoreImpl implements Core {
             }
         }
         return Math.round(cycles * (1e12 / frequencyHz));
+    }
+
+    @Override
+    public boolean queued(CpuTask task) {
+        for (int c = 0; c < CLASSES; c++) {
+            CpuTask[] q = queues[c];
+            for (int i = 0, n = sizes[c], h = heads[c]; i < n; i++) {
+                if (q[(h + i) % q.length] == task) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Removes every queued task an element instance submitted (a hot swap retiring the old instance); the others keep
+     * their order.
+     *
+     * @param token the instance's token, not 0
+     * @return the tasks removed
+     */
+    int cancelOwned(int token) {
+        int removed = 0;
+        for (int c = 0; c < CLASSES; c++) {
+            CpuTask[] q = queues[c];
+            int[] o = owners[c];
+            int n = sizes[c], h = heads[c], kept = 0;
+            for (int i = 0; i < n; i++) {
+                int from = (h + i) % q.length;
+                CpuTask t = q[from];
+                int owner = o[from];
+                q[from] = null;
+                if (owner == token) {
+                    removed++;
+                    continue;
+                }
+                int to = (h + kept++) % q.length;
+                q[to] = t;
+                o[to] = owner;
+            }
+            sizes[c] = kept;
+        }
+        return removed;
+    }
+
+    /**
+     * @param token an element instance's token, at least 1
+     * @return this core as that instance sees it: what it submits carries its token
+     */
+    Core view(int token) {
+        if (token >= views.length) {
+            views = java.util.Arrays.copyOf(views, Math.max(token + 1, views.length * 2));
+        }
+        View v = views[token];
+        if (v == null) {
+            views[token] = v = new View(this, token);
+        }
+        return v;
+    }
+
+    /** Adds the core's state (busy time, when it is free, its queues' lengths and owners) to a state hash. */
+    void hash(StateHash h) {
+        h.add(busyPicos).add(busyUntil).add(running ? 1 : 0);
+        for (int c = 0; c < CLASSES; c++) {
+            h.add(sizes[c]);
+            for (int i = 0; i < sizes[c]; i++) {
+                h.add(owners[c][(heads[c] + i) % queues[c].length]);
+            }
+        }
+    }
+
+    /** The core seen by one element instance. */
+    private record View(CoreImpl core, int token) implements Core {
+        @Override public int index() { return core.index; }
+        @Override public long frequencyHz() { return core.frequencyHz; }
+        @Override public boolean submit(int workClass, CpuTask task) { return core.submit(workClass, task, token); }
+        @Override public boolean queued(CpuTask task) { return core.queued(task); }
+        @Override public boolean running() { return core.running(); }
+        @Override public boolean busy() { return core.busy(); }
+        @Override public long busyPicos() { return core.busyPicos(); }
+        @Override public void charge(int elementIndex, long cycles, int packets) { core.charge(elementIndex, cycles, packets); }
+        @Override public int touch(int elementIndex, long address, int bytes, boolean code) {
+            return core.touch(elementIndex, address, bytes, code);
+        }
+        @Override public long picosForCycles(long cycles) { return core.picosForCycles(cycles); }
     }
 }

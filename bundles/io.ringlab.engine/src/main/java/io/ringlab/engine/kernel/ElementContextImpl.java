@@ -1,6 +1,8 @@
 package io.ringlab.engine.kernel;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -24,12 +26,21 @@ final class ElementContextImpl implements ElementContext {
     final Simulation sim;
     final int index;
     final String name;
-    final String type;
-    final ElementDescriptorDTO descriptor;
-    final ConfigurationImpl config;
+    // what a hot swap replaces: the type, its descriptor and configuration, the ports of the new type
+    String type;
+    /** {@code type@bundleVersion} of the instance now behind the element. */
+    String implementation;
+    ElementDescriptorDTO descriptor;
+    ConfigurationImpl config;
     final MetricsImpl metrics;
-    final Map<String, Ports.Out> outputs = new LinkedHashMap<>();
-    final Map<String, Ports.In> inputs = new LinkedHashMap<>();
+    Map<String, Ports.Out> outputs = new LinkedHashMap<>();
+    Map<String, Ports.In> inputs = new LinkedHashMap<>();
+    /** The token of the instance now behind the element: its CPU tasks carry it (see {@link CoreImpl#view}). */
+    int token;
+    /** The timers the instance now behind the element created. */
+    List<TimerImpl> timers = new ArrayList<>();
+    /** While a hot swap creates the new instance: the pools it may take over (same name, kind and sizes); else null. */
+    Map<String, Simulation.PoolSpec> swapPools;
     private final RandomGenerator random;
 
     ElementContextImpl(Simulation sim, int index, String name, String type, ElementDescriptorDTO descriptor,
@@ -42,6 +53,8 @@ final class ElementContextImpl implements ElementContext {
         this.config = config;
         this.metrics = new MetricsImpl(name, sim);
         this.random = new SplittableRandom(Simulation.streamSeed(seed, name));
+        this.token = sim.newToken();
+        this.implementation = type;
         for (PortDescriptorDTO p : descriptor.ports) {
             if (p.direction == PortDescriptorDTO.Direction.OUT) {
                 outputs.put(p.name, new Ports.Out(sim, index, p.name));
@@ -82,7 +95,9 @@ final class ElementContextImpl implements ElementContext {
 
     @Override
     public Timer timer(TimerCallback callback) {
-        return new TimerImpl(sim, callback, index);
+        TimerImpl t = new TimerImpl(sim, callback, index);
+        timers.add(t);
+        return t;
     }
 
     @Override
@@ -91,12 +106,23 @@ final class ElementContextImpl implements ElementContext {
             throw new IllegalArgumentException("core=" + i + ", allowed 0 to " + (sim.cores.length - 1)
                     + " (profile " + sim.profile.name() + ")");
         }
-        return sim.cores[i];
+        return sim.cores[i].view(token);
     }
 
     @Override
     public BufferPool pool(String kind, String suffix, int capacity, int bufferBytes, Map<String, Object> settings) {
-        return sim.createPool(kind, name + "." + suffix, capacity, bufferBytes, settings);
+        String poolName = name + "." + suffix;
+        if (swapPools != null) { // a hot swap: the same pool again is the old instance's, with its occupancy
+            Simulation.PoolSpec spec = new Simulation.PoolSpec(kind, capacity, bufferBytes, Map.copyOf(settings));
+            Simulation.PoolSpec old = swapPools.get(poolName);
+            if (old != null && old.equals(spec)) {
+                return sim.pool(poolName);
+            }
+            for (int k = 2; sim.pool(poolName) != null; k++) { // another kind or size: a new pool beside the old one
+                poolName = name + "." + suffix + "#" + k;
+            }
+        }
+        return sim.createPool(kind, poolName, capacity, bufferBytes, settings);
     }
 
     @Override

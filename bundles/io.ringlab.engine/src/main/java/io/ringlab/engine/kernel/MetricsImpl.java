@@ -33,6 +33,9 @@ final class MetricsImpl implements Metrics {
     final Map<String, DoubleSupplier> values = new LinkedHashMap<>();
     final Map<String, Hist> histograms = new LinkedHashMap<>();
     final List<String> series = new ArrayList<>();
+    /** While a hot swap creates the new instance: its registrations, applied by {@link #commit}; otherwise null. */
+    private Map<String, DoubleSupplier> stagedValues;
+    private Map<String, Hist> stagedHistograms;
 
     MetricsImpl(String element, Window window) {
         this.element = element;
@@ -42,6 +45,10 @@ final class MetricsImpl implements Metrics {
     @Override
     public Counter counter(String name) {
         CounterImpl c = new CounterImpl();
+        if (stagedValues != null && values.get(name) instanceof CounterImpl old) { // a swap: the count goes on
+            c.value = old.value;
+            c.baseline = old.baseline;
+        }
         register(name, c);
         return c;
     }
@@ -52,6 +59,7 @@ final class MetricsImpl implements Metrics {
     }
 
     private void register(String name, DoubleSupplier s) {
+        Map<String, DoubleSupplier> values = stagedValues != null ? stagedValues : this.values;
         if (values.containsKey(name)) {
             throw new IllegalArgumentException("element " + element + ": metric registered twice: name=" + name);
         }
@@ -60,6 +68,7 @@ final class MetricsImpl implements Metrics {
 
     @Override
     public void rate(String name, Counter counter, double scale) {
+        Map<String, DoubleSupplier> values = stagedValues != null ? stagedValues : this.values;
         if (!(counter instanceof CounterImpl c) || !values.containsValue(c)) {
             throw new IllegalArgumentException("element " + element + ": rate " + name + " of a counter this element did not"
                     + " register");
@@ -89,6 +98,11 @@ final class MetricsImpl implements Metrics {
                     + ", allowed Millis, Micros, Nanos");
         };
         Hist h = new Hist(unit, divisor);
+        Map<String, Hist> histograms = stagedHistograms != null ? stagedHistograms : this.histograms;
+        Hist old = stagedHistograms != null ? this.histograms.get(name) : null;
+        if (old != null && old.divisor == divisor) { // a swap: the distribution goes on
+            h.histogram.add(old.histogram);
+        }
         if (histograms.putIfAbsent(name, h) != null) {
             throw new IllegalArgumentException("element " + element + ": histogram registered twice: name=" + name);
         }
@@ -97,6 +111,7 @@ final class MetricsImpl implements Metrics {
 
     @Override
     public void series(String name) {
+        Map<String, DoubleSupplier> values = stagedValues != null ? stagedValues : this.values;
         if (!values.containsKey(name)) {
             throw new IllegalArgumentException("element " + element + ": series of unknown metric: name=" + name
                     + "; registered: " + values.keySet());
@@ -104,6 +119,45 @@ final class MetricsImpl implements Metrics {
         if (!series.contains(name)) {
             series.add(name);
         }
+    }
+
+    /**
+     * Starts a hot swap's staging: the new instance's registrations go aside until {@link #commit}, counters and histograms
+     * registered again under an existing name start from the old instance's values.
+     */
+    void stage() {
+        stagedValues = new LinkedHashMap<>();
+        stagedHistograms = new LinkedHashMap<>();
+    }
+
+    /**
+     * Makes the staged registrations current: they replace the old instance's; of the old ones not registered again, the
+     * counters and histograms stay (history), the gauges and rates go (they would read a retired instance).
+     */
+    void commit() {
+        values.entrySet().removeIf(e -> !(e.getValue() instanceof CounterImpl) && !stagedValues.containsKey(e.getKey()));
+        values.putAll(stagedValues);
+        histograms.putAll(stagedHistograms);
+        stagedValues = null;
+        stagedHistograms = null;
+    }
+
+    /** Drops the staged registrations: the swap failed and the old instance goes on. */
+    void rollback() {
+        stagedValues = null;
+        stagedHistograms = null;
+    }
+
+    /**
+     * @param name a metric's name
+     * @return a column for the series that reads the metric current at each sample (a swap may replace it); NaN while the
+     *         metric does not exist
+     */
+    DoubleSupplier column(String name) {
+        return () -> {
+            DoubleSupplier s = values.get(name);
+            return s == null ? Double.NaN : s.getAsDouble();
+        };
     }
 
     /** Adds every metric's current value to {@code out}, histograms as their summaries. */

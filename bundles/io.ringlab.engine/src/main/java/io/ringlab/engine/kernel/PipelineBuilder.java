@@ -115,52 +115,10 @@ public final class PipelineBuilder {
             ElementDescriptorDTO d = f.descriptor();
             factories.put(spec.name, f);
             descriptors.put(spec.name, d);
-            Map<String, PropertyDescriptorDTO> byName = new LinkedHashMap<>();
-            for (PropertyDescriptorDTO p : d.properties) {
-                byName.put(p.name, p);
-            }
-            Map<String, Object> values = new LinkedHashMap<>();
-            boolean ok = true;
-            for (Map.Entry<String, ValueDTO> e : spec.properties.entrySet()) {
-                PropertyDescriptorDTO p = byName.get(e.getKey());
-                if (p == null) {
-                    problems.add(problem(file, e.getValue(), "unknown property '" + e.getKey() + "' of element " + spec.name
-                            + " (type " + spec.type + "); properties: " + String.join(", ", byName.keySet())));
-                    ok = false;
-                    continue;
-                }
-                try {
-                    values.put(p.name, Units.convert(p, e.getValue().text));
-                } catch (IllegalArgumentException ex) {
-                    problems.add(problem(file, e.getValue(), "element " + spec.name + ": " + ex.getMessage()));
-                    ok = false;
-                }
-            }
-            Map<String, String> installed = registry.installationDefaults(spec.type);
-            for (PropertyDescriptorDTO p : d.properties) {
-                if (!values.containsKey(p.name) && !spec.properties.containsKey(p.name)) {
-                    String text = installed.getOrDefault(p.name, p.defaultValue);
-                    try {
-                        values.put(p.name, Units.convert(p, text));
-                    } catch (IllegalArgumentException ex) {
-                        String where = installed.containsKey(p.name)
-                                ? "the installation default (ConfigAdmin PID ringlab.element." + spec.type + ")"
-                                : "the default of type " + spec.type;
-                        problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + ": " + where
-                                + " is invalid: " + ex.getMessage()));
-                        ok = false;
-                    }
-                }
-            }
-            for (String key : installed.keySet()) {
-                if (!byName.containsKey(key)) {
-                    problems.add(new ProblemDTO(file, spec.line, spec.column, "ConfigAdmin PID ringlab.element." + spec.type
-                            + " sets unknown property '" + key + "'; properties: " + String.join(", ", byName.keySet())));
-                    ok = false;
-                }
-            }
-            if (ok) {
-                configs.put(spec.name, new ConfigurationImpl(spec.name, values, byName, spec.properties.keySet()));
+            ConfigurationImpl config = configure(file, spec, spec.type, d, registry.installationDefaults(spec.type), problems,
+                    null);
+            if (config != null) {
+                configs.put(spec.name, config);
             }
         }
 
@@ -253,6 +211,18 @@ public final class PipelineBuilder {
                         + " (or pool:ELEMENT.POOL, cpuN, l3)"));
             }
         }
+        if (options.forkAtPicos < 0 || (options.forkAtPicos > 0 && options.forkAtPicos >= duration)) {
+            problems.add(new ProblemDTO(file, 0, 0, "fork=" + Units.formatPicos(options.forkAtPicos) + " must be more than 0s"
+                    + " and less than the run's duration, " + Units.formatPicos(duration)));
+        }
+        List<SwapRequest> swaps = new ArrayList<>();
+        for (String text : options.swaps) {
+            try {
+                swaps.add(SwapRequest.parse(text, duration, specs.keySet(), registry));
+            } catch (IllegalArgumentException e) {
+                problems.add(new ProblemDTO(file, 0, 0, "--swap " + text + ": " + e.getMessage()));
+            }
+        }
         if (!problems.isEmpty()) {
             throw new PipelineException(problems);
         }
@@ -261,8 +231,10 @@ public final class PipelineBuilder {
         Simulation sim = new Simulation(registry, profile, seed);
         List<ElementContextImpl> ctxs = new ArrayList<>();
         for (ElementSpecDTO spec : pipeline.elements) {
-            ctxs.add(sim.addContext(new ElementContextImpl(sim, ctxs.size(), spec.name, spec.type, descriptors.get(spec.name),
-                    configs.get(spec.name), seed)));
+            ElementContextImpl c = new ElementContextImpl(sim, ctxs.size(), spec.name, spec.type, descriptors.get(spec.name),
+                    configs.get(spec.name), seed);
+            c.implementation = Registry.implementation(spec.type, registry.version(spec.type));
+            ctxs.add(sim.addContext(c));
         }
         Element[] elements = new Element[ctxs.size()];
         for (ElementContextImpl c : ctxs) {
@@ -292,17 +264,87 @@ public final class PipelineBuilder {
             out.target = elements[to.index];
             out.targetIndex = to.index;
             out.targetPort = e.getValue().port();
+            out.targetPortName = in.name;
             if (in.source == null) {
                 in.source = elements[from.index];
                 in.sourceIndex = from.index;
                 in.sourcePort = e.getKey().port();
+                in.sourcePortName = out.name;
             }
         }
         Set<String> types = new LinkedHashSet<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             types.add(spec.type);
         }
-        return new RunImpl(sim, pipeline, options, duration, types);
+        return new RunImpl(sim, pipeline, options, duration, types, swaps);
+    }
+
+    /**
+     * Validates and converts an element's properties for a type: the file's values, else the installation defaults
+     * (ConfigAdmin), else the type's defaults.
+     *
+     * @param file the pipeline file, for problems
+     * @param spec the element as the file declares it
+     * @param type the type to configure for (the spec's own, or a hot swap's target)
+     * @param d that type's descriptor
+     * @param installed the installation defaults of that type
+     * @param problems where problems go
+     * @param ignored null to report a property the type does not know as a problem; otherwise where its name goes (a hot
+     *        swap to another type leaves out the properties the new type does not have)
+     * @return the configuration, or null when a problem was found
+     */
+    static ConfigurationImpl configure(String file, ElementSpecDTO spec, String type, ElementDescriptorDTO d,
+            Map<String, String> installed, List<ProblemDTO> problems, List<String> ignored) {
+        Map<String, PropertyDescriptorDTO> byName = new LinkedHashMap<>();
+        for (PropertyDescriptorDTO p : d.properties) {
+            byName.put(p.name, p);
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        Set<String> given = new LinkedHashSet<>();
+        boolean ok = true;
+        for (Map.Entry<String, ValueDTO> e : spec.properties.entrySet()) {
+            PropertyDescriptorDTO p = byName.get(e.getKey());
+            if (p == null) {
+                if (ignored != null) {
+                    ignored.add(e.getKey());
+                    continue;
+                }
+                problems.add(problem(file, e.getValue(), "unknown property '" + e.getKey() + "' of element " + spec.name
+                        + " (type " + type + "); properties: " + String.join(", ", byName.keySet())));
+                ok = false;
+                continue;
+            }
+            given.add(p.name);
+            try {
+                values.put(p.name, Units.convert(p, e.getValue().text));
+            } catch (IllegalArgumentException ex) {
+                problems.add(problem(file, e.getValue(), "element " + spec.name + ": " + ex.getMessage()));
+                ok = false;
+            }
+        }
+        for (PropertyDescriptorDTO p : d.properties) {
+            if (!values.containsKey(p.name) && !spec.properties.containsKey(p.name)) {
+                String text = installed.getOrDefault(p.name, p.defaultValue);
+                try {
+                    values.put(p.name, Units.convert(p, text));
+                } catch (IllegalArgumentException ex) {
+                    String where = installed.containsKey(p.name)
+                            ? "the installation default (ConfigAdmin PID ringlab.element." + type + ")"
+                            : "the default of type " + type;
+                    problems.add(new ProblemDTO(file, spec.line, spec.column, "element " + spec.name + ": " + where
+                            + " is invalid: " + ex.getMessage()));
+                    ok = false;
+                }
+            }
+        }
+        for (String key : installed.keySet()) {
+            if (!byName.containsKey(key)) {
+                problems.add(new ProblemDTO(file, spec.line, spec.column, "ConfigAdmin PID ringlab.element." + type
+                        + " sets unknown property '" + key + "'; properties: " + String.join(", ", byName.keySet())));
+                ok = false;
+            }
+        }
+        return ok ? new ConfigurationImpl(spec.name, values, byName, given) : null;
     }
 
     /** @return a deep copy of a pipeline (values are immutable once read, so they are shared). */

@@ -17,6 +17,8 @@ final class Ports {
         Element target;
         int targetIndex = -1;
         int targetPort;
+        /** The target input's name (a hot swap finds the new type's index by it). */
+        String targetPortName;
 
         Out(Simulation sim, int ownerIndex, String name) {
             this.sim = sim;
@@ -79,6 +81,8 @@ final class Ports {
         Element source;
         int sourceIndex = -1;
         int sourcePort;
+        /** The source output's name. */
+        String sourcePortName;
 
         In(Simulation sim, int ownerIndex, String name) {
             this.sim = sim;

@@ -65,4 +65,41 @@ public interface Registry {
 
     /** @return the symbolic name and version of bundles whose services a run may use besides factories (engine, pools). */
     java.util.Map<String, String> coreBundles();
+
+    /**
+     * @param type an element type id
+     * @param version the providing bundle's version, or null for the newest installed
+     * @return the factory, or null when that type (or that version of it) is not installed
+     */
+    default ElementFactory factory(String type, String version) {
+        return version == null || version.equals(version(type)) ? factory(type) : null;
+    }
+
+    /**
+     * @param type an element type id
+     * @return the installed versions of the bundles providing it, newest first; empty when none
+     */
+    default java.util.List<String> versions(String type) {
+        String v = version(type);
+        return v == null ? java.util.List.of() : java.util.List.of(v);
+    }
+
+    /**
+     * @param type an element type id
+     * @return the version of the bundle providing its newest factory, or null when the type is not installed or comes from
+     *         no bundle
+     */
+    default String version(String type) {
+        String b = bundleOf(type);
+        return b == null ? null : b.substring(b.lastIndexOf(':') + 1);
+    }
+
+    /**
+     * @param type an element type id
+     * @param version a version of its bundle, or null
+     * @return {@code type@version} as swaps name an implementation ({@code type@unversioned} outside a bundle)
+     */
+    static String implementation(String type, String version) {
+        return type + "@" + (version == null ? "unversioned" : version);
+    }
 }

@@ -135,6 +135,31 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return ctx;
     }
 
+    /** How a pool was created: a hot swap's new instance asking for the same gets the same pool. */
+    record PoolSpec(String kind, int capacity, int bufferBytes, Map<String, Object> settings) {
+    }
+
+    /** The creation parameters of every pool, by name. */
+    final Map<String, PoolSpec> poolSpecs = new HashMap<>();
+    private int tokens;
+    /** The swaps applied or refused so far, in order. */
+    final List<io.ringlab.sim.api.dto.SwapDTO> swaps = new ArrayList<>();
+
+    /** @return a new element-instance token (see {@link CoreImpl#view}), from 1. */
+    int newToken() {
+        return ++tokens;
+    }
+
+    /** @return the pool of that name, or null. */
+    BufferPool pool(String name) {
+        for (BufferPool p : pools) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     BufferPool createPool(String kind, String name, int capacity, int bufferBytes, Map<String, Object> settings) {
         for (BufferPool p : pools) {
             if (p.name().equals(name)) {
@@ -148,6 +173,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         BufferPool pool = provider.create(this, name, capacity, bufferBytes, settings);
         noteProvider(provider);
         pools.add(pool);
+        poolSpecs.put(name, new PoolSpec(kind, capacity, bufferBytes, Map.copyOf(settings)));
         return pool;
     }
 
@@ -216,6 +242,34 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         long a = nextData;
         nextData += (Math.max(1, bytes) + 63) & ~63L;
         return a;
+    }
+
+    /** What a failed hot swap's staging must leave as it found: addresses handed out, pools and buffers created. */
+    record Mark(long memory, long data, long code, int pools, int buffers) {
+    }
+
+    Mark mark() {
+        return new Mark(nextMemory, nextData, nextCode, pools.size(), buffers.size());
+    }
+
+    /** Forgets what was created since {@code m}, so a swap that failed leaves the run as if it had not been tried. */
+    void rewind(Mark m) {
+        nextMemory = m.memory;
+        nextData = m.data;
+        nextCode = m.code;
+        functions.values().removeIf(f -> f[0] >= m.code);
+        while (pools.size() > m.pools) {
+            BufferPool p = pools.remove(pools.size() - 1);
+            poolSpecs.remove(p.name());
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                // a pool of the failed instance: nothing of the run depends on its teardown
+            }
+        }
+        while (buffers.size() > m.buffers) {
+            buffers.remove(buffers.size() - 1);
+        }
     }
 
     private final Map<String, Object> shared = new HashMap<>();
@@ -530,7 +584,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         for (ElementContextImpl c : contexts) {
             for (String m : c.metrics.series) {
                 seriesNames.add(c.name + "." + m);
-                columns.add(c.metrics.values.get(m));
+                columns.add(c.metrics.column(m));
             }
         }
         // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)
@@ -591,20 +645,19 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     long advance(long endPicos, long maxEvents) {
         long n = 0;
         EventQueue q = events;
-        try {
-            while (n < maxEvents && failure == null) {
-                TimerImpl t = q.peek();
-                if (t == null || t.when >= endPicos) {
-                    break;
-                }
-                q.poll();
-                now = t.when;
-                current = t.owner;
-                n++; // counted before it runs: a failing event is still an event
-                t.callback.fire(now);
+        while (n < maxEvents && failure == null) {
+            TimerImpl t = q.peek();
+            if (t == null || t.when >= endPicos) {
+                break;
             }
-        } finally {
-            eventCount += n;
+            q.poll();
+            now = t.when;
+            current = t.owner;
+            n++; // counted before it runs: a failing event is still an event
+            if (t.owner != TimerImpl.CONTROL) { // a swap or a fork controls the run: not an event of the simulation
+                eventCount++; // live, so that a fork's state hash sees how many came before it
+            }
+            t.callback.fire(now);
         }
         return n;
     }
@@ -643,6 +696,46 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
                 // the pool's statistics were taken already
             }
         }
+    }
+
+    /**
+     * A hash of the run's state now (at a safe point): virtual time, events processed and pending (time, sequence,
+     * owner), packet counts and drops by reason, every element's metrics and the buffers it holds (id, packet, length,
+     * segments, owner), every pool's counters, every core's busy time and queues, the caches' counters. Two runs with equal
+     * hashes are, for everything the results can see, in the same state: a forked A/B experiment's branches check it at
+     * their fork. The elements' random streams are not read (that would draw from them); a stream that had diverged
+     * would have left a trace in the rest.
+     *
+     * @return 16 hex digits
+     */
+    String stateHash() {
+        StateHash h = new StateHash();
+        h.add(now).add(eventCount).add(generated).add(delivered).add(nextPacketId);
+        for (int i = 0; i < reasons.size(); i++) {
+            h.add(reasons.get(i)).add(dropCounts[i]);
+        }
+        events.hash(h);
+        for (CoreImpl core : cores) {
+            core.hash(h);
+            if (caches != null) {
+                Map<String, Double> m = new TreeMap<>();
+                caches.metrics(core.index(), m);
+                m.forEach((k, v) -> h.add(k).add(v));
+            }
+        }
+        for (ElementContextImpl c : contexts) {
+            h.add(c.name).add(c.implementation);
+            c.metrics.values.forEach((k, v) -> h.add(k).add(v.getAsDouble()));
+            c.metrics.histograms.forEach((k, v) -> h.add(k).add(v.histogram.getTotalCount()).add(v.histogram.getMaxValue())
+                    .add(v.histogram.getMean()));
+            elements[c.index].forEachHeld(b -> h.add(b.id()).add(b.packetId()).add(b.length()).add(b.segments())
+                    .add(b.owner()));
+        }
+        for (BufferPool p : pools) {
+            PoolStatsDTO st = p.stats();
+            h.add(p.name()).add(st.inUse).add(st.allocs).add(st.frees).add(st.allocFailures);
+        }
+        return h.hex();
     }
 
     // ---------------------------------------------------------------- reporting

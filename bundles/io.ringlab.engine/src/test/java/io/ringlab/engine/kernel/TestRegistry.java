@@ -29,7 +29,7 @@ import io.ringlab.traffic.SinkFactory;
 import io.ringlab.traffic.SourceFactory;
 
 /** A registry of plain maps with the reference elements and providers, for running pipelines without a framework. */
-final class TestRegistry implements Registry {
+class TestRegistry implements Registry {
     final Map<String, ElementFactory> factories = new LinkedHashMap<>();
 
     TestRegistry() {

@@ -20,7 +20,7 @@ import io.ringlab.pipeline.format.Token.Kind;
  * <p>
  * Not thread-safe: one lexer reads one text on one thread.
  *
- * @since 1.1
+ * @since 1.2
  */
 public final class Lexer {
 

@@ -78,7 +78,7 @@ public final class PipelineReader {
      * @throws PipelineException if the file cannot be read: one problem without a position, naming the file as given
      *         ({@link Path#toString()}) and why, for example {@code pipelines/x.pipeline: cannot read the pipeline: no
      *         such file}
-     * @since 1.1
+     * @since 1.2
      */
     public static String text(Path file, String what) throws PipelineException {
         Objects.requireNonNull(file, "file");

@@ -16,7 +16,7 @@ import io.ringlab.sim.api.dto.ProblemDTO;
  * <p>
  * Not thread-safe.
  *
- * @since 1.1
+ * @since 1.2
  */
 public final class Problems {
 

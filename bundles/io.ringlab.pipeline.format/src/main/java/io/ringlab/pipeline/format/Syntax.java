@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * <p>
  * Stateless and thread-safe.
  *
- * @since 1.1
+ * @since 1.2
  */
 public final class Syntax {
 

@@ -16,7 +16,7 @@ import io.ringlab.pipeline.format.Token.Kind;
  * <p>
  * Not thread-safe: one parser reads one text once.
  *
- * @since 1.1
+ * @since 1.2
  */
 @ConsumerType
 public abstract class TextParser {

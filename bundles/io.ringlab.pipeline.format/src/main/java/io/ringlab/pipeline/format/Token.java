@@ -9,7 +9,7 @@ package io.ringlab.pipeline.format;
  * @param line line, from 1
  * @param column column, from 1, counted in UTF-16 chars (a tab counts 1)
  * @param offset index of the first character in the file text
- * @since 1.1
+ * @since 1.2
  */
 public record Token(Kind kind, String text, int line, int column, int offset) {
 

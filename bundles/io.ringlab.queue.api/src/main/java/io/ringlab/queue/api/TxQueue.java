@@ -48,6 +48,18 @@ public interface TxQueue {
     long driverStops();
 
     /** Receives the wake-up of a queue (the qdisc re-run). */
+    /**
+     * Replaces the listener: a hot swap hands the queue, with its stop bits and BQL state, to the driver's new instance.
+     * The default refuses, and the new instance then starts a queue of its own.
+     *
+     * @param listener called when the queue is woken from now on; must not be {@code null}
+     * @throws UnsupportedOperationException if this queue cannot change its listener
+     * @since 1.1
+     */
+    default void listener(Listener listener) {
+        throw new UnsupportedOperationException(getClass().getName() + " cannot change its listener");
+    }
+
     @ConsumerType
     @FunctionalInterface
     interface Listener {

@@ -43,6 +43,14 @@ public interface Core {
     boolean submit(int workClass, CpuTask task);
 
     /**
+     * @param task a task
+     * @return whether the task waits in one of this core's queues (submitted and not yet run); a hot swap's export uses it
+     *         to hand pending work over
+     * @since 1.3
+     */
+    boolean queued(CpuTask task);
+
+    /**
      * Charges cycles to the running task and to an element's account, and advances the task's clock.
      *
      * @param elementIndex the element the work belongs to (its {@link ElementContext#index()})

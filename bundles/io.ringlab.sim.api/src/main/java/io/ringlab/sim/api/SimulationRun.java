@@ -76,4 +76,19 @@ public interface SimulationRun {
      * @param reason what happened, naming the bundle
      */
     void abort(String reason);
+
+    /**
+     * Replaces the implementation behind an element at the next safe point (hot swap, {@link Handover}): the run finishes
+     * the current instant of virtual time and swaps before the next event, so that the swap is recorded with a time
+     * {@code AT} at which {@code --swap AT:ELEMENT=TYPE@VERSION} replays it exactly. A run that has not started applies it
+     * at time 0; a run that has ended completes the stage with a swap that was not applied.
+     *
+     * @param element the element's name
+     * @param type the element type id of the new implementation, or {@code null} for the element's own type
+     * @param version the providing bundle's version, or {@code null} for the newest installed
+     * @return completes on the engine thread with the swap's record ({@link io.ringlab.sim.api.dto.SwapDTO#applied} says
+     *         whether the new implementation runs); never completes exceptionally
+     * @since 1.3
+     */
+    java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type, String version);
 }

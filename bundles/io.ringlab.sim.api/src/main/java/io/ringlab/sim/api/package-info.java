@@ -11,9 +11,11 @@
  * <p>
  * 1.1: {@code ElementContext.segment} (software GSO) and {@code ElementContext.GSO_HEADER_BYTES}; packets are counted in
  * wire segments.
+ * <p>
+ * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.sim.api;
 
 import org.osgi.annotation.bundle.Export;

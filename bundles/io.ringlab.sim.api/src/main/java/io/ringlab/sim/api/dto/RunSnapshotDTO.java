@@ -23,4 +23,10 @@ public class RunSnapshotDTO {
     public Map<String, Map<String, Double>> elements = new TreeMap<>();
     /** Series sampled so far; shares no arrays with the live run. */
     public SeriesDTO series = new SeriesDTO();
+    /**
+     * The swaps so far (the console marks them on its charts).
+     *
+     * @since 1.3
+     */
+    public java.util.List<SwapDTO> swaps = new java.util.ArrayList<>();
 }

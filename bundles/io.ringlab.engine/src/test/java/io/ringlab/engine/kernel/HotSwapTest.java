@@ -1,0 +1,267 @@
+package io.ringlab.engine.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.sim.api.Element;
+import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
+
+/** Hot swap (issue 6): handover, drain-and-restart, failed activation, replay, conservation. */
+class HotSwapTest {
+    private static final long MS = 1_000_000_000L;
+
+    /** 1.2 Gbit/s of full-size frames into a 1 Gbit/s link through netdev with BQL: the ring and BQL are busy throughout. */
+    private static final String BQL = """
+            name = "swap-bql"
+            duration = 40ms
+            element src : source { rate = 1.2Gbit; size = 1518B; flows = 4; arrivals = poisson }
+            element q : pfifo { limit = 1000 }
+            element eth0 : netdev { ring = 256; bql = true }
+            element wire : link { rate = 1Gbit; delay = 10us }
+            element sink : sink
+            src -> q -> eth0 -> wire -> sink
+            """;
+
+    private static RunImpl build(Registry registry, String text, long seed, List<String> swaps) throws PipelineException {
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.seed = seed;
+        o.snapshotIntervalMillis = 0;
+        o.swaps.addAll(swaps);
+        return new PipelineBuilder(registry).build(PipelineReader.read("swap.pipeline", text), o);
+    }
+
+    private static double gauge(Simulation sim, String element, String metric) {
+        for (ElementContextImpl c : sim.contexts) {
+            if (c.name.equals(element)) {
+                return c.metrics.values.get(metric).getAsDouble();
+            }
+        }
+        throw new AssertionError("no element " + element);
+    }
+
+    private static int index(Simulation sim, String element) {
+        for (ElementContextImpl c : sim.contexts) {
+            if (c.name.equals(element)) {
+                return c.index;
+            }
+        }
+        throw new AssertionError("no element " + element);
+    }
+
+    private static void assertConserved(RunResultDTO r) {
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+    }
+
+    @Test
+    void theBqlLimitAndInflightBytesCarryOverUnchangedAndNothingIsDropped() throws Exception {
+        RunImpl run = build(new TestRegistry(), BQL, 3, List.of());
+        Simulation sim = run.simulation();
+        sim.start(40 * MS, MS, 0);
+        sim.advance(20 * MS, Long.MAX_VALUE);
+        Element before = sim.elements[index(sim, "eth0")];
+        double limit = gauge(sim, "eth0", "limit"), inflight = gauge(sim, "eth0", "inflight");
+        double ringUsed = gauge(sim, "eth0", "ringUsed"), txPackets = gauge(sim, "eth0", "txPackets");
+        assertTrue(limit > 0 && inflight > 0 && ringUsed > 0, "BQL busy at the swap: limit " + limit + ", inflight " + inflight);
+
+        SwapDTO d = run.applySwap("eth0", null, null);
+
+        assertTrue(d.applied && d.handover, d.message);
+        assertNotSame(before, sim.elements[index(sim, "eth0")], "a new instance runs");
+        assertEquals(limit, gauge(sim, "eth0", "limit"));
+        assertEquals(inflight, gauge(sim, "eth0", "inflight"));
+        assertEquals(ringUsed, gauge(sim, "eth0", "ringUsed"));
+        assertEquals(txPackets, gauge(sim, "eth0", "txPackets"), "counters go on");
+        assertEquals(0, d.packetsDropped);
+        assertEquals((long) ringUsed, d.packetsTransferred);
+        sim.advance(40 * MS, Long.MAX_VALUE);
+        assertTrue(sim.checkInvariants().violations.isEmpty(), sim.checkInvariants().violations.toString());
+    }
+
+    @Test
+    void aSameVersionHandoverChangesNothingButTheRecord() throws Exception {
+        RunResultDTO plain = build(new TestRegistry(), BQL, 5, List.of()).run();
+        RunResultDTO swapped = build(new TestRegistry(), BQL, 5, List.of("20ms:eth0")).run();
+        assertConserved(swapped);
+        assertEquals(1, swapped.swaps.size());
+        SwapDTO d = swapped.swaps.get(0);
+        assertTrue(d.applied && d.handover, d.message);
+        assertEquals(0.020, d.atSimulatedSeconds, 1e-15);
+        assertEquals("eth0", d.element);
+        assertEquals("netdev@unversioned", d.from);
+        assertEquals(d.from, d.to);
+        assertEquals(plain.elements, swapped.elements);
+        assertEquals(plain.invariants.delivered, swapped.invariants.delivered);
+        assertEquals(plain.events, swapped.events, "a swap controls the run: it is not an event of the simulation");
+    }
+
+    @Test
+    void aStmmacSwapUnderTcpLoadHandsEverythingOverAndLeavesNothingUnaccounted() throws Exception {
+        String text = Pipelines.sample("stmmac-bql-100m.pipeline", "1s");
+        RunImpl run = Pipelines.build(StmmacTest.registry(), text, 2);
+        Simulation sim = run.simulation();
+        sim.start(1000 * MS, 10 * MS, 0);
+        sim.advance(500 * MS, Long.MAX_VALUE);
+        double limit = gauge(sim, "eth0", "limit"), inflight = gauge(sim, "eth0", "inflight");
+        double descs = gauge(sim, "eth0", "txDescUsed");
+        assertTrue(inflight > 0 && descs > 0, "the TX ring is busy at the swap");
+
+        SwapDTO d = run.applySwap("eth0", null, null);
+
+        assertTrue(d.applied && d.handover, d.message);
+        assertEquals(limit, gauge(sim, "eth0", "limit"));
+        assertEquals(inflight, gauge(sim, "eth0", "inflight"));
+        assertEquals(descs, gauge(sim, "eth0", "txDescUsed"));
+        assertEquals(0, d.packetsDropped);
+        assertTrue(d.buffersTransferred >= 256, "the RX ring's buffers and the TX skbs: " + d.buffersTransferred);
+        sim.advance(1000 * MS, Long.MAX_VALUE);
+        var inv = sim.checkInvariants();
+        assertTrue(inv.packetConservation && inv.bufferConservation, inv.violations.toString());
+        assertFalse(inv.droppedByReason.containsKey(Swapper.DRAIN_REASON));
+    }
+
+    @Test
+    void aSwapToAnImplementationWithoutHandoverDrainsTheOldOneAndCountsWhatItDrops() throws Exception {
+        // the pfifo qdisc element does not implement Handover: its queue is drained and a fresh instance starts
+        RunResultDTO r = build(new TestRegistry(), BQL, 7, List.of("20ms:q")).run();
+        assertConserved(r);
+        SwapDTO d = r.swaps.get(0);
+        assertTrue(d.applied, d.message);
+        assertFalse(d.handover);
+        assertTrue(d.message.contains("does not implement the handover contract"), d.message);
+        assertTrue(d.packetsDropped > 0, "1.2 Gbit/s into 1 Gbit/s: the qdisc had a backlog");
+        assertEquals(d.packetsDropped, r.invariants.droppedByReason.get(Swapper.DRAIN_REASON));
+    }
+
+    /** A factory of the netdev type whose instances fail to initialise. */
+    private static final class Broken implements ElementFactory {
+        private final ElementFactory real = new io.ringlab.driver.netdev.NetdevFactory();
+
+        @Override
+        public ElementDescriptorDTO descriptor() {
+            return real.descriptor();
+        }
+
+        @Override
+        public Element create(ElementContext context) {
+            real.create(context); // registers metrics, pools and timers, as a real constructor would, then fails
+            throw new IllegalStateException("activation failed on purpose");
+        }
+    }
+
+    @Test
+    void aSwapToAnImplementationWhoseActivationFailsKeepsTheOldOneRunning() throws Exception {
+        TestRegistry registry = new TestRegistry();
+        RunResultDTO plain = build(registry, BQL, 11, List.of()).run();
+        Registry withBroken = new TestRegistry() {
+            @Override
+            public ElementFactory factory(String type, String version) {
+                return "broken".equals(version) ? new Broken() : super.factory(type, version);
+            }
+
+            @Override
+            public List<String> versions(String type) {
+                return List.of("broken");
+            }
+        };
+        RunResultDTO r = build(withBroken, BQL, 11, List.of("20ms:eth0=netdev@broken")).run();
+        assertConserved(r);
+        SwapDTO d = r.swaps.get(0);
+        assertFalse(d.applied);
+        assertTrue(d.message.contains("failed to initialise") && d.message.contains("activation failed on purpose")
+                && d.message.contains("keeps running"), d.message);
+        assertEquals(d.from, d.to);
+        assertEquals(plain.elements, r.elements, "the failed swap left the run as it was");
+    }
+
+    @Test
+    void aLiveSwapIsRecordedAtATimeThatSwapReplaysExactly() throws Exception {
+        RunImpl live = build(new TestRegistry(), BQL, 13, List.of());
+        live.pause();
+        live.start();
+        // paused before the first chunk: a step runs one event, then the swap comes at the next safe point
+        live.step();
+        SwapDTO d = live.swap("eth0", null, null).toCompletableFuture().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(d.applied && d.handover, d.message);
+        live.resume();
+        RunResultDTO a = live.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertConserved(a);
+
+        String at = Math.round(d.atSimulatedSeconds * 1e12) + "ps";
+        RunResultDTO b = build(new TestRegistry(), BQL, 13, List.of(at + ":eth0")).run();
+        assertEquals(a.elements, b.elements);
+        assertEquals(a.events, b.events);
+        assertEquals(a.swaps.get(0).atSimulatedSeconds, b.swaps.get(0).atSimulatedSeconds);
+    }
+
+    @Test
+    void badSwapRequestsNameWhatIsWrongAndWhatIsAllowed() {
+        Map<String, String> cases = Map.of(
+                "20ms", "expected AT:ELEMENT[=TYPE[@VERSION]]",
+                "soon:eth0", "AT:",
+                "0s:eth0", "must be more than 0s",
+                "40ms:eth0", "less than the run's duration",
+                "20ms:eth9", "no element eth9; elements: src, q, eth0, wire, sink",
+                "20ms:eth0=nic", "unknown element type 'nic'",
+                "20ms:eth0=netdev@9.9", "has no bundle of version 9.9");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            PipelineException e = assertThrows(PipelineException.class,
+                    () -> build(new TestRegistry(), BQL, 1, List.of(c.getKey())), c.getKey());
+            String message = e.problems().get(0).message;
+            assertTrue(message.startsWith("--swap " + c.getKey() + ": ") && message.contains(c.getValue()), message);
+        }
+    }
+
+    @Test
+    void aSwapKeepsTheSameEngineObjectsWhereTheHandoverMovesThem() throws Exception {
+        RunImpl run = build(new TestRegistry(), BQL, 17, List.of());
+        Simulation sim = run.simulation();
+        sim.start(40 * MS, MS, 0);
+        sim.advance(10 * MS, Long.MAX_VALUE);
+        var pool = sim.pool("eth0.gso");
+        run.applySwap("eth0", null, null);
+        assertSame(pool, sim.pool("eth0.gso"), "the same pool, with its occupancy");
+        assertEquals(1, sim.pools.stream().filter(p -> p.name().startsWith("eth0.gso")).count());
+    }
+
+    private static RunResultDTO forked(long seed, long forkPicos, List<String> swaps) throws PipelineException {
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.seed = seed;
+        o.snapshotIntervalMillis = 0;
+        o.forkAtPicos = forkPicos;
+        o.swaps.addAll(swaps);
+        return new PipelineBuilder(new TestRegistry()).build(PipelineReader.read("swap.pipeline", BQL), o).run();
+    }
+
+    @Test
+    void bothBranchesOfAForkedExperimentStartFromTheSameStateHash() throws Exception {
+        RunResultDTO a = forked(19, 20 * MS, List.of());
+        RunResultDTO b = forked(19, 20 * MS, List.of("20ms:q=fq_codel"));
+        assertConserved(a);
+        assertConserved(b);
+        assertTrue(a.forkStateHash != null && a.forkStateHash.matches("[0-9a-f]{16}"), a.forkStateHash);
+        assertEquals(a.forkStateHash, b.forkStateHash, "the same history up to the fork");
+        assertEquals(a.forkStateHash, b.swaps.get(0).stateHash, "the swap happens in that state");
+        assertFalse(a.elements.equals(b.elements), "the branches differ after the fork");
+
+        // the hash can tell states apart: another seed, or another fork time, gives another one
+        assertFalse(a.forkStateHash.equals(forked(23, 20 * MS, List.of()).forkStateHash));
+        assertFalse(a.forkStateHash.equals(forked(19, 21 * MS, List.of()).forkStateHash));
+    }
+}

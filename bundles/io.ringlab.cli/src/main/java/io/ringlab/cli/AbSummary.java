@@ -33,6 +33,11 @@ final class AbSummary {
                 + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), plain(r.durationSeconds),
                 plain(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
                 r.cancelled ? " (CANCELLED)" : "");
+        if (r.forkSeconds > 0) {
+            boolean same = r.problems.stream().noneMatch(p -> p.message.contains("reached the fork"));
+            out.printf(Locale.ROOT, "forked at %s s: each seed's variants share their history to the fork (%s)%n",
+                    plain(r.forkSeconds), same ? "the same state hash in every branch" : "NOT the same state: see the problems");
+        }
         Map<String, List<String>> notes = new LinkedHashMap<>(); // a note to the rows it is about, each note printed once
         for (String m : r.metrics) {
             int decimals = decimals(r, m);

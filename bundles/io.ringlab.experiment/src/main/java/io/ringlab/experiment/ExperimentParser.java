@@ -28,7 +28,7 @@ final class ExperimentParser extends TextParser {
 
     /** The keys, in the order the documentation lists them. */
     enum Key {
-        NAME, DESCRIPTION, PIPELINE, DURATION, WARMUP, SEEDS(true), METRICS(true);
+        NAME, DESCRIPTION, PIPELINE, DURATION, WARMUP, FORK, SEEDS(true), METRICS(true);
 
         /** The key as written. */
         final String word = name().toLowerCase(Locale.ROOT);

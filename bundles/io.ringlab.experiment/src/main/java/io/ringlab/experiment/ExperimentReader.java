@@ -133,6 +133,13 @@ final class ExperimentReader {
             }
             for (Variant v : parsed.variants) {
                 e.variants.add(variant(v, commonTypes));
+                if (e.forkPicos > 0 && (!v.sets.isEmpty() || !v.types.isEmpty())) {
+                    problems.add(v.name, "variant '" + v.name.text() + "' changes the pipeline from the start with its own"
+                            + " 'set' or 'type', but in a forked experiment every variant runs the same pipeline to the fork, "
+                            + Units.formatPicos(e.forkPicos) + ", and differs only by swaps at or after it: write the change"
+                            + " as swap = \"" + Units.formatPicos(e.forkPicos) + ":ELEMENT=TYPE\", or put it outside the"
+                            + " variants (then every variant has it), or remove 'fork'");
+                }
             }
         }
 
@@ -201,6 +208,24 @@ final class ExperimentReader {
                             + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
                 } else if (picos >= 0) {
                     e.warmupPicos = picos;
+                }
+            }
+            // fork = D: the variants share their history to D; the warm-up (by default the fork) covers it
+            Header f = parsed.headers.get(Key.FORK);
+            if (f != null) {
+                long picos = picos(f.value(), Key.FORK);
+                if (picos == 0 || (picos > 0 && durationKnown && picos >= durationPicos)) {
+                    problems.add(f.value(), "fork " + f.value().text() + " must be more than 0s and less than each run's"
+                            + " duration, " + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
+                } else if (picos > 0) {
+                    e.forkPicos = picos;
+                    if (w == null) {
+                        e.warmupPicos = picos;
+                    } else if (e.warmupPicos < picos) {
+                        problems.add(w.value(), "warmup " + w.value().text() + " must be at least the fork, " + f.value().text()
+                                + ": the branches share everything before it, so only what comes after is compared (leave"
+                                + " warmup out and it is the fork)");
+                    }
                 }
             }
         }

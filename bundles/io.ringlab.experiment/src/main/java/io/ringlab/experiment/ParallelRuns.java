@@ -215,6 +215,7 @@ final class ParallelRuns {
         s.events = r.events;
         s.packets = r.packets;
         s.swaps.addAll(r.swaps);
+        s.forkStateHash = r.forkStateHash;
         Map<String, String> missing = new LinkedHashMap<>();
         for (ValueDTO metric : plan.experiment.metrics) {
             String m = metric.text;

@@ -98,6 +98,12 @@ final class Plan {
             throw new PipelineException(List.of(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
                     + " must be at least 0s and less than each run's duration, " + Units.formatPicos(duration))));
         }
+        if (e.forkPicos != 0) {
+            forkProblems(e, duration, file, problems);
+            if (!problems.isEmpty()) {
+                throw new PipelineException(problems);
+            }
+        }
         List<PipelineDTO> pipelines = new ArrayList<>();
         for (VariantDTO v : e.variants) {
             pipelines.add(retyped(e.pipeline, v, file, problems));
@@ -114,12 +120,52 @@ final class Plan {
         throw new PipelineException(problems);
     }
 
+    /**
+     * A forked experiment's variants share their history to the fork: the same element types and properties (what the
+     * first variant has), swaps only at or after the fork; the warm-up covers the shared part.
+     */
+    private static void forkProblems(ExperimentDTO e, long duration, String file, List<ProblemDTO> problems) {
+        String fork = Units.formatPicos(e.forkPicos);
+        if (e.forkPicos < 0 || e.forkPicos >= duration) {
+            problems.add(new ProblemDTO(file, 0, 0, "fork " + fork + " must be more than 0s and less than each run's"
+                    + " duration, " + Units.formatPicos(duration)));
+        }
+        if (e.warmupPicos < e.forkPicos) {
+            problems.add(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(e.warmupPicos) + " must be at least the fork, "
+                    + fork + ": the branches share everything before it, so only what comes after is compared"));
+        }
+        VariantDTO first = e.variants.get(0);
+        for (VariantDTO v : e.variants) {
+            if (!v.types.equals(first.types) || !v.overrides.equals(first.overrides)) {
+                problems.add(new ProblemDTO(file, v.line, v.column, "variant '" + v.name + "' changes the pipeline from the"
+                        + " start (types " + v.types + ", settings " + v.overrides + "), but in a forked experiment every"
+                        + " variant runs the same pipeline to the fork, " + fork + ", and differs only by swaps at or after it;"
+                        + " write the change as a swap (swap = \"" + fork + ":ELEMENT=TYPE\") or remove the fork"));
+            }
+            for (String swap : v.swaps) {
+                int colon = swap.indexOf(':');
+                long at;
+                try {
+                    at = colon > 0 ? Units.parsePicos(swap.substring(0, colon).trim()) : -1;
+                } catch (IllegalArgumentException ex) {
+                    continue; // the engine names a bad swap when the variant is prepared
+                }
+                if (at >= 0 && at < e.forkPicos) {
+                    problems.add(new ProblemDTO(file, v.line, v.column, "variant '" + v.name + "' swaps at "
+                            + Units.formatPicos(at) + ", before the fork, " + fork + ": the branches must share their history"
+                            + " up to the fork, so a swap comes at it or after it"));
+                }
+            }
+        }
+    }
+
     /** @return run options for one run of a variant; a new object every call (the engine may keep it) */
     RunOptionsDTO options(int variant, long seed) {
         VariantDTO v = experiment.variants.get(variant);
         RunOptionsDTO o = new RunOptionsDTO();
         o.durationPicos = durationPicos;
         o.warmupPicos = experiment.warmupPicos;
+        o.forkAtPicos = experiment.forkPicos;
         o.seed = seed;
         o.overrides.addAll(v.overrides);
         o.swaps.addAll(v.swaps);

@@ -13,6 +13,7 @@ import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.ValueDTO;
 
@@ -45,6 +46,7 @@ final class Report {
         r.pipelineFile = e.pipelineFile != null ? e.pipelineFile : e.pipeline.file;
         r.durationSeconds = plan.durationPicos / 1e12;
         r.warmupSeconds = e.warmupPicos / 1e12;
+        r.forkSeconds = e.forkPicos / 1e12;
         r.seeds.addAll(e.seeds);
         for (ValueDTO m : e.metrics) {
             r.metrics.add(m.text);
@@ -75,7 +77,34 @@ final class Report {
         for (ValueDTO m : e.metrics) {
             missing(e, outcomes, m).ifPresent(r.problems::add);
         }
+        if (e.forkPicos > 0) {
+            forks(e, outcomes).forEach(r.problems::add);
+        }
         return r;
+    }
+
+    /**
+     * A forked experiment's branches must reach the fork in the same state: for each seed, every run that got there
+     * recorded the same state hash. A difference is a problem naming the seed and each variant's hash.
+     */
+    private static List<ProblemDTO> forks(ExperimentDTO e, Outcome[] outcomes) {
+        List<ProblemDTO> problems = new ArrayList<>();
+        int seeds = e.seeds.size();
+        for (int s = 0; s < seeds; s++) {
+            Map<String, String> hashes = new LinkedHashMap<>();
+            for (int v = 0; v < e.variants.size(); v++) {
+                String h = outcomes[v * seeds + s].summary().forkStateHash;
+                if (h != null) {
+                    hashes.put(e.variants.get(v).name, h);
+                }
+            }
+            if (new java.util.HashSet<>(hashes.values()).size() > 1) {
+                problems.add(new ProblemDTO(e.file, 0, 0, "seed " + e.seeds.get(s) + ": the branches reached the fork, "
+                        + Units.formatPicos(e.forkPicos) + ", in different states (state hash by variant: " + hashes
+                        + "); they do not share their history, so their comparison is not a forked one"));
+            }
+        }
+        return problems;
     }
 
     /** @return whether a run counts in the statistics: it finished and both invariants hold */

@@ -317,4 +317,58 @@ class ExperimentComponentTest {
         assertEquals(0, r.variants.get("on").get("sink.rxMpps").n);
         assertEquals(2, sim.ended.size());
     }
+
+    private static final String FORKED = """
+            name = "fork"
+            pipeline = "pipelines/ab.pipeline"
+            duration = 20ms
+            fork = 10ms
+            seeds = 3
+            metrics = [sink.rxMpps]
+            variant stay { }
+            variant swapped { swap = "10ms:eth0=fastnic" }
+            """;
+
+    @Test
+    void aForkedExperimentGivesEveryRunTheForkAndTheWarmupAndChecksTheBranchesStates() throws Exception {
+        java.util.List<RunOptionsDTO> given = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        ModelSimulator same = new ModelSimulator(ExperimentReaderTest.TYPES, (p, o) -> {
+            given.add(o);
+            RunResultDTO r = model(p, o);
+            r.forkStateHash = "seed" + o.seed; // every branch of a seed reaches the fork in the same state
+            return r;
+        });
+        component.simulator = same;
+        ExperimentResultDTO r = component.run(experiment(FORKED), 2, null);
+        assertEquals(0.010, r.forkSeconds);
+        assertEquals(0.010, r.warmupSeconds, "the warm-up is the fork when not given");
+        assertTrue(r.problems.isEmpty(), r.problems.toString());
+        assertTrue(given.stream().allMatch(o -> o.forkAtPicos == 10_000_000_000L && o.warmupPicos == 10_000_000_000L));
+        assertTrue(r.runs.stream().allMatch(run -> run.forkStateHash != null));
+
+        ModelSimulator diverging = new ModelSimulator(ExperimentReaderTest.TYPES, (p, o) -> {
+            RunResultDTO x = model(p, o);
+            x.forkStateHash = o.swaps.isEmpty() ? "aaaa" : "bbbb"; // a branch that changed something before the fork
+            return x;
+        });
+        component.simulator = diverging;
+        ExperimentResultDTO bad = component.run(experiment(FORKED), 1, null);
+        assertEquals(3, bad.problems.size(), bad.problems.toString());
+        assertTrue(bad.problems.get(0).message.startsWith("seed 1: the branches reached the fork, 10ms, in different states"
+                + " (state hash by variant: {stay=aaaa, swapped=bbbb})"), bad.problems.get(0).message);
+    }
+
+    @Test
+    void aForkedExperimentsVariantsMayOnlySwapAtOrAfterTheFork() {
+        PipelineException e = assertThrows(PipelineException.class, () -> experiment(FORKED.replace(
+                "variant stay { }", "variant stay { set eth0.bql = true }").replace("10ms:eth0=fastnic", "5ms:eth0=fastnic")));
+        String all = e.getMessage();
+        assertTrue(all.contains("variant 'stay' changes the pipeline from the start with its own 'set' or 'type'"), all);
+        PipelineException late = assertThrows(PipelineException.class, () -> component.run(experiment(FORKED.replace(
+                "10ms:eth0=fastnic", "5ms:eth0=fastnic")), 1, null));
+        assertTrue(late.getMessage().contains("variant 'swapped' swaps at 5ms, before the fork, 10ms"), late.getMessage());
+        PipelineException warm = assertThrows(PipelineException.class, () -> experiment(FORKED.replace("fork = 10ms",
+                "fork = 10ms\nwarmup = 2ms")));
+        assertTrue(warm.getMessage().contains("warmup 2ms must be at least the fork, 10ms"), warm.getMessage());
+    }
 }

@@ -173,7 +173,7 @@ class ExperimentReaderTest {
 
     @Test
     void unknownAndRepeatedKeysAreReportedWithTheAllowedOnes() {
-        assertEquals(List.of("5:1: unknown key 'seed': allowed keys are name, description, pipeline, duration, warmup, "
+        assertEquals(List.of("5:1: unknown key 'seed': allowed keys are name, description, pipeline, duration, warmup, fork, "
                 + "seeds, metrics (other statements: KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE or "
                 + "variant NAME { ... })", "6:1: key 'seeds' is set twice: first at line 2, again at line 6"),
                 problems(valid("seed = 1\nseeds = 4\n")));

@@ -100,4 +100,32 @@ class ExperimentRunTest {
         assertEquals(3, ring.n);
         assertTrue(ring.ci95High < 0, "the difference on - off is negative with 95 % confidence: " + ring.ci95High);
     }
+
+    /** A forked comparison: the same pipeline to 10 ms, then pfifo goes on in one branch and fq_codel takes over in the other. */
+    static final String FORKED = """
+            pipeline = "pipelines/netdev-bql.pipeline"; seeds = [1, 2]
+            duration = 20ms; fork = 10ms
+            metrics = [sink.latencyP99Micros, q.backlog]
+            variant pfifo { }
+            variant fq_codel { swap = "10ms:q=fq_codel" }
+            """;
+
+    @Test
+    void theBranchesOfAForkedComparisonShareTheirStateAtTheFork(@InjectService ExperimentService experiments)
+            throws Exception {
+        ExperimentResultDTO r = experiments.run(experiments.read("fork.experiment", FORKED,
+                Path.of(context.getProperty("ringlab.home"))), 2, null);
+        assertEquals(List.of(), r.problems, "every seed's branches recorded the same state hash at the fork");
+        assertEquals(0.010, r.forkSeconds);
+        assertEquals(0.010, r.warmupSeconds, "only what follows the fork is compared");
+        for (int s = 0; s < 2; s++) {
+            RunSummaryDTO a = r.runs.get(s), b = r.runs.get(2 + s);
+            assertTrue(a.forkStateHash != null && a.forkStateHash.equals(b.forkStateHash), a.forkStateHash + " " + b.forkStateHash);
+            assertEquals(1, b.swaps.size());
+            assertTrue(b.swaps.get(0).applied, b.swaps.get(0).message);
+            assertEquals(a.forkStateHash, b.swaps.get(0).stateHash, "the swap happened in the shared state");
+        }
+        assertNotEquals(r.runs.get(0).forkStateHash, r.runs.get(1).forkStateHash, "another seed, another state");
+        assertEquals(2, r.variants.get("fq_codel").get("sink.latencyP99Micros").n);
+    }
 }

@@ -27,6 +27,15 @@ public class ExperimentDTO {
     public long durationPicos;
     /** Warm-up in picoseconds that each run's results exclude ({@code RunOptionsDTO.warmupPicos}); 0 for none. */
     public long warmupPicos;
+    /**
+     * The fork of a forked experiment in picoseconds, 0 for none: every variant runs the same pipeline with the same
+     * settings, so that for a seed all variants share their history up to the fork ({@code RunOptionsDTO.forkAtPicos}:
+     * the engine proves it with the state hash each run records there), and differ only by swaps at or after it. The
+     * warm-up is then at least the fork, so the metrics cover only what came after.
+     *
+     * @since 1.1
+     */
+    public long forkPicos;
     /** The seeds, distinct, in the order given; every variant runs once with each. Never {@code null}. */
     public List<Long> seeds = new ArrayList<>();
     /**

@@ -34,6 +34,13 @@ public class ExperimentResultDTO {
     public double durationSeconds;
     /** Warm-up each run's results exclude, in seconds. */
     public double warmupSeconds;
+    /**
+     * The fork of a forked experiment in seconds, 0 for none ({@code ExperimentDTO.forkPicos}); when the variants' runs of
+     * a seed did not reach the same state there, {@link #problems} says so.
+     *
+     * @since 1.1
+     */
+    public double forkSeconds;
     /** The seeds, in the order run. Never {@code null}. */
     public List<Long> seeds = new ArrayList<>();
     /** The metrics compared, {@code ELEMENT.METRIC}, in the experiment's order. Never {@code null}. */

@@ -60,4 +60,11 @@ public class RunSummaryDTO {
     public long packets;
     /** The swaps applied during the run, in order. Never {@code null}. */
     public List<SwapDTO> swaps = new ArrayList<>();
+    /**
+     * The hash of the run's state at the experiment's fork ({@code RunResultDTO.forkStateHash}); {@code null} without a
+     * fork or without a result.
+     *
+     * @since 1.1
+     */
+    public String forkStateHash;
 }

@@ -7,7 +7,7 @@
  * Import range for users: {@code [1.0,2.0)}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.experiment.api.dto;
 
 import org.osgi.annotation.bundle.Export;

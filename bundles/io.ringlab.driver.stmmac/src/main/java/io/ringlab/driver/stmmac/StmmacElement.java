@@ -68,8 +68,9 @@ import io.ringlab.sim.api.Timer;
  * <b>Hot swap</b> ({@link Handover}): a successor of the same ring sizes takes over the TX ring with its skbs and IC bits,
  * the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop bits and BQL: limit,
  * in-flight bytes, history), the RX descriptors with their buffers and received frames, the interrupt mask and pending TX
- * status, the armed TX-coalescing and RIWT timers (same deadlines) and the pending work (the qdisc run, the interrupt, the
- * timer clean, a scheduled NAPI poll), which it queues again. Reads only another {@code stmmac}'s state.
+ * status, the armed TX-coalescing and RIWT timers and the pending work (the qdisc run, the interrupt, the timer clean, the
+ * NAPI context with its counts and a scheduled poll), each in the place the predecessor's held. Reads only another
+ * {@code stmmac}'s state.
  * <p>
  * Not modelled: TSO (this MAC had none), the cost of the segmentation itself (inside {@code txCycles}), scatter-gather
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
@@ -239,6 +240,7 @@ final class StmmacElement implements NicDriver, Handover {
         out.put(DriverState.TX_RING, ring);
         out.put(DriverState.TX_SEGMENTS, segments);
         out.put(DriverState.TX_QUEUE, txq);
+        out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("stmmac.txIc", txIc.clone());
         out.put("stmmac.txCountFrames", txCountFrames);
@@ -247,11 +249,11 @@ final class StmmacElement implements NicDriver, Handover {
         out.put("stmmac.rxFilled", rxFilled);
         out.put("stmmac.irqMasked", irqMasked);
         out.put("stmmac.txStatusPending", txStatusPending);
-        out.put("stmmac.txTimer", txTimer.whenPicos());
-        out.put("stmmac.riwtTimer", riwtTimer.whenPicos());
-        out.put("stmmac.txTask", core.queued(txTask));
-        out.put("stmmac.irqTask", core.queued(irqTask));
-        out.put("stmmac.timerCleanTask", core.queued(timerCleanTask));
+        out.put("stmmac.txTimer", txTimer);
+        out.put("stmmac.riwtTimer", riwtTimer);
+        out.putTask("stmmac.txTask", txTask);
+        out.putTask("stmmac.irqTask", irqTask);
+        out.putTask("stmmac.timerCleanTask", timerCleanTask);
         return true;
     }
 
@@ -281,26 +283,12 @@ final class StmmacElement implements NicDriver, Handover {
         rxFilled = in.getInt("stmmac.rxFilled", 0);
         irqMasked = in.getBoolean("stmmac.irqMasked", false);
         txStatusPending = in.getBoolean("stmmac.txStatusPending", false);
-        long t = in.getLong("stmmac.txTimer", -1);
-        if (t >= 0) {
-            txTimer.at(t);
-        }
-        t = in.getLong("stmmac.riwtTimer", -1);
-        if (t >= 0) {
-            riwtTimer.at(t);
-        }
-        if (in.getBoolean("stmmac.irqTask", false)) {
-            core.submit(Core.HARDIRQ, irqTask);
-        }
-        if (in.getBoolean(DriverState.NAPI_SCHEDULED, false)) {
-            napi.schedule();
-        }
-        if (in.getBoolean("stmmac.timerCleanTask", false)) {
-            core.submit(Core.SOFTIRQ, timerCleanTask);
-        }
-        if (in.getBoolean("stmmac.txTask", false)) {
-            core.submit(Core.TX, txTask);
-        }
+        txTimer.takeOver(in.get("stmmac.txTimer", Timer.class));
+        riwtTimer.takeOver(in.get("stmmac.riwtTimer", Timer.class));
+        napi.takeOver(in.get(DriverState.NAPI, Napi.class));
+        in.requeue("stmmac.irqTask", irqTask);
+        in.requeue("stmmac.timerCleanTask", timerCleanTask);
+        in.requeue("stmmac.txTask", txTask);
         return true;
     }
 

@@ -218,6 +218,51 @@ final class CoreImpl implements Core {
     }
 
     /**
+     * Puts a hot swap's new task in the place of an old one in every queue where the old one waits, with the new
+     * instance's token; a copy of the new task queued elsewhere in that class goes (it waits only once per class).
+     *
+     * @param old the old instance's task
+     * @param neu the new instance's task that does the same work
+     * @param token the new instance's token
+     * @return the places replaced
+     */
+    int replaceQueued(CpuTask old, CpuTask neu, int token) {
+        int replaced = 0;
+        for (int c = 0; c < CLASSES; c++) {
+            CpuTask[] q = queues[c];
+            int[] o = owners[c];
+            int n = sizes[c], h = heads[c];
+            boolean found = false;
+            for (int i = 0; i < n && !found; i++) {
+                found = q[(h + i) % q.length] == old;
+            }
+            if (!found) {
+                continue;
+            }
+            int kept = 0;
+            for (int i = 0; i < n; i++) {
+                int from = (h + i) % q.length;
+                CpuTask t = q[from];
+                int owner = o[from];
+                q[from] = null;
+                if (t == neu) {
+                    continue;
+                }
+                if (t == old) {
+                    t = neu;
+                    owner = token;
+                    replaced++;
+                }
+                int to = (h + kept++) % q.length;
+                q[to] = t;
+                o[to] = owner;
+            }
+            sizes[c] = kept;
+        }
+        return replaced;
+    }
+
+    /**
      * @param token an element instance's token, at least 1
      * @return this core as that instance sees it: what it submits carries its token
      */

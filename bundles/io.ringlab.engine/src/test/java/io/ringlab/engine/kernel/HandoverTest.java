@@ -1,0 +1,81 @@
+package io.ringlab.engine.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
+
+/**
+ * Issue 6: every built-in model does the full handover. For each model, a swap in a loaded run of its pipeline is applied
+ * with a handover, drops nothing, transfers buffers and leaves packets and buffers conserved; a same-version swap gives
+ * the element metrics of the run without it (the strongest check, as
+ * {@link HotSwapTest#aSameVersionHandoverChangesNothingButTheRecord}).
+ */
+class HandoverTest {
+
+    /** A run of {@code text} with {@code sets} and {@code swaps}, with the kernel models ({@link StmmacTest#registry()}). */
+    static RunResultDTO run(String text, long seed, List<String> swaps, String... sets) throws PipelineException {
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.seed = seed;
+        o.snapshotIntervalMillis = 0;
+        o.overrides.addAll(List.of(sets));
+        o.swaps.addAll(swaps);
+        RunResultDTO r = new PipelineBuilder(StmmacTest.registry()).build(PipelineReader.read("test.pipeline", text), o).run();
+        assertEquals("FINISHED", r.state, r.error);
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+        return r;
+    }
+
+    /**
+     * Runs {@code text} with one swap, checks what every handover must give, and returns the swap.
+     *
+     * @param swap {@code AT:ELEMENT[=TYPE[@VERSION]]}
+     */
+    static SwapDTO handedOver(RunResultDTO r) {
+        assertEquals(1, r.swaps.size());
+        SwapDTO d = r.swaps.get(0);
+        assertTrue(d.applied && d.handover, d.message);
+        assertEquals(0, d.packetsDropped, d.message);
+        assertTrue(d.buffersTransferred > 0, "the swap found buffers to hand over: " + d.buffersTransferred);
+        assertFalse(r.invariants.droppedByReason.containsKey(Swapper.DRAIN_REASON), r.invariants.droppedByReason.toString());
+        return d;
+    }
+
+    /**
+     * The strongest check: a same-version swap of {@code element} at {@code at} changes no element metric (the pools'
+     * included) and adds one event, the swap.
+     *
+     * @return the swap
+     */
+    static SwapDTO changesNothing(String text, long seed, String at, String element, String... sets) throws Exception {
+        RunResultDTO plain = run(text, seed, List.of(), sets);
+        RunResultDTO swapped = run(text, seed, List.of(at + ":" + element), sets);
+        SwapDTO d = handedOver(swapped);
+        assertEquals(d.from, d.to);
+        for (String e : plain.elements.keySet()) {
+            assertEquals(plain.elements.get(e), swapped.elements.get(e), "metrics of " + e);
+        }
+        assertEquals(plain.elements, swapped.elements);
+        assertEquals(plain.invariants.delivered, swapped.invariants.delivered);
+        assertEquals(plain.invariants.droppedByReason, swapped.invariants.droppedByReason);
+        assertEquals(plain.events + 1, swapped.events, "the swap is one event");
+        return d;
+    }
+
+    // ------------------------------------------------------------------ stmmac
+
+    @Test
+    void aSameVersionStmmacSwapUnderTcpChangesNothing() throws Exception {
+        SwapDTO d = changesNothing(Pipelines.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "eth0");
+        assertTrue(d.buffersTransferred >= 256, "the RX ring's buffers and the TX skbs: " + d.buffersTransferred);
+    }
+}

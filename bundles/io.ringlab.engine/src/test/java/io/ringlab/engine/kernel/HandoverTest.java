@@ -78,4 +78,33 @@ class HandoverTest {
         SwapDTO d = changesNothing(Pipelines.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "eth0");
         assertTrue(d.buffersTransferred >= 256, "the RX ring's buffers and the TX skbs: " + d.buffersTransferred);
     }
+
+    // ------------------------------------------------------------------ mvneta
+
+    /** haproxy behind one mvneta port: RX and TX on the port, the proxy's sends inline on cores 0 and 1. */
+    private static String haproxy() throws Exception {
+        return Pipelines.sample("mvneta-bm-haproxy.pipeline", "200ms").replace("warmup = 200ms", "warmup = 50ms");
+    }
+
+    @Test
+    void aSameVersionMvnetaSwapWithSoftwareRefillChangesNothing() throws Exception {
+        changesNothing(haproxy(), 1, "120ms", "eth0", "eth0.bm=false");
+    }
+
+    @Test
+    void aSameVersionMvnetaSwapWithTheBufferManagerChangesNothing() throws Exception {
+        changesNothing(haproxy(), 1, "120ms", "eth0", "eth0.bm=true");
+    }
+
+    @Test
+    void aSameVersionMvnetaSwapOfTheCurrentKernelPresetChangesNothing() throws Exception {
+        changesNothing(haproxy(), 1, "120ms", "eth0", "eth0.kernel=current");
+    }
+
+    @Test
+    void aSameVersionSwapOfBothBridgedMvnetaPortsAtLineRateChangesNothing() throws Exception {
+        String text = Pipelines.sample("mvneta-bridge-64.pipeline", "60ms");
+        changesNothing(text, 1, "30ms", "eth0");
+        changesNothing(text, 1, "30ms", "eth1", "eth1.bm=true", "eth0.bm=true");
+    }
 }

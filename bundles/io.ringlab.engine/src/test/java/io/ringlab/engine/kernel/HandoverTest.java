@@ -107,4 +107,41 @@ class HandoverTest {
         changesNothing(text, 1, "30ms", "eth0");
         changesNothing(text, 1, "30ms", "eth1", "eth1.bm=true", "eth0.bm=true");
     }
+
+    // ------------------------------------------------------------------ mlx4, mlx5
+
+    @Test
+    void aSameVersionMlx4SwapWhileItForwardsChangesNothing() throws Exception {
+        // GRO on: the RX skbs in the qdisc and the TX ring hold page references, whose destructors become the new
+        // instance's (without that, 128 fragment frees would reach the old instance's allocator in this run)
+        String text = Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "10ms");
+        changesNothing(text, 1, "5ms", "eth0", "eth0.bulkFree=true");
+        changesNothing(text, 1, "5ms", "eth0", "eth0.bulkFree=false", "eth0.gro=false");
+    }
+
+    @Test
+    void aSameVersionMlx5SwapWhileItDropsEarlyChangesNothing() throws Exception {
+        String text = Pipelines.sample("mlx5-bulk-drop.pipeline", "10ms");
+        changesNothing(text, 1, "5ms", "eth0");
+        changesNothing(text, 1, "5ms", "eth0", "eth0.bulkHint=true", "eth0.earlyDrop=napi_consume_skb");
+    }
+
+    @Test
+    void aSameVersionSwapOfEitherForwardingMlx5PortChangesNothing() throws Exception {
+        String text = """
+                duration = 4ms
+                profile = generic-x86-4ghz
+                element gen : source { rate = 10Gbit; size = 64B; burst = 16 }
+                element eth0 : mlx5 { allocBulk = 0 }
+                element q : pfifo { limit = 1000 }
+                element eth1 : mlx5 { bulkFree = true }
+                element wire : link { rate = 100Gbit; batch = 16 }
+                element sink : sink
+                gen -> eth0.rx
+                eth0.stack -> q -> eth1.in
+                eth1.wire -> wire -> sink
+                """;
+        changesNothing(text, 1, "2ms", "eth0");
+        changesNothing(text, 1, "2ms", "eth1");
+    }
 }

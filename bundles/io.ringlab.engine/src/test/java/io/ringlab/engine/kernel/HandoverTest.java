@@ -144,4 +144,65 @@ class HandoverTest {
         changesNothing(text, 1, "2ms", "eth0");
         changesNothing(text, 1, "2ms", "eth1");
     }
+
+    // ------------------------------------------------------------------ qdiscs
+
+    private static final long MS = 1_000_000_000L;
+
+    /** netdev-bql (1.2 Gbit/s into 1 Gbit/s: the qdisc's backlog grows) with another qdisc. */
+    private static String netdevBql(String qdisc) throws Exception {
+        String text = Pipelines.sample("netdev-bql.pipeline", "60ms");
+        String pfifo = "element q : pfifo {\n    limit = 1000\n}";
+        assertTrue(text.contains(pfifo), "netdev-bql.pipeline has its pfifo");
+        return text.replace(pfifo, "element q : " + qdisc);
+    }
+
+    @Test
+    void aSameVersionPfifoSwapWithABacklogChangesNothing() throws Exception {
+        SwapDTO d = changesNothing(netdevBql("pfifo { limit = 1000 }"), 1, "30ms", "q");
+        assertTrue(d.packetsTransferred > 100, "a backlog of " + d.packetsTransferred);
+    }
+
+    @Test
+    void aSameVersionFqCodelSwapWhileCodelDropsChangesNothing() throws Exception {
+        String text = netdevBql("fq_codel { target = 500us; interval = 5ms; flows = 16 }");
+        assertTrue(run(text, 1, List.of()).elements.get("q").get("codelDrops") > 0, "CoDel drops in this run");
+        SwapDTO d = changesNothing(text, 1, "30ms", "q");
+        assertTrue(d.packetsTransferred > 10, "a backlog of " + d.packetsTransferred);
+    }
+
+    @Test
+    void aSameVersionPfifoFastSwapUnderTcpChangesNothing() throws Exception {
+        changesNothing(Pipelines.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "q");
+    }
+
+    @Test
+    void aPfifoToFqCodelSwapHandsThePacketsOverOldestFirst() throws Exception {
+        RunImpl run = Pipelines.build(StmmacTest.registry(), netdevBql("pfifo { limit = 1000 }"), 1);
+        Simulation sim = run.simulation();
+        sim.start(60 * MS, MS, 0);
+        sim.advance(30 * MS, Long.MAX_VALUE);
+        double backlog = HotSwapTest.gauge(sim, "q", "backlog");
+        double bytes = HotSwapTest.gauge(sim, "q", "backlogBytes");
+        double enqueued = HotSwapTest.gauge(sim, "q", "enqueued");
+        assertTrue(backlog > 100, "a backlog at the swap: " + backlog);
+
+        SwapDTO d = run.applySwap("q", "fq_codel", null);
+
+        assertTrue(d.applied && d.handover, d.message);
+        assertEquals("pfifo@unversioned", d.from);
+        assertEquals("fq_codel@unversioned", d.to);
+        assertEquals(0, d.packetsDropped);
+        assertEquals((long) backlog, d.packetsTransferred);
+        assertEquals((long) backlog, d.buffersTransferred);
+        assertEquals(backlog, HotSwapTest.gauge(sim, "q", "backlog"), "fq_codel holds the whole queue");
+        assertEquals(bytes, HotSwapTest.gauge(sim, "q", "backlogBytes"));
+        assertEquals(enqueued, HotSwapTest.gauge(sim, "q", "enqueued"), "the element's counters go on");
+        sim.advance(60 * MS, Long.MAX_VALUE);
+        var inv = sim.checkInvariants();
+        assertTrue(inv.packetConservation && inv.bufferConservation, inv.violations.toString());
+        assertFalse(inv.droppedByReason.containsKey(Swapper.DRAIN_REASON));
+        assertFalse(inv.droppedByReason.containsKey("swap-qdisc-refused"));
+        assertTrue(HotSwapTest.gauge(sim, "q", "dequeued") > enqueued - backlog, "fq_codel went on serving the driver");
+    }
 }

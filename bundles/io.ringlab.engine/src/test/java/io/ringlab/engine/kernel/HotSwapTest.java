@@ -46,7 +46,7 @@ class HotSwapTest {
         return new PipelineBuilder(registry).build(PipelineReader.read("swap.pipeline", text), o);
     }
 
-    private static double gauge(Simulation sim, String element, String metric) {
+    static double gauge(Simulation sim, String element, String metric) {
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(element)) {
                 return c.metrics.values.get(metric).getAsDouble();
@@ -55,7 +55,7 @@ class HotSwapTest {
         throw new AssertionError("no element " + element);
     }
 
-    private static int index(Simulation sim, String element) {
+    static int index(Simulation sim, String element) {
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(element)) {
                 return c.index;
@@ -136,10 +136,52 @@ class HotSwapTest {
         assertFalse(inv.droppedByReason.containsKey(Swapper.DRAIN_REASON));
     }
 
+    /** A pfifo of a third party that does not implement Handover: the element wraps the real one, nothing more. */
+    private static final class NoHandover implements ElementFactory {
+        private final ElementFactory real = new io.ringlab.qdisc.QdiscElementFactory();
+
+        @Override
+        public ElementDescriptorDTO descriptor() {
+            return real.descriptor();
+        }
+
+        @Override
+        public Element create(ElementContext context) {
+            Element e = real.create(context);
+            return new Element() {
+                @Override public void start() { e.start(); }
+                @Override public void push(int inPort, io.ringlab.buffer.api.Buffer b) { e.push(inPort, b); }
+                @Override
+                public void pushBatch(int inPort, io.ringlab.buffer.api.Buffer[] b, int offset, int count) {
+                    e.pushBatch(inPort, b, offset, count);
+                }
+                @Override public io.ringlab.buffer.api.Buffer pull(int outPort) { return e.pull(outPort); }
+                @Override public void ready(int inPort) { e.ready(inPort); }
+                @Override public void forEachHeld(io.ringlab.buffer.api.BufferVisitor v) { e.forEachHeld(v); }
+            };
+        }
+    }
+
+    /** The test registry, where version {@code version} of {@code type} comes from {@code factory}. */
+    private static Registry withVersion(String type, String version, ElementFactory factory) {
+        return new TestRegistry() {
+            @Override
+            public ElementFactory factory(String t, String v) {
+                return type.equals(t) && version.equals(v) ? factory : super.factory(t, v);
+            }
+
+            @Override
+            public List<String> versions(String t) {
+                return type.equals(t) ? List.of(version) : super.versions(t);
+            }
+        };
+    }
+
     @Test
     void aSwapToAnImplementationWithoutHandoverDrainsTheOldOneAndCountsWhatItDrops() throws Exception {
-        // the pfifo qdisc element does not implement Handover: its queue is drained and a fresh instance starts
-        RunResultDTO r = build(new TestRegistry(), BQL, 7, List.of("20ms:q")).run();
+        // this pfifo element does not implement Handover: the queue is drained and a fresh instance starts
+        RunResultDTO r = build(withVersion("pfifo", "third-party", new NoHandover()), BQL, 7,
+                List.of("20ms:q=pfifo@third-party")).run();
         assertConserved(r);
         SwapDTO d = r.swaps.get(0);
         assertTrue(d.applied, d.message);
@@ -169,18 +211,8 @@ class HotSwapTest {
     void aSwapToAnImplementationWhoseActivationFailsKeepsTheOldOneRunning() throws Exception {
         TestRegistry registry = new TestRegistry();
         RunResultDTO plain = build(registry, BQL, 11, List.of()).run();
-        Registry withBroken = new TestRegistry() {
-            @Override
-            public ElementFactory factory(String type, String version) {
-                return "broken".equals(version) ? new Broken() : super.factory(type, version);
-            }
-
-            @Override
-            public List<String> versions(String type) {
-                return List.of("broken");
-            }
-        };
-        RunResultDTO r = build(withBroken, BQL, 11, List.of("20ms:eth0=netdev@broken")).run();
+        RunResultDTO r = build(withVersion("netdev", "broken", new Broken()), BQL, 11, List.of("20ms:eth0=netdev@broken"))
+                .run();
         assertConserved(r);
         SwapDTO d = r.swaps.get(0);
         assertFalse(d.applied);

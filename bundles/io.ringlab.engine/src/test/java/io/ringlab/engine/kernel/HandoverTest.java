@@ -35,40 +35,82 @@ class HandoverTest {
         return r;
     }
 
-    /**
-     * Runs {@code text} with one swap, checks what every handover must give, and returns the swap.
-     *
-     * @param swap {@code AT:ELEMENT[=TYPE[@VERSION]]}
-     */
+    /** Checks what every handover must give: applied with a handover, nothing dropped, nothing drained. */
     static SwapDTO handedOver(RunResultDTO r) {
         assertEquals(1, r.swaps.size());
         SwapDTO d = r.swaps.get(0);
         assertTrue(d.applied && d.handover, d.message);
         assertEquals(0, d.packetsDropped, d.message);
-        assertTrue(d.buffersTransferred > 0, "the swap found buffers to hand over: " + d.buffersTransferred);
         assertFalse(r.invariants.droppedByReason.containsKey(Swapper.DRAIN_REASON), r.invariants.droppedByReason.toString());
         return d;
     }
 
     /**
-     * The strongest check: a same-version swap of {@code element} at {@code at} changes no element metric (the pools'
-     * included) and adds one event, the swap.
+     * The strongest check: a same-version swap of {@code element} at {@code at}, in a run that is conserved, hands buffers
+     * over and changes no element metric (the pools' included); it adds one event, the swap.
      *
      * @return the swap
      */
     static SwapDTO changesNothing(String text, long seed, String at, String element, String... sets) throws Exception {
-        RunResultDTO plain = run(text, seed, List.of(), sets);
-        RunResultDTO swapped = run(text, seed, List.of(at + ":" + element), sets);
-        SwapDTO d = handedOver(swapped);
-        assertEquals(d.from, d.to);
-        for (String e : plain.elements.keySet()) {
-            assertEquals(plain.elements.get(e), swapped.elements.get(e), "metrics of " + e);
-        }
-        assertEquals(plain.elements, swapped.elements);
-        assertEquals(plain.invariants.delivered, swapped.invariants.delivered);
-        assertEquals(plain.invariants.droppedByReason, swapped.invariants.droppedByReason);
-        assertEquals(plain.events + 1, swapped.events, "the swap is one event");
+        SwapDTO d = sameAsWithout(text, seed, List.of(at), element, sets).get(0);
+        assertTrue(d.buffersTransferred > 0, "the swap found buffers to hand over: " + d.buffersTransferred);
         return d;
+    }
+
+    /**
+     * The first instant from {@code from} on, in steps of {@code step}, at which {@code element} holds a buffer: a swap
+     * there has buffers to hand over, for an element whose buffers come and go within microseconds (frames a wire drains
+     * at once, events a process takes at once). The state a swap at T sees is the one after every event before T.
+     *
+     * @return the instant, as {@code Nps} for {@code --swap}
+     */
+    static String loadedInstant(String text, long seed, String element, String from, String step, String... sets)
+            throws Exception {
+        RunImpl run = Pipelines.build(StmmacTest.registry(), text, seed, sets);
+        Simulation sim = run.simulation();
+        long t = io.ringlab.pipeline.format.Units.parsePicos(from);
+        long dt = io.ringlab.pipeline.format.Units.parsePicos(step);
+        java.util.regex.Matcher duration = java.util.regex.Pattern.compile("(?m)^duration = (\\S+)").matcher(text);
+        assertTrue(duration.find(), "the pipeline has a duration");
+        sim.start(io.ringlab.pipeline.format.Units.parsePicos(duration.group(1)), 1_000_000_000L, 0);
+        int index = HotSwapTest.index(sim, element);
+        for (int i = 0; i < 100_000; i++, t += dt) {
+            sim.advance(t, Long.MAX_VALUE);
+            int[] held = {0};
+            sim.elements[index].forEachHeld(b -> held[0]++);
+            if (held[0] > 0) {
+                return t + "ps";
+            }
+        }
+        throw new AssertionError(element + " holds no buffer from " + from + " on");
+    }
+
+    /** {@link #changesNothing} for an element that holds no buffers: it hands none over. */
+    static SwapDTO statelessChangesNothing(String text, long seed, String at, String element, String... sets)
+            throws Exception {
+        SwapDTO d = sameAsWithout(text, seed, List.of(at), element, sets).get(0);
+        assertEquals(0, d.buffersTransferred);
+        return d;
+    }
+
+    private static List<SwapDTO> sameAsWithout(String text, long seed, List<String> ats, String element, String... sets)
+            throws Exception {
+        RunResultDTO plain = run(text, seed, List.of(), sets);
+        List<SwapDTO> swaps = new java.util.ArrayList<>();
+        for (String at : ats) {
+            RunResultDTO swapped = run(text, seed, List.of(at + ":" + element), sets);
+            SwapDTO d = handedOver(swapped);
+            assertEquals(d.from, d.to);
+            for (String e : plain.elements.keySet()) {
+                assertEquals(plain.elements.get(e), swapped.elements.get(e), "metrics of " + e + " after a swap at " + at);
+            }
+            assertEquals(plain.elements, swapped.elements);
+            assertEquals(plain.invariants.delivered, swapped.invariants.delivered);
+            assertEquals(plain.invariants.droppedByReason, swapped.invariants.droppedByReason);
+            assertEquals(plain.events + 1, swapped.events, "the swap is one event");
+            swaps.add(d);
+        }
+        return swaps;
     }
 
     // ------------------------------------------------------------------ stmmac
@@ -204,5 +246,75 @@ class HandoverTest {
         assertFalse(inv.droppedByReason.containsKey(Swapper.DRAIN_REASON));
         assertFalse(inv.droppedByReason.containsKey("swap-qdisc-refused"));
         assertTrue(HotSwapTest.gauge(sim, "q", "dequeued") > enqueued - backlog, "fq_codel went on serving the driver");
+    }
+
+    // ------------------------------------------------------------------ link and traffic
+
+    @Test
+    void aSameVersionLinkSwapWithFramesOnTheWireChangesNothing() throws Exception {
+        changesNothing(netdevBql("pfifo { limit = 1000 }").replace("delay = 10us", "delay = 200us"), 1, "30ms", "wire");
+        changesNothing(Pipelines.RANDOM, 3, "10ms", "wire"); // random loss: the element's stream goes on
+        String mlx4 = Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "2ms"); // pull groups of 16 frames, delivered together
+        changesNothing(mlx4, 1, loadedInstant(mlx4, 1, "wire", "1ms", "10ns"), "wire");
+    }
+
+    @Test
+    void aSameVersionSourceSwapWithPoissonArrivalsChangesNothing() throws Exception {
+        // a source holds no buffer between its bursts: what it hands over is the next burst's time and its count
+        statelessChangesNothing(Pipelines.RANDOM, 3, "10ms", "src");
+    }
+
+    @Test
+    void aSameVersionSinkSwapWithABacklogOnItsCoreChangesNothing() throws Exception {
+        changesNothing(Pipelines.sample("cpu-consumer.pipeline", "20ms"), 1, "10ms", "sink");
+        statelessChangesNothing(netdevBql("pfifo { limit = 1000 }"), 1, "30ms", "sink"); // no consumer: nothing held
+    }
+
+    @Test
+    void aSameVersionSwapOfEachElementOfTheTcpPipelineChangesNothing() throws Exception {
+        String text = Pipelines.sample("stmmac-bql-100m.pipeline", "600ms");
+        // the sender holds no buffer: its skbs in the qdisc, the ring and on the wire get the new instance's tcp_wfree
+        statelessChangesNothing(text, 2, "300ms", "iperf");
+        statelessChangesNothing(text, 2, "300ms", "far"); // the receiver: flows, out-of-order ranges, delayed ACKs
+        statelessChangesNothing(text, 2, "300ms", "stack"); // demux: stateless
+        statelessChangesNothing(text, 2, "300ms", "ping");
+        changesNothing(text, 2, "300ms", "wire");
+        changesNothing(text, 2, loadedInstant(text, 2, "rwire", "300ms", "1us"), "rwire"); // the ACKs
+    }
+
+    @Test
+    void aSameVersionHostSwapWithEchoRepliesWaitingChangesNothing() throws Exception {
+        String text = """
+                duration = 10ms
+                element ping : ping { interval = 100us }
+                element q : pfifo
+                element eth0 : netdev
+                element wire : link { rate = 1Gbit; delay = 20us }
+                element far : host { delay = 1ms }
+                element back : pfifo
+                element eth1 : netdev
+                element rwire : link { rate = 1Gbit; delay = 20us }
+                ping -> q -> eth0 -> wire -> far
+                far.out -> back -> eth1 -> rwire -> ping.in
+                """;
+        changesNothing(text, 1, "5ms", "far"); // ten replies wait for their delay
+        statelessChangesNothing(text, 1, "5ms", "ping");
+    }
+
+    @Test
+    void aSameVersionSwapOfTheHttpClientsOrTheProxyChangesNothing() throws Exception {
+        String text = haproxy();
+        changesNothing(text, 1, loadedInstant(text, 1, "load", "120ms", "100ns", "eth0.bm=true"), "load", "eth0.bm=true");
+        changesNothing(text, 1, loadedInstant(text, 1, "proxy", "120ms", "100ns", "eth0.bm=true"), "proxy", "eth0.bm=true");
+    }
+
+    @Test
+    void aSameVersionDropSwapChangesNothing() throws Exception {
+        statelessChangesNothing("""
+                duration = 2ms
+                element src : source { rate = 1Gbit; size = 64B; arrivals = poisson }
+                element bin : drop { reason = early-drop }
+                src -> bin
+                """, 1, "1ms", "bin");
     }
 }

@@ -231,18 +231,8 @@ final class FqCodelQdisc implements Qdisc, QdiscState {
         }
         int idx = classify(buffer.flow());
         buffer.enqueuedPicos(nowPicos);
-        int slot = freeSlot;
-        freeSlot = slotNext[slot];
-        slotBuffer[slot] = buffer;
-        slotNext[slot] = NIL;
         int mem = buffer.truesize();
-        slotMem[slot] = mem;
-        if (flowHead[idx] == NIL) {
-            flowHead[idx] = slot;
-        } else {
-            slotNext[flowTail[idx]] = slot;
-        }
-        flowTail[idx] = slot;
+        addTail(idx, buffer, mem);
         int len = buffer.length();
         backlogs[idx] += len;
         backlogBytes += len;
@@ -265,6 +255,21 @@ final class FqCodelQdisc implements Qdisc, QdiscState {
             dropOvermemory += dropped;
         }
         return null;
+    }
+
+    /** Puts a packet in a free slot at the tail of a bucket's queue ({@code flow_queue_add}). */
+    private void addTail(int flow, Buffer buffer, int mem) {
+        int slot = freeSlot;
+        freeSlot = slotNext[slot];
+        slotBuffer[slot] = buffer;
+        slotNext[slot] = NIL;
+        slotMem[slot] = mem;
+        if (flowHead[flow] == NIL) {
+            flowHead[flow] = slot;
+        } else {
+            slotNext[flowTail[flow]] = slot;
+        }
+        flowTail[flow] = slot;
     }
 
     /**
@@ -793,17 +798,7 @@ final class FqCodelQdisc implements Qdisc, QdiscState {
         int k = 0;
         for (int flow = 0; flow < flowsCnt; flow++) {
             for (int i = 0; i < lengths[flow]; i++, k++) {
-                int slot = freeSlot;
-                freeSlot = slotNext[slot];
-                slotBuffer[slot] = packets[k];
-                slotMem[slot] = memory[k];
-                slotNext[slot] = NIL;
-                if (flowHead[flow] == NIL) {
-                    flowHead[flow] = slot;
-                } else {
-                    slotNext[flowTail[flow]] = slot;
-                }
-                flowTail[flow] = slot;
+                addTail(flow, packets[k], memory[k]);
             }
         }
         for (int flow : in.get(kind + ".newFlows", int[].class)) {

@@ -43,10 +43,10 @@ import io.ringlab.sim.api.OutputPort;
  * packets under {@value #PACKETS}, oldest enqueue first (a requeued packet keeps its enqueue time, so it stays first),
  * and the {@code requeues} count under {@value #REQUEUES}; a qdisc with state of its own (fq_codel's flows and CoDel,
  * pfifo_fast's bands, the counters) writes it under {@code <kind>.<name>} ({@link QdiscState}). A successor of the same
- * kind that can hold that state takes it over exactly; any other qdisc element enqueues the packets again in that order at the time of
- * the swap, each keeping its enqueue time, so that sojourn times and CoDel go on from it. A packet the new qdisc refuses
- * (a lower limit), or drops to make room, is dropped as {@value #DROP_SWAP_REFUSED}. The driver is not signalled: it
- * pulls from the new qdisc when it next runs, as it would have from the old one.
+ * kind that can hold that state takes it over exactly; any other qdisc element enqueues the packets again in that order
+ * at the time of the swap, each keeping its enqueue time, so that sojourn times and CoDel go on from it. A packet the
+ * new qdisc refuses (a lower limit), or drops to make room, is dropped as {@value #DROP_SWAP_REFUSED}. The driver is
+ * not signalled: it pulls from the new qdisc when it next runs, as it would have from the old one.
  * <p>
  * Per-packet methods allocate nothing. Not thread-safe: one engine thread, one run.
  *

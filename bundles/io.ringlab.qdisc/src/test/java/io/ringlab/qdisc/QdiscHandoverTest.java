@@ -56,6 +56,16 @@ class QdiscHandoverTest {
         return (QdiscElement) new QdiscElementFactory().create(ctx);
     }
 
+    /** @return a pfifo with packets 1 to {@code n} of 100 bytes, packet i enqueued at i ms */
+    private static QdiscElement filled(FakeElementContext ctx, int n) {
+        QdiscElement e = pfifo(ctx);
+        for (int i = 1; i <= n; i++) {
+            ctx.nowPicos = i * MS;
+            e.push(0, new TestBuffer(i, 100));
+        }
+        return e;
+    }
+
     private static QdiscElement fqCodel(FakeElementContext ctx) {
         return (QdiscElement) new FqCodelElementFactory().create(ctx);
     }
@@ -89,11 +99,7 @@ class QdiscHandoverTest {
     @Test
     void aPfifoOfTheSameLimitTakesTheQueueAndTheCountersAsTheyAre() {
         FakeElementContext a = new FakeElementContext(1, Map.of("limit", 10L));
-        QdiscElement old = pfifo(a);
-        for (int i = 1; i <= 6; i++) {
-            a.nowPicos = i * MS;
-            old.push(0, new TestBuffer(i, 100));
-        }
+        QdiscElement old = filled(a, 6);
         old.pull(0);
         old.qdisc().requeue(old.qdisc().dequeue(7 * MS)); // one requeue, counted
         FakeElementContext b = new FakeElementContext(1, Map.of("limit", 10L));
@@ -109,11 +115,7 @@ class QdiscHandoverTest {
     @Test
     void aPfifoOfALowerLimitTakesTheOldestAndDropsTheRestAsRefused() {
         FakeElementContext a = new FakeElementContext(1, Map.of("limit", 10L));
-        QdiscElement old = pfifo(a);
-        for (int i = 1; i <= 8; i++) {
-            a.nowPicos = i * MS;
-            old.push(0, new TestBuffer(i, 100));
-        }
+        QdiscElement old = filled(a, 8);
         FakeElementContext b = new FakeElementContext(1, Map.of("limit", 5L));
         b.nowPicos = 9 * MS;
         QdiscElement neu = pfifo(b);

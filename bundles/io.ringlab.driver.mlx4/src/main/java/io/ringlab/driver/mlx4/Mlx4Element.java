@@ -87,12 +87,12 @@ import io.ringlab.sim.api.OutputPort;
  * model's operations and cache misses). A packet this element received and then sends counts once for
  * {@code cpuNanosPerPacket}. Packet data, CQEs and the driver's code are not touched through the cache model (see mlx5).
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor with the same ring sizes and MTU takes over the TX ring with its skbs
- * and the segments not yet posted, the queue's stop state and the TX CQ's arming, the RX descriptors (their records,
- * received frames and fragments), the RX CQ's arming, the page allocator whole (its pages where they are mapped, their
- * references, the free list, the page being carved and its offset, the counts), the page references of the RX skbs up
- * the stack (their destructors become the successor's), both NAPI contexts, and the interrupt and transmit tasks, each in
- * the predecessor's place. Otherwise drain and restart.
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes and MTU takes over the TX
+ * ring with its skbs and the segments not yet posted, the queue's stop state and the TX CQ's arming, the RX descriptors
+ * (their records, received frames and fragments), the RX CQ's arming, the page allocator whole (its pages where they
+ * are mapped, their references, the free list, the page being carved and its offset, the counts), the page references
+ * of the RX skbs up the stack (their destructors become the successor's), both NAPI contexts, and the interrupt and
+ * transmit tasks, each in the predecessor's place. Otherwise drain and restart.
  * <p>
  * Counters: see {@link Mlx4Factory}. Not modelled: interrupt moderation (CQ coalescing), RSS, several rings, LRO/TSO,
  * checksums, the BlueFlame doorbell, jumbo frames (several fragments per descriptor). Engine thread only.
@@ -308,6 +308,7 @@ final class Mlx4Element implements NicDriver, Handover {
         out.put(DriverState.NAPI, rxNapi);
         out.put(DriverState.NAPI_SCHEDULED, rxNapi.scheduled());
         out.put("mlx4.txNapi", txNapi);
+        out.put("mlx4.core", coreIndex);
         out.put("mlx4.fragStride", fragStride);
         out.put("mlx4.carrier", carrier.clone());
         out.put("mlx4.descPage", descPage.clone());
@@ -341,8 +342,8 @@ final class Mlx4Element implements NicDriver, Handover {
         Buffer[] records = in.get("mlx4.carrier", Buffer[].class);
         int[] refs = in.get("mlx4.pageRefs", int[].class);
         if (ring.size() != txRing || records.length != rxRing || refs.length != pageRefs.length
-                || in.getInt("mlx4.fragStride", 0) != fragStride) {
-            return false; // other ring sizes or another MTU: the pages are carved otherwise
+                || in.getInt("mlx4.fragStride", 0) != fragStride || in.getInt("mlx4.core", -1) != coreIndex) {
+            return false; // other ring sizes, another MTU (the pages are carved otherwise), or another core
         }
         sq = ring;
         segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);

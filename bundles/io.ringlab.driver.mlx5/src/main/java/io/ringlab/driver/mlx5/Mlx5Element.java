@@ -61,10 +61,11 @@ import io.ringlab.sim.api.OutputPort;
  * deferred into the per-CPU NAPI cache of the skb's pool and freed in bulk; commit "mlx5: use napi_consume_skb API to
  * get bulk free operations", March 2016) or {@code dev_kfree_skb} (at once), then wakes a stopped queue.
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor with the same ring sizes takes over the RQ's WQEs with their skbs and
- * received frames, the send queue with its skbs and the segments not yet posted, the stop state, the CQ's arming, the
- * NAPI context, and the interrupt and transmit tasks, each in the predecessor's place; the skb pool is the same pool again,
- * with its occupancy, its per-CPU caches and bulk-allocation state. Otherwise drain and restart.
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes takes over the RQ's WQEs
+ * with their skbs and received frames, the send queue with its skbs and the segments not yet posted, the stop state,
+ * the CQ's arming, the NAPI context, and the interrupt and transmit tasks, each in the predecessor's place; the skb
+ * pool is the same pool again, with its occupancy, its per-CPU caches and bulk-allocation state. Otherwise drain and
+ * restart.
  * <p>
  * Not modelled: TSO, LRO, striding RQ, checksum offload, multiple queues, the TX inline header and doorbell costs (in
  * {@code txCycles}). Engine thread only.
@@ -230,6 +231,7 @@ final class Mlx5Element implements NicDriver, Handover {
         out.put(DriverState.TX_SEGMENTS, segments);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("mlx5.core", coreIndex);
         out.put("mlx5.wqe", wqe.clone());
         out.put("mlx5.head", head);
         out.put("mlx5.ready", ready);
@@ -248,8 +250,8 @@ final class Mlx5Element implements NicDriver, Handover {
         }
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] rq = in.get("mlx5.wqe", Buffer[].class);
-        if (ring.size() != sq.size() || rq.length != rxRing) {
-            return false; // other ring sizes: drain and start afresh
+        if (ring.size() != sq.size() || rq.length != rxRing || in.getInt("mlx5.core", -1) != coreIndex) {
+            return false; // other ring sizes or another core: drain and start afresh
         }
         sq = ring;
         segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);

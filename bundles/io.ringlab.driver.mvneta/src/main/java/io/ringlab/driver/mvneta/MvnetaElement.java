@@ -86,12 +86,13 @@ import io.ringlab.sim.api.Timer;
  * {@code build_skb} (as in the v4.6 model, the buffer is the skb). The buffer manager with {@code kernel = current} is
  * refused.
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor with the same receive path ({@code bm}, {@code kernel}), ring sizes and
- * RX pools (the same pools again: the page fragments, the page_pool, or the BM's long and short pools with the buffers in
- * the device) takes over the TX ring with its skbs, the segments not yet posted, the queue's stop state, the RX
- * descriptors with their buffers and received frames, the refill position of the current preset, the interrupt state
- * (pending frame count, enabled) and the coalescing timer, the NAPI context, and the interrupt and transmit tasks on
- * every core they wait on, each in the predecessor's place. Otherwise drain and restart.
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same receive path ({@code bm}, {@code
+ * kernel}), ring sizes and RX pools (the same pools again: the page fragments, the page_pool, or the BM's long and
+ * short pools with the buffers in the device) takes over the TX ring with its skbs, the segments not yet posted, the
+ * queue's stop state, the RX descriptors with their buffers and received frames, the refill position of the current
+ * preset, the interrupt state (pending frame count, enabled) and the coalescing timer, the NAPI context, and the
+ * interrupt and transmit tasks on every core they wait on, each in the predecessor's place. Otherwise drain and
+ * restart.
  */
 final class MvnetaElement implements NicDriver, Handover {
     /** {@code dev_tx_weight} = 64: skbs one qdisc run sends before it reschedules itself. */
@@ -287,6 +288,7 @@ final class MvnetaElement implements NicDriver, Handover {
         out.put(DriverState.TX_SEGMENTS, segments);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("mvneta.core", coreIndex);
         out.put("mvneta.bm", bm);
         out.put("mvneta.current", current);
         out.put("mvneta.rxPool", rxPool());
@@ -315,9 +317,10 @@ final class MvnetaElement implements NicDriver, Handover {
         }
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] rx = in.get("mvneta.rxBuf", Buffer[].class);
-        if (ring.size() != txq.size() || rx.length != rxRing || in.get("mvneta.rxPool", BufferPool.class) != rxPool()
+        if (ring.size() != txq.size() || rx.length != rxRing || in.getInt("mvneta.core", -1) != coreIndex
+                || in.get("mvneta.rxPool", BufferPool.class) != rxPool()
                 || (bm && in.get("mvneta.shortPool", BufferPool.class) != shortPool)) {
-            return false; // other ring sizes, or RX pools of other sizes (an unfilled BM pool would drop every frame)
+            return false; // other ring sizes, another core, or other RX pools (an unfilled BM pool would drop every frame)
         }
         txq = ring;
         segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);

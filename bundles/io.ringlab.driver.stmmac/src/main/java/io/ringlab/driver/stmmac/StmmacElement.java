@@ -65,12 +65,12 @@ import io.ringlab.sim.api.Timer;
  * <b>CPU</b>: one constant per transmitted frame and one per received frame, from the cost profile ({@code amlogic-s805}
  * fits them to the seed's 600 / 650 Mbit/s), charged where the kernel does the work: the qdisc run and the poll.
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor of the same ring sizes takes over the TX ring with its skbs and IC bits,
- * the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop bits and BQL: limit,
- * in-flight bytes, history), the RX descriptors with their buffers and received frames, the interrupt mask and pending TX
- * status, the armed TX-coalescing and RIWT timers and the pending work (the qdisc run, the interrupt, the timer clean, the
- * NAPI context with its counts and a scheduled poll), each in the place the predecessor's held. Reads only another
- * {@code stmmac}'s state.
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes takes over the TX ring with
+ * its skbs and IC bits, the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop
+ * bits and BQL: limit, in-flight bytes, history), the RX descriptors with their buffers and received frames, the
+ * interrupt mask and pending TX status, the armed TX-coalescing and RIWT timers and the pending work (the qdisc run,
+ * the interrupt, the timer clean, the NAPI context with its counts and a scheduled poll), each in the place the
+ * predecessor's held. Reads only another {@code stmmac}'s state.
  * <p>
  * Not modelled: TSO (this MAC had none), the cost of the segmentation itself (inside {@code txCycles}), scatter-gather
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
@@ -242,6 +242,7 @@ final class StmmacElement implements NicDriver, Handover {
         out.put(DriverState.TX_QUEUE, txq);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("stmmac.core", coreIndex);
         out.put("stmmac.txIc", txIc.clone());
         out.put("stmmac.txCountFrames", txCountFrames);
         out.put("stmmac.rxBuf", rxBuf.clone());
@@ -265,8 +266,9 @@ final class StmmacElement implements NicDriver, Handover {
         SendRing oldRing = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] oldRx = in.get("stmmac.rxBuf", Buffer[].class);
         TxQueue oldTxq = in.get(DriverState.TX_QUEUE, TxQueue.class);
-        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)) {
-            return false; // other ring sizes or BQL the other way round: drain and start afresh
+        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)
+                || in.getInt("stmmac.core", -1) != coreIndex) {
+            return false; // other ring sizes, BQL the other way round, or another core: drain and start afresh
         }
         try {
             oldTxq.listener(this::schedule);

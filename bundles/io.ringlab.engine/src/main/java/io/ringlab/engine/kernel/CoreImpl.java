@@ -196,23 +196,7 @@ final class CoreImpl implements Core {
     int cancelOwned(int token) {
         int removed = 0;
         for (int c = 0; c < CLASSES; c++) {
-            CpuTask[] q = queues[c];
-            int[] o = owners[c];
-            int n = sizes[c], h = heads[c], kept = 0;
-            for (int i = 0; i < n; i++) {
-                int from = (h + i) % q.length;
-                CpuTask t = q[from];
-                int owner = o[from];
-                q[from] = null;
-                if (owner == token) {
-                    removed++;
-                    continue;
-                }
-                int to = (h + kept++) % q.length;
-                q[to] = t;
-                o[to] = owner;
-            }
-            sizes[c] = kept;
+            removed += removeIf(c, (t, owner) -> owner == token);
         }
         return removed;
     }
@@ -230,36 +214,52 @@ final class CoreImpl implements Core {
         int replaced = 0;
         for (int c = 0; c < CLASSES; c++) {
             CpuTask[] q = queues[c];
-            int[] o = owners[c];
-            int n = sizes[c], h = heads[c];
+            int h = heads[c];
             boolean found = false;
-            for (int i = 0; i < n && !found; i++) {
+            for (int i = 0; i < sizes[c] && !found; i++) {
                 found = q[(h + i) % q.length] == old;
             }
             if (!found) {
                 continue;
             }
-            int kept = 0;
-            for (int i = 0; i < n; i++) {
-                int from = (h + i) % q.length;
-                CpuTask t = q[from];
-                int owner = o[from];
-                q[from] = null;
-                if (t == neu) {
-                    continue;
-                }
-                if (t == old) {
-                    t = neu;
-                    owner = token;
+            removeIf(c, (t, owner) -> t == neu);
+            for (int i = 0; i < sizes[c]; i++) {
+                int at = (h + i) % q.length;
+                if (q[at] == old) {
+                    q[at] = neu;
+                    owners[c][at] = token;
                     replaced++;
                 }
-                int to = (h + kept++) % q.length;
-                q[to] = t;
-                o[to] = owner;
             }
-            sizes[c] = kept;
         }
         return replaced;
+    }
+
+    /** Which queued tasks {@link #removeIf} takes out. */
+    @FunctionalInterface
+    private interface Entry {
+        boolean matches(CpuTask task, int owner);
+    }
+
+    /** Takes the entries that match out of one class's queue; the others keep their order. A hot swap's, not per task. */
+    private int removeIf(int workClass, Entry rule) {
+        CpuTask[] q = queues[workClass];
+        int[] o = owners[workClass];
+        int n = sizes[workClass], h = heads[workClass], kept = 0;
+        for (int i = 0; i < n; i++) {
+            int from = (h + i) % q.length;
+            CpuTask t = q[from];
+            int owner = o[from];
+            q[from] = null;
+            if (rule.matches(t, owner)) {
+                continue;
+            }
+            int to = (h + kept++) % q.length;
+            q[to] = t;
+            o[to] = owner;
+        }
+        sizes[workClass] = kept;
+        return n - kept;
     }
 
     /**

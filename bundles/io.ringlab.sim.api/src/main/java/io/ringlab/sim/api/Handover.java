@@ -45,9 +45,10 @@ public interface Handover {
     boolean exportState(ElementState out);
 
     /**
-     * Takes over a predecessor's state, instead of {@link Element#start()}: adopt its buffers into this instance's rings
-     * and queues, take over its timers ({@link Timer#takeOver}) and its pending work ({@link ElementState#requeue}). May leave out what it cannot use, except buffers: every
-     * buffer the predecessor held must end up held here, or be freed or dropped here under a named reason.
+     * Takes over a predecessor's state, instead of {@link Element#start()}: adopt its buffers into this instance's
+     * rings and queues, take over its timers ({@link Timer#takeOver}) and its pending work ({@link
+     * ElementState#requeue}). May leave out what it cannot use, except buffers: every buffer the predecessor held must
+     * end up held here, or be freed or dropped here under a named reason.
      *
      * @param in the predecessor's state; {@link ElementState#fromType()} tells which model wrote it
      * @return {@code false} if this instance cannot read that state (checked before any change: the engine then drains

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -270,5 +271,120 @@ class HotSwapTest {
         run.applySwap("eth0", null, null);
         assertSame(pool, sim.pool("eth0.gso"), "the same pool, with its occupancy");
         assertEquals(1, sim.pools.stream().filter(p -> p.name().startsWith("eth0.gso")).count());
+    }
+
+    /**
+     * A sender that is the destructor of the buffers it sends (as TCP's {@code tcp_wfree}) and counts the releases it
+     * gets after {@link #SWAP_AT}; with {@code handover}, its successor takes those buffers' destructors over.
+     */
+    private static final class Sender implements Element, io.ringlab.buffer.api.BufferDestructor, io.ringlab.sim.api.Handover {
+        static final long SWAP_AT = 5 * MS;
+        private final ElementContext ctx;
+        private final boolean handover;
+        private final io.ringlab.buffer.api.BufferPool pool;
+        private final io.ringlab.sim.api.Timer timer;
+        int released, releasedAfterSwap;
+
+        Sender(ElementContext ctx, boolean handover) {
+            this.ctx = ctx;
+            this.handover = handover;
+            this.pool = ctx.pool("fixed", "pool", 1000, 100, Map.of());
+            this.timer = ctx.timer(now -> send());
+        }
+
+        @Override
+        public void start() {
+            timer.after(0); // at 0, or at once after a drain-and-restart
+        }
+
+        private void send() {
+            var b = pool.alloc(0, ctx.index());
+            b.length(100);
+            b.destructor(this);
+            ctx.generated(b);
+            ctx.output("out").push(b);
+            timer.after(10_000_000L); // 10 us
+        }
+
+        @Override
+        public void destroyed(io.ringlab.buffer.api.Buffer b) {
+            released++;
+            releasedAfterSwap += ctx.nowPicos() >= SWAP_AT ? 1 : 0;
+        }
+
+        @Override
+        public boolean exportState(io.ringlab.sim.api.ElementState out) {
+            out.put("sender.timer", timer);
+            out.putDestructors("sender.release", this);
+            return handover;
+        }
+
+        @Override
+        public boolean importState(io.ringlab.sim.api.ElementState in) {
+            timer.takeOver(in.get("sender.timer", io.ringlab.sim.api.Timer.class));
+            return in.replaceDestructors("sender.release", this) > 0;
+        }
+    }
+
+    /** Makes {@link Sender}s and keeps them. */
+    private static final class SenderFactory implements ElementFactory {
+        final List<Sender> made = new ArrayList<>();
+        final boolean handover;
+
+        SenderFactory(boolean handover) {
+            this.handover = handover;
+        }
+
+        @Override
+        public ElementDescriptorDTO descriptor() {
+            ElementDescriptorDTO d = new ElementDescriptorDTO();
+            d.type = "sender";
+            d.category = ElementDescriptorDTO.SOURCE;
+            d.ports.add(io.ringlab.sim.api.dto.PortDescriptorDTO.of("out", io.ringlab.sim.api.dto.PortDescriptorDTO.Direction.OUT,
+                    io.ringlab.sim.api.dto.PortDescriptorDTO.Mode.PUSH, true, "buffers whose destructor is the sender"));
+            return d;
+        }
+
+        @Override
+        public Element create(ElementContext context) {
+            Sender s = new Sender(context, handover);
+            made.add(s);
+            return s;
+        }
+    }
+
+    /** 80 Mbit/s into a 50 Mbit/s link: the qdisc and the driver's ring hold the sender's buffers at the swap. */
+    private static final String SENDER = """
+            duration = 10ms
+            element s : sender
+            element q : pfifo
+            element eth0 : netdev
+            element wire : link { rate = 50Mbit }
+            element sink : sink
+            s -> q -> eth0 -> wire -> sink
+            """;
+
+    @Test
+    void buffersElsewhereReachTheNewInstancesDestructorWhereItAskedForThem() throws Exception {
+        SenderFactory f = new SenderFactory(true);
+        RunResultDTO r = build(new TestRegistry().with(f), SENDER, 1, List.of("5ms:s")).run();
+        assertConserved(r);
+        assertTrue(r.swaps.get(0).handover, r.swaps.get(0).message);
+        assertEquals(2, f.made.size());
+        assertEquals(0, f.made.get(0).releasedAfterSwap, "the old instance is not called again");
+        // netdev orphans each skb as the wire takes it (skb_orphan): one release per frame sent
+        assertEquals(r.elements.get("eth0").get("txPackets"), f.made.get(0).released + f.made.get(1).released);
+        assertTrue(f.made.get(1).released > 100, "the new one got those of the buffers queued at the swap too");
+    }
+
+    @Test
+    void aDrainTakesTheOldInstanceOffTheBuffersElsewhereThatNameItAsDestructor() throws Exception {
+        SenderFactory f = new SenderFactory(false);
+        RunResultDTO r = build(new TestRegistry().with(f), SENDER, 1, List.of("5ms:s")).run();
+        assertConserved(r);
+        assertFalse(r.swaps.get(0).handover);
+        assertEquals(0, f.made.get(0).releasedAfterSwap, "the old instance is not called again");
+        assertTrue(r.elements.get("eth0").get("txPackets") > f.made.get(0).released + f.made.get(1).released + 100,
+                "the buffers queued at the swap were released with no destructor");
     }
 }

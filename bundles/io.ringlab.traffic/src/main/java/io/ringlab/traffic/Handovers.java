@@ -5,24 +5,14 @@ import java.lang.reflect.Array;
 import io.ringlab.sim.api.ElementState;
 
 /**
- * Helpers for the traffic elements' hot swap ({@link io.ringlab.sim.api.Handover}): a model's own arrays go over by copy,
- * so that an old instance that goes on (a swap that failed) and its successor never share one.
+ * Helpers for the traffic elements' hot swap ({@link io.ringlab.sim.api.Handover}): a model's own arrays go over by copy
+ * (the exporter writes clones, the importer copies them into its own), so that an old instance that goes on (a swap that
+ * failed) and its successor never share one.
  * <p>
  * Stateless.
  */
 final class Handovers {
     private Handovers() {
-    }
-
-    /**
-     * @param array a primitive array
-     * @return a copy of it, for {@link ElementState#put}
-     */
-    static Object copy(Object array) {
-        int n = Array.getLength(array);
-        Object c = Array.newInstance(array.getClass().getComponentType(), n);
-        System.arraycopy(array, 0, c, 0, n);
-        return c;
     }
 
     /**

@@ -12,6 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,18 +27,28 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, version = "Ringlab",
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Bench.class, Commands.Elements.class, Commands.Pools.class})
+        subcommands = {Commands.Run.class, Commands.Ab.class, Commands.Bench.class, Commands.Elements.class,
+            Commands.Pools.class})
 final class Commands implements Callable<Integer> {
+    /**
+     * System property the launcher script sets to {@code true} when standard error is a terminal (Java 21 cannot tell
+     * by itself once standard input or output is redirected): {@code ringlab ab} then draws its progress bar in place.
+     */
+    static final String TERMINAL_PROPERTY = "ringlab.stderrIsTerminal";
+
     final Runner runner;
     final PrintStream out;
     final PrintStream err;
     final Path home;
+    /** Whether {@link #err} is a terminal ({@link #TERMINAL_PROPERTY}). */
+    final boolean terminal;
 
     Commands(Runner runner, PrintStream out, PrintStream err, Path home) {
         this.runner = runner;
         this.out = out;
         this.err = err;
         this.home = home;
+        this.terminal = Boolean.getBoolean(TERMINAL_PROPERTY);
     }
 
     @Override
@@ -47,7 +63,7 @@ final class Commands implements Callable<Integer> {
         CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                if (cls == Run.class || cls == Bench.class || cls == Elements.class || cls == Pools.class) {
+                if (cls == Run.class || cls == Ab.class || cls == Bench.class || cls == Elements.class || cls == Pools.class) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
                 }
                 return CommandLine.defaultFactory().create(cls);
@@ -61,6 +77,27 @@ final class Commands implements Callable<Integer> {
             return Runner.FAILED;
         });
         return cl.execute(args);
+    }
+
+    /** @return where the human summary goes: standard error when the JSON goes to standard output ({@code --json -}) */
+    PrintStream human(String json) {
+        return "-".equals(json) ? err : out;
+    }
+
+    /**
+     * Writes JSON to standard output ({@code target} is {@code -}) or to the file {@code target}.
+     *
+     * @param human where to say that the file was written; {@code null} to say nothing
+     */
+    void writeJson(String text, String target, PrintStream human) throws IOException {
+        if ("-".equals(target)) {
+            out.println(text);
+        } else {
+            Files.writeString(Path.of(target), text + "\n", StandardCharsets.UTF_8);
+            if (human != null) {
+                human.println("result written to " + target);
+            }
+        }
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a pipeline file and print a summary; optionally write the JSON result.")
@@ -102,7 +139,7 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream human = "-".equals(json) ? root.err : root.out;
+            PrintStream human = root.human(json);
             Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup, swaps);
             if (o.result() == null) {
                 root.err.println(o.message());
@@ -123,13 +160,7 @@ final class Commands implements Callable<Integer> {
                 }
             }
             if (json != null) {
-                String text = Json.result(o.result());
-                if ("-".equals(json)) {
-                    root.out.println(text);
-                } else {
-                    Files.writeString(Path.of(json), text + "\n", StandardCharsets.UTF_8);
-                    human.println("result written to " + json);
-                }
+                root.writeJson(Json.result(o.result()), json, human);
             }
             if (plot != null) {
                 try {
@@ -144,6 +175,117 @@ final class Commands implements Callable<Integer> {
                 root.err.println("ringlab: an invariant is broken (see the violations above)");
             }
             return o.exitCode();
+        }
+    }
+
+    @Command(name = "ab", mixinStandardHelpOptions = true, description = "Run an A/B experiment file (docs/experiments.md):"
+            + " every variant with every seed, in parallel, on common random numbers; print per metric each variant's mean"
+            + " with its 95 % confidence interval, and each variant's paired difference from the first with its interval"
+            + " and p-value.")
+    static final class Ab implements Callable<Integer> {
+        private final Commands root;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "the experiment file")
+        String file;
+        @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
+        String json;
+        @Option(names = "--csv", paramLabel = "OUT", description = "write one row per variant, seed and metric to OUT")
+        String csv;
+        @Option(names = "--plot", paramLabel = "PNG", description = "draw each metric's means with their intervals as a PNG")
+        String plot;
+        @Option(names = "--seeds", paramLabel = "N|LIST", description = "a count (10: seeds 1 to 10) or a list (1,2,3,7)"
+                + " instead of the file's seeds")
+        String seeds;
+        @Option(names = "--duration", paramLabel = "D", description = "simulated time per run instead of the file's, e.g. 2s")
+        String duration;
+        @Option(names = "--threads", paramLabel = "N", description = "runs at once (default: one per processor)")
+        Integer threads;
+
+        Ab(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            PrintStream human = root.human(json);
+            ExperimentService service = root.runner.experiments;
+            ExperimentResultDTO r;
+            try {
+                ExperimentDTO e = service.read(Path.of(file));
+                if (seeds != null) {
+                    e.seeds = seeds(seeds);
+                }
+                if (duration != null) {
+                    e.durationPicos = Runner.picos("--duration", duration, true);
+                }
+                if (threads != null && threads < 1) {
+                    throw new IllegalArgumentException("--threads must be at least 1");
+                }
+                r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
+            } catch (PipelineException | IllegalArgumentException e) {
+                root.err.println(e.getMessage());
+                return Runner.INVALID;
+            }
+            AbSummary.print(r, human);
+            if (json != null) {
+                root.writeJson(Json.toJson(r), json, human);
+            }
+            if (csv != null) {
+                AbSummary.csv(r, Path.of(csv));
+                human.println("CSV written to " + csv);
+            }
+            if (plot != null) {
+                Plots.experiment(r, Path.of(plot));
+                human.println("plot written to " + plot);
+            }
+            r.problems.forEach(root.err::println);
+            long failed = r.runs.stream().filter(s -> RunSummaryDTO.FAILED.equals(s.state)).count();
+            long broken = r.runs.stream().filter(s -> RunSummaryDTO.FINISHED.equals(s.state)
+                    && !(s.packetConservation && s.bufferConservation)).count();
+            if (failed > 0 || r.cancelled) {
+                root.err.println("ringlab ab: " + (r.cancelled ? "cancelled" : failed + " run" + (failed == 1 ? "" : "s")
+                        + " failed (see the runs above); the statistics leave them out"));
+                return Runner.FAILED;
+            }
+            if (broken > 0) {
+                root.err.println("ringlab ab: an invariant is broken in " + broken + " run" + (broken == 1 ? "" : "s")
+                        + " (see the runs above); the statistics leave them out");
+                return Runner.INVARIANT;
+            }
+            return r.problems.isEmpty() ? Runner.OK : Runner.INVALID;
+        }
+
+        /** @return the seeds of {@code --seeds}: a count N (1 to N) or a comma-separated list, optionally in brackets */
+        static List<Long> seeds(String text) {
+            String t = text.strip();
+            boolean bracketed = t.startsWith("[") && t.endsWith("]");
+            if (bracketed) {
+                t = t.substring(1, t.length() - 1);
+            }
+            List<Long> seeds = new ArrayList<>();
+            try {
+                if (!bracketed && !t.contains(",")) {
+                    long n = Units.parseInteger(t);
+                    if (n < 1) {
+                        throw new IllegalArgumentException("a count of " + n + " is less than 1");
+                    }
+                    for (long s = 1; s <= n; s++) {
+                        seeds.add(s);
+                    }
+                    return seeds;
+                }
+                for (String part : t.split(",", -1)) {
+                    long s = Units.parseInteger(part.strip());
+                    if (seeds.contains(s)) {
+                        throw new IllegalArgumentException("seed " + s + " is listed twice; runs are paired by seed");
+                    }
+                    seeds.add(s);
+                }
+                return seeds;
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--seeds '" + text + "': " + e.getMessage() + "; write a count (--seeds"
+                        + " 10 runs seeds 1 to 10) or a list (--seeds 1,2,3,7)");
+            }
         }
     }
 
@@ -165,7 +307,7 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream human = "-".equals(json) ? root.err : root.out;
+            PrintStream human = root.human(json);
             List<String> targets = new ArrayList<>(files);
             if (targets.isEmpty()) {
                 targets.add("builtin:line-rate");
@@ -210,12 +352,7 @@ final class Commands implements Callable<Integer> {
                 human.printf("%-40s %,22.0f %,16.0f %14.4f%n", r.pipeline, pps, eps, perPacket);
             }
             if (json != null) {
-                String text = Json.toJson(Map.of("results", results));
-                if ("-".equals(json)) {
-                    root.out.println(text);
-                } else {
-                    Files.writeString(Path.of(json), text + "\n", StandardCharsets.UTF_8);
-                }
+                root.writeJson(Json.toJson(Map.of("results", results)), json, null);
             }
             return worst;
         }

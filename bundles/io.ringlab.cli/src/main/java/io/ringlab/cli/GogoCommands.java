@@ -8,29 +8,39 @@ import java.nio.file.Path;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.Simulator;
 
 /**
- * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:elements}, {@code ringlab:pools},
- * {@code ringlab:bench}. Each prints what the command line prints and returns its exit code.
+ * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:ab FILE [options]},
+ * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}. Each prints what the command line prints and
+ * returns its exit code.
  */
 @Component(service = GogoCommands.class, property = {"osgi.command.scope=ringlab", "osgi.command.function=run",
-    "osgi.command.function=bench", "osgi.command.function=elements", "osgi.command.function=pools"})
+    "osgi.command.function=ab", "osgi.command.function=bench", "osgi.command.function=elements",
+    "osgi.command.function=pools"})
 public class GogoCommands {
     @Reference
     Simulator simulator;
+    @Reference
+    ExperimentService experiments;
 
     private int exec(String command, String... args) {
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
-        return Commands.execute(new Runner(simulator), System.out, System.err,
+        return Commands.execute(new Runner(simulator, experiments), System.out, System.err,
                 Path.of(System.getProperty("ringlab.home", ".")), all);
     }
 
     /** @return the exit code of {@code ringlab run}. */
     public int run(String... args) {
         return exec("run", args);
+    }
+
+    /** @return the exit code of {@code ringlab ab}. */
+    public int ab(String... args) {
+        return exec("ab", args);
     }
 
     /** @return the exit code of {@code ringlab bench}. */
@@ -49,10 +59,10 @@ public class GogoCommands {
     }
 
     /** Captures a command's standard output, for tests. */
-    static String capture(Simulator sim, String... args) {
+    static String capture(Simulator sim, ExperimentService experiments, String... args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        Commands.execute(new Runner(sim), ps, ps, Path.of("."), args);
+        Commands.execute(new Runner(sim, experiments), ps, ps, Path.of("."), args);
         return buf.toString(StandardCharsets.UTF_8);
     }
 }

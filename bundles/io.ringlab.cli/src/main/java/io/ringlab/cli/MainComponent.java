@@ -14,6 +14,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.Simulator;
 
 /**
@@ -29,6 +30,8 @@ public class MainComponent implements Callable<Integer> {
 
     @Reference
     Simulator simulator;
+    @Reference
+    ExperimentService experiments;
 
     private BundleContext context;
 
@@ -53,7 +56,7 @@ public class MainComponent implements Callable<Integer> {
     public Integer call() {
         String[] args = launcherArguments();
         Path home = Path.of(System.getProperty("ringlab.home", "."));
-        return Commands.execute(new Runner(simulator), System.out, System.err, home, args);
+        return Commands.execute(new Runner(simulator, experiments), System.out, System.err, home, args);
     }
 
     private String[] launcherArguments() {

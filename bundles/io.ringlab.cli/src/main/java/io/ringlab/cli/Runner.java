@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
@@ -22,16 +23,19 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
 /**
- * What the commands do, shared by the command line and the Gogo shell: read a pipeline, run it, report. Exit codes: 0
- * success, 2 invalid input, 3 broken invariant, 1 anything else. Thread-safe (no state).
+ * What the commands do, shared by the command line and the Gogo shell: read a pipeline, run it, report; the services
+ * the commands use. Exit codes: 0 success, 2 invalid input, 3 broken invariant, 1 anything else. Thread-safe (no state).
  */
 final class Runner {
     static final int OK = 0, FAILED = 1, INVALID = 2, INVARIANT = 3;
 
     private final Simulator simulator;
+    /** The A/B experiments ({@code ringlab ab}). */
+    final ExperimentService experiments;
 
-    Runner(Simulator simulator) {
+    Runner(Simulator simulator, ExperimentService experiments) {
         this.simulator = simulator;
+        this.experiments = experiments;
     }
 
     /** The outcome of one run: its result, or the exit code and message of a failure before it ran. */
@@ -59,32 +63,18 @@ final class Runner {
         try {
             pipeline = file.startsWith("builtin:") ? PipelineReader.read(file, builtin(file.substring(8)))
                     : PipelineReader.read(Path.of(file));
-            if (duration != null) {
-                try {
-                    options.durationPicos = Units.parsePicos(duration);
-                } catch (IllegalArgumentException e) {
-                    return new Outcome(null, INVALID, "--duration: " + e.getMessage());
+            try {
+                if (duration != null) {
+                    options.durationPicos = picos("--duration", duration, true);
                 }
-                if (options.durationPicos <= 0) {
-                    return new Outcome(null, INVALID, "--duration must be more than 0s");
+                if (seriesInterval != null) {
+                    options.seriesIntervalPicos = picos("--series-interval", seriesInterval, true);
                 }
-            }
-            if (seriesInterval != null) {
-                try {
-                    options.seriesIntervalPicos = Units.parsePicos(seriesInterval);
-                } catch (IllegalArgumentException e) {
-                    return new Outcome(null, INVALID, "--series-interval: " + e.getMessage());
+                if (warmup != null) {
+                    options.warmupPicos = picos("--warmup", warmup, false);
                 }
-                if (options.seriesIntervalPicos <= 0) {
-                    return new Outcome(null, INVALID, "--series-interval must be more than 0s");
-                }
-            }
-            if (warmup != null) {
-                try {
-                    options.warmupPicos = Units.parsePicos(warmup);
-                } catch (IllegalArgumentException e) {
-                    return new Outcome(null, INVALID, "--warmup: " + e.getMessage());
-                }
+            } catch (IllegalArgumentException e) {
+                return new Outcome(null, INVALID, e.getMessage());
             }
             options.seed = seed;
             options.overrides.addAll(sets);
@@ -100,6 +90,26 @@ final class Runner {
         } catch (IllegalArgumentException e) {
             return new Outcome(null, INVALID, file + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * @param option the option's name, for the message
+     * @param text the option's value, in the time grammar of pipeline files
+     * @param positive whether 0 is refused
+     * @return the time in picoseconds
+     * @throws IllegalArgumentException naming the option and what is wrong
+     */
+    static long picos(String option, String text, boolean positive) {
+        long p;
+        try {
+            p = Units.parsePicos(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage());
+        }
+        if (positive && p <= 0) {
+            throw new IllegalArgumentException(option + " must be more than 0s");
+        }
+        return p;
     }
 
     static String builtin(String name) {

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 
-import io.ringlab.pipeline.format.Units;
+import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 
@@ -46,10 +46,7 @@ final class Summary {
             }
         }
         for (var sw : r.swaps) {
-            out.printf(Locale.ROOT, "swap at %s: %s %s -> %s: %s, %,d packet(s) handed over, %,d dropped, %.1f ms of wall time%s%n",
-                    Units.formatPicos(Math.round(sw.atSimulatedSeconds * 1e12)), sw.element, sw.from, sw.to,
-                    !sw.applied ? "NOT APPLIED" : sw.handover ? "handover" : "drain and restart", sw.packetsTransferred,
-                    sw.packetsDropped, sw.pauseWallMillis, sw.message == null ? "" : " (" + sw.message + ")");
+            out.println(SwapText.of(sw));
         }
         out.println();
         var inv = r.invariants;

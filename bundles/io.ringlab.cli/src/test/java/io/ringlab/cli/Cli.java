@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Runs {@link Commands#execute} against a {@link FakeSimulator} with captured standard output and error, and writes
- * pipeline files for it.
+ * Runs {@link Commands#execute} against a {@link FakeSimulator} and {@link FakeExperiments} with captured standard output
+ * and error, and writes pipeline files for it.
  */
 final class Cli {
     /** A small valid pipeline: name "tiny", headline sink.rxMpps. */
@@ -27,6 +27,7 @@ final class Cli {
             """;
 
     final FakeSimulator simulator;
+    final FakeExperiments experiments = new FakeExperiments();
     final Path home;
     private final ByteArrayOutputStream outBuf = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBuf = new ByteArrayOutputStream();
@@ -40,7 +41,7 @@ final class Cli {
     int execute(String... args) {
         PrintStream out = new PrintStream(outBuf, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(errBuf, true, StandardCharsets.UTF_8);
-        int code = Commands.execute(new Runner(simulator), out, err, home, args);
+        int code = Commands.execute(new Runner(simulator, experiments), out, err, home, args);
         out.flush();
         err.flush();
         return code;

@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,6 +46,7 @@ import org.eclipse.swt.widgets.Widget;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
@@ -54,6 +56,7 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
  * The console's main window: palette and samples on the left, the pipeline and the live charts in the middle, tabs on
@@ -85,7 +88,12 @@ final class ConsoleWindow {
     private LiveCharts charts;
     private Text duration, seed, summary, log;
     private Combo speed;
-    private Button runButton, pauseButton, resumeButton, stepButton, stopButton;
+    private Button runButton, pauseButton, resumeButton, stepButton, stopButton, swapButton;
+    private Combo swapElement, swapTarget;
+    /** The choices {@link #swapTarget} shows, for the element {@link #swapElement} shows. */
+    private List<SwapChoices.Choice> swapChoices = List.of();
+    /** Element name to its type in the live run (a swap may change it). */
+    private final Map<String, String> liveTypes = new LinkedHashMap<>();
     private Label status;
     private String paletteSignature = "";
     private Map<String, String> categoryOfType = Map.of();
@@ -184,6 +192,7 @@ final class ConsoleWindow {
         item(run, "Res&ume", 0, this::resume);
         item(run, "S&tep", 0, this::step);
         item(run, "&Stop", 0, this::stop);
+        item(run, "S&wap the Selected Implementation", 0, this::swap);
     }
 
     private static Menu submenu(Menu bar, String text) {
@@ -270,6 +279,26 @@ final class ConsoleWindow {
         resumeButton = button(buttons, "Resume", ConsoleService.ID_RESUME, this::resume);
         stepButton = button(buttons, "Step", ConsoleService.ID_STEP, this::step);
         stopButton = button(buttons, "Stop", ConsoleService.ID_STOP, this::stop);
+        new Label(run, SWT.NONE).setText("Swap");
+        Composite swap = new Composite(run, SWT.NONE);
+        swap.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        GridLayout swapLayout = new GridLayout(3, false);
+        swapLayout.marginWidth = 0;
+        swap.setLayout(swapLayout);
+        swapElement = new Combo(swap, SWT.READ_ONLY);
+        id(swapElement, ConsoleService.ID_SWAP_ELEMENT);
+        swapElement.setToolTipText("The element whose implementation to replace while the run goes on");
+        GridData elementData = new GridData(SWT.LEFT, SWT.CENTER, false, false);
+        elementData.widthHint = 90;
+        swapElement.setLayoutData(elementData);
+        swapElement.addListener(SWT.Selection, e -> fillSwapTargets());
+        swapTarget = new Combo(swap, SWT.READ_ONLY);
+        id(swapTarget, ConsoleService.ID_SWAP_TARGET);
+        GridData targetData = new GridData(SWT.FILL, SWT.CENTER, true, false);
+        targetData.widthHint = 120;
+        swapTarget.setLayoutData(targetData);
+        swapTarget.setToolTipText("The implementation to swap to; the old instance hands its state over (docs/hot-swap.md)");
+        swapButton = button(swap, "Swap", ConsoleService.ID_SWAP, this::swap);
         status = new Label(run, SWT.WRAP);
         id(status, ConsoleService.ID_STATUS);
         status.setData(ConsoleService.POLLS_DATA, 0);
@@ -539,8 +568,58 @@ final class ConsoleWindow {
         s.start();
         log("INFO", "run started: " + p.name + (options.durationPicos > 0 ? ", duration " + duration.getText().strip() : "")
                 + (options.seed != null ? ", seed " + options.seed : "") + ", " + RunInputs.SPEEDS.get(speed.getSelectionIndex()));
+        liveTypes.clear();
+        p.elements.forEach(e -> liveTypes.put(e.name, e.type));
+        swapElement.setItems(liveTypes.keySet().toArray(String[]::new));
+        swapElement.select(0);
+        fillSwapTargets();
         startPolling();
         updateButtons();
+    }
+
+    /** Shows the implementations the selected element can swap to (its type's category, its own type first). */
+    private void fillSwapTargets() {
+        int i = swapElement.getSelectionIndex();
+        String type = i < 0 ? null : liveTypes.get(swapElement.getItem(i));
+        swapChoices = type == null ? List.of() : SwapChoices.of(type, context.simulator().elementTypes());
+        swapTarget.setItems(swapChoices.stream().map(SwapChoices.Choice::label).toArray(String[]::new));
+        if (!swapChoices.isEmpty()) {
+            swapTarget.select(0);
+        }
+        updateButtons();
+    }
+
+    /** Asks the run to swap the selected element to the selected implementation at its next safe point. */
+    private void swap() {
+        RunSession s = session;
+        int e = swapElement.getSelectionIndex(), t = swapTarget.getSelectionIndex();
+        if (s == null || RunSession.ended(s.state()) || e < 0 || t < 0 || t >= swapChoices.size()) {
+            return;
+        }
+        String element = swapElement.getItem(e);
+        SwapChoices.Choice c = swapChoices.get(t);
+        log("INFO", "swap of " + element + " to " + c.label() + " requested; it happens at the run's next safe point");
+        s.run().swap(element, c.type(), c.version()).thenAccept(d -> {
+            try {
+                if (!display.isDisposed()) {
+                    display.asyncExec(() -> swapped(d));
+                }
+            } catch (SWTException gone) {
+                // the window closed meanwhile
+            }
+        });
+        startPolling(); // a paused run applies it and publishes a snapshot
+    }
+
+    private void swapped(SwapDTO d) {
+        log(d.applied ? "INFO" : "WARN", SwapText.of(d));
+        if (d.applied && d.to != null && d.to.indexOf('@') > 0) {
+            liveTypes.put(d.element, d.to.substring(0, d.to.indexOf('@')));
+        }
+        if (!d.applied) {
+            error("The swap was not applied", d.message == null ? "The swap was not applied." : d.message);
+        }
+        fillSwapTargets();
     }
 
     private void pause() {
@@ -616,6 +695,7 @@ final class ConsoleWindow {
     private void showSnapshot(RunSnapshotDTO snap) {
         setStatus(String.format(Locale.ROOT, "%s  %.3f / %.3f ms virtual, %,d events", snap.state, snap.simulatedSeconds * 1e3,
                 snap.durationSeconds * 1e3, snap.events));
+        charts.swaps(snap.swaps);
         charts.show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
                 snap.elements, CpuTable.ofSnapshot(snap.elements));
     }
@@ -638,6 +718,7 @@ final class ConsoleWindow {
         }
         setStatus(String.format(Locale.ROOT, "%s  %.3f ms virtual in %.3f s wall, %,d events", r.state, r.simulatedSeconds * 1e3,
                 r.wallSeconds, r.events));
+        charts.swaps(r.swaps);
         charts.show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
                 CpuTable.ofResult(r.runtime));
         summary.setText(SummaryText.of(r));
@@ -664,6 +745,9 @@ final class ConsoleWindow {
         resumeButton.setEnabled(st == RunState.PAUSED);
         stepButton.setEnabled(st == RunState.PAUSED);
         stopButton.setEnabled(live);
+        swapButton.setEnabled(live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
+        swapElement.setEnabled(live);
+        swapTarget.setEnabled(live);
     }
 
     // ------------------------------------------------------------------ streaming

@@ -28,6 +28,7 @@ import org.eclipse.swtchart.ISeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 
 import io.ringlab.console.api.ConsoleService;
+import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
  * The live views, SWTChart line charts and two tables in a tab folder, fed from the SWT-free models: Overview (the
@@ -101,6 +102,45 @@ final class LiveCharts {
                 col.dispose();
             }
         });
+        for (Chart chart : List.of(headline, throughput, latency, queues, pools, cache)) {
+            chart.getPlotArea().addCustomPaintListener(e -> paintSwaps(chart, e.gc));
+        }
+        tabs.setData(ConsoleService.SWAPS_DATA, 0);
+    }
+
+    /** Virtual times (ms) and labels of the swaps applied so far, drawn on every chart as dashed vertical lines. */
+    private double[] swapMillis = new double[0];
+    private String[] swapLabels = new String[0];
+
+    /**
+     * Marks the swaps of the run shown (from a snapshot or the result) on every chart.
+     *
+     * @param swaps the run's swaps so far; those not applied are not drawn
+     */
+    void swaps(List<SwapDTO> swaps) {
+        List<SwapDTO> applied = swaps.stream().filter(d -> d.applied).toList();
+        if (applied.size() == swapMillis.length) {
+            return;
+        }
+        swapMillis = applied.stream().mapToDouble(d -> d.atSimulatedSeconds * 1e3).toArray();
+        swapLabels = applied.stream().map(d -> "swap " + d.element + (d.handover ? "" : " (drain)")).toArray(String[]::new);
+        tabs.setData(ConsoleService.SWAPS_DATA, swapMillis.length);
+        for (Chart c : List.of(headline, throughput, latency, queues, pools, cache)) {
+            c.redraw();
+        }
+    }
+
+    private void paintSwaps(Chart chart, GC gc) {
+        IAxis x = chart.getAxisSet().getXAxis(0);
+        int height = chart.getPlotArea().getSize().y;
+        gc.setForeground(chart.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
+        gc.setLineStyle(SWT.LINE_DASH);
+        for (int i = 0; i < swapMillis.length; i++) {
+            int px = x.getPixelCoordinate(swapMillis[i]);
+            gc.drawLine(px, 0, px, height);
+            gc.drawText(swapLabels[i], px + 3, 2, true);
+        }
+        gc.setLineStyle(SWT.LINE_SOLID);
     }
 
     private void tab(String text, Control control) {
@@ -150,6 +190,7 @@ final class LiveCharts {
         latencyTable.removeAll();
         cpuTable.removeAll();
         percentiles.clear();
+        swaps(List.of());
         headline.getTitle().setText(headlineMetric == null ? "Headline (the pipeline names none)" : "Headline: " + headlineMetric);
     }
 

@@ -2,6 +2,7 @@ package io.ringlab.console;
 
 import java.util.Locale;
 
+import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.InvariantReportDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
@@ -36,6 +37,9 @@ final class SummaryText {
         }
         String h = headline(r);
         sb.append("headline ").append(h == null ? "(the pipeline names none)" : h).append('\n');
+        for (var sw : r.swaps) {
+            sb.append(SwapText.of(sw)).append('\n');
+        }
         InvariantReportDTO inv = r.invariants;
         sb.append(String.format(Locale.ROOT, "packets: generated %,d = delivered %,d + dropped %,d %s + in flight %,d: %s%n",
                 inv.generated, inv.delivered, inv.dropped, inv.droppedByReason, inv.inFlight, inv.packetConservation ? "ok" : "BROKEN"));

@@ -27,6 +27,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.Version;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Deactivate;
@@ -62,10 +63,16 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 @Component(service = Simulator.class, immediate = true)
 public class SimulatorComponent implements Simulator, Registry {
 
-    private record Factory(ElementFactory factory, String bundle, String version) {
+    private record Factory(ElementFactory factory, String bundle, Version version, long bundleId) {
     }
 
-    private final Map<String, Factory> factories = new ConcurrentHashMap<>();
+    /** How long a run whose element type lost its only factory waits for a replacement (a bundle update) before it ends. */
+    static final long REPLACEMENT_WAIT_MILLIS = 30_000;
+    /** How long the thread unregistering a factory waits for a run's engine to reach a safe point. */
+    static final long SAFE_POINT_WAIT_MILLIS = 10_000;
+
+    /** Type id to its factories, newest version first (several versions of a bundle may be installed side by side). */
+    private final Map<String, List<Factory>> factories = new ConcurrentHashMap<>();
     private final Map<String, BufferPoolProvider> pools = new ConcurrentHashMap<>();
     private final Map<String, CostProfile> profiles = new ConcurrentHashMap<>();
     private final List<RunImpl> active = new CopyOnWriteArrayList<>();
@@ -78,13 +85,72 @@ public class SimulatorComponent implements Simulator, Registry {
     @Activate
     void activate(BundleContext bc) {
         this.context = bc;
-        for (Map.Entry<String, Factory> e : factories.entrySet()) {
-            publishMetaType(e.getKey(), e.getValue().factory);
+        for (Map.Entry<String, List<Factory>> e : factories.entrySet()) {
+            Factory newest = newest(e.getKey());
+            if (newest != null) {
+                publishMetaType(e.getKey(), newest.factory);
+            }
+        }
+        bc.addBundleListener(uninstalls);
+    }
+
+    /** Bundle id to the types whose only factory it withdrew (for {@link #uninstalls}). */
+    private final Map<Long, Set<String>> gone = new ConcurrentHashMap<>();
+
+    /**
+     * Ends the held runs at once when the bundle whose factory they wait for is uninstalled, or stopped for good (a
+     * persistent stop; an update stops the bundle transiently, so it stays persistently started and a replacement comes).
+     * Synchronous, so that the decision is taken before the bundle's next state.
+     */
+    private final org.osgi.framework.SynchronousBundleListener uninstalls = event -> {
+        int type = event.getType();
+        Bundle b = event.getBundle();
+        String how;
+        if (type == org.osgi.framework.BundleEvent.UNINSTALLED) {
+            how = "was uninstalled";
+        } else if (type == org.osgi.framework.BundleEvent.STOPPED && !persistentlyStarted(b)) {
+            how = "was stopped (or is being uninstalled)"; // an uninstall stops the bundle persistently first
+        } else {
+            return;
+        }
+        Set<String> types = gone.remove(b.getBundleId());
+        if (types == null) {
+            return;
+        }
+        for (RunImpl run : active) {
+            for (String t : types) {
+                if (run.holding(t)) {
+                    run.abort("bundle " + b.getSymbolicName() + " " + b.getVersion() + " " + how + " while the run used its"
+                            + " element type " + t + "; the run ends");
+                }
+            }
+        }
+    };
+
+    private static boolean persistentlyStarted(Bundle b) {
+        try {
+            org.osgi.framework.startlevel.BundleStartLevel sl = b.adapt(org.osgi.framework.startlevel.BundleStartLevel.class);
+            return sl != null && sl.isPersistentlyStarted();
+        } catch (IllegalStateException | SecurityException e) {
+            return false; // uninstalled meanwhile
+        }
+    }
+
+    private Factory newest(String type) {
+        List<Factory> l = factories.get(type);
+        if (l == null) {
+            return null;
+        }
+        synchronized (l) {
+            return l.isEmpty() ? null : l.get(0);
         }
     }
 
     @Deactivate
     void deactivate() {
+        if (context != null) {
+            context.removeBundleListener(uninstalls);
+        }
         for (RunImpl run : active) {
             run.abort("the Ringlab engine (bundle io.ringlab.engine) is stopping");
         }
@@ -122,6 +188,11 @@ public class SimulatorComponent implements Simulator, Registry {
         }
     }
 
+    /**
+     * A factory arrived. When it is the newest version of its type, runs that use an older version swap to it at their
+     * next safe point (a new version dropped into plugins/ or installed from the console: swap and continue), and runs
+     * holding elements of the type for a replacement (a bundle update) go on with it.
+     */
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addFactory(ElementFactory f, ServiceReference<ElementFactory> ref) {
         Object type = ref.getProperty(ElementFactory.TYPE);
@@ -129,25 +200,114 @@ public class SimulatorComponent implements Simulator, Registry {
             return;
         }
         Bundle b = ref.getBundle();
-        factories.put(t, new Factory(f, b.getSymbolicName(), b.getVersion().toString()));
+        Factory added = new Factory(f, b.getSymbolicName(), b.getVersion(), b.getBundleId());
+        List<Factory> l = factories.computeIfAbsent(t, k -> new ArrayList<>());
+        boolean newest;
+        synchronized (l) {
+            l.add(added);
+            l.sort(Comparator.comparing(Factory::version).reversed().thenComparing(Factory::bundleId, Comparator.reverseOrder()));
+            newest = l.get(0) == added;
+        }
+        if (!newest) {
+            return;
+        }
+        withdrawMetaType(t);
         publishMetaType(t, f);
+        String implementation = Registry.implementation(t, added.version.toString());
+        for (RunImpl run : active) {
+            if (run.holding(t)) {
+                run.replacementArrived(t);
+                continue;
+            }
+            RunState s = run.state();
+            if (s != RunState.RUNNING && s != RunState.PAUSED) {
+                continue;
+            }
+            run.implementations().forEach((element, impl) -> {
+                if (impl.startsWith(t + "@") && !impl.equals(implementation)) {
+                    run.swap(element, t, added.version.toString());
+                }
+            });
+        }
     }
 
+    /**
+     * A factory is going away. Runs whose elements use it swap, while its bundle is still active: to the newest other
+     * installed version of the type if there is one; otherwise their elements' state is taken now and the run waits for a
+     * replacement (a bundle update brings one), for {@link #REPLACEMENT_WAIT_MILLIS} at most; an uninstall, or no
+     * replacement in time, ends the run with its results and invariants. A run not started yet is ended at once.
+     */
     void removeFactory(ElementFactory f, ServiceReference<ElementFactory> ref) {
         Object type = ref.getProperty(ElementFactory.TYPE);
         if (!(type instanceof String t)) {
             return;
         }
-        Factory gone = factories.get(t);
-        if (gone == null || gone.factory != f) {
+        List<Factory> l = factories.get(t);
+        if (l == null) {
             return;
         }
-        factories.remove(t, gone);
+        Factory removed = null;
+        Factory next;
+        synchronized (l) {
+            for (Factory x : l) {
+                if (x.factory == f) {
+                    removed = x;
+                }
+            }
+            if (removed == null) {
+                return;
+            }
+            l.remove(removed);
+            next = l.isEmpty() ? null : l.get(0);
+        }
         withdrawMetaType(t);
+        if (next != null) {
+            publishMetaType(t, next.factory);
+        }
+        String implementation = Registry.implementation(t, removed.version.toString());
+        String what = "bundle " + removed.bundle + " " + removed.version + " went away (stopped, updated or uninstalled)"
+                + " while the run used its element type " + t;
         for (RunImpl run : active) {
-            if (run.types().contains(t)) {
-                run.abort("bundle " + gone.bundle + " " + gone.version + " went away (stopped, updated or uninstalled) while the"
-                        + " run used its element type " + t);
+            List<String> users = new ArrayList<>();
+            run.implementations().forEach((element, impl) -> {
+                if (impl.equals(implementation)) {
+                    users.add(element);
+                }
+            });
+            if (users.isEmpty()) {
+                continue;
+            }
+            RunState s = run.state();
+            if (s == RunState.READY) {
+                run.abort(what);
+                continue;
+            }
+            if (next != null) {
+                for (String element : users) {
+                    try {
+                        run.swap(element, t, next.version.toString()).toCompletableFuture()
+                                .get(SAFE_POINT_WAIT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (Exception e) {
+                        run.abort(what + "; the swap to version " + next.version + " did not complete: " + e);
+                    }
+                }
+            } else if (run.hold(t, SAFE_POINT_WAIT_MILLIS)) {
+                gone.computeIfAbsent(removed.bundleId, k -> ConcurrentHashMap.newKeySet()).add(t);
+                Thread timeout = new Thread(() -> {
+                    try {
+                        Thread.sleep(REPLACEMENT_WAIT_MILLIS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    if (run.holding(t)) {
+                        run.abort(what + ", and no replacement came within " + REPLACEMENT_WAIT_MILLIS / 1000 + " s; the run"
+                                + " ends");
+                    }
+                }, "ringlab-replacement-wait-" + t);
+                timeout.setDaemon(true);
+                timeout.start();
+            } else {
+                run.abort(what);
             }
         }
     }
@@ -201,15 +361,52 @@ public class SimulatorComponent implements Simulator, Registry {
 
     @Override
     public ElementFactory factory(String type) {
-        Factory f = factories.get(type);
+        Factory f = newest(type);
         return f == null ? null : f.factory;
+    }
+
+    @Override
+    public ElementFactory factory(String type, String version) {
+        if (version == null) {
+            return factory(type);
+        }
+        List<Factory> l = factories.get(type);
+        if (l == null) {
+            return null;
+        }
+        synchronized (l) {
+            for (Factory f : l) {
+                if (f.version.toString().equals(version)) {
+                    return f.factory;
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public List<String> versions(String type) {
+        List<Factory> l = factories.get(type);
+        List<String> out = new ArrayList<>();
+        if (l != null) {
+            synchronized (l) {
+                for (Factory f : l) {
+                    out.add(f.version.toString());
+                }
+            }
+        }
+        return out;
     }
 
     @Override
     public List<ElementDescriptorDTO> types() {
         List<ElementDescriptorDTO> out = new ArrayList<>();
-        for (Map.Entry<String, Factory> e : factories.entrySet()) {
-            ElementDescriptorDTO src = e.getValue().factory.descriptor();
+        for (String type : factories.keySet()) {
+            Factory newest = newest(type);
+            if (newest == null) {
+                continue;
+            }
+            ElementDescriptorDTO src = newest.factory.descriptor();
             ElementDescriptorDTO d = new ElementDescriptorDTO();
             d.type = src.type;
             d.category = src.category;
@@ -218,8 +415,8 @@ public class SimulatorComponent implements Simulator, Registry {
             d.ports = new ArrayList<>(src.ports);
             d.properties = new ArrayList<>(src.properties);
             d.metrics = new ArrayList<>(src.metrics);
-            d.bundle = e.getValue().bundle;
-            d.bundleVersion = e.getValue().version;
+            d.bundle = newest.bundle;
+            d.bundleVersion = newest.version.toString();
             out.add(d);
         }
         out.sort(Comparator.comparing((ElementDescriptorDTO d) -> d.category).thenComparing(d -> d.type));
@@ -357,7 +554,7 @@ public class SimulatorComponent implements Simulator, Registry {
 
     @Override
     public String bundleOf(String type) {
-        Factory f = factories.get(type);
+        Factory f = newest(type);
         return f == null ? null : f.bundle + ":" + f.version;
     }
 

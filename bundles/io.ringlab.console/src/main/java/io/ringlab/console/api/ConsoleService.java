@@ -119,6 +119,20 @@ public interface ConsoleService {
     String ID_CHART_LATENCY = "chart.latency", ID_CHART_QUEUES = "chart.queues", ID_CHART_POOLS = "chart.pools",
             ID_CHART_CACHE = "chart.cache";
     /**
+     * The swap controls of a running pipeline: the element combo, the implementation combo ({@code type@version}) and the
+     * button that asks the run to swap at its next safe point.
+     *
+     * @since 1.3
+     */
+    String ID_SWAP_ELEMENT = "swap.element", ID_SWAP_TARGET = "swap.target", ID_SWAP = "swap";
+    /**
+     * Data key under which the chart tabs ({@link #ID_CHART_TABS}) carry the number of swaps marked on the charts, an
+     * {@code Integer}.
+     *
+     * @since 1.3
+     */
+    String SWAPS_DATA = "ringlab.swaps";
+    /**
      * Tables: the latency percentiles (element, histogram, unit, count, min, P50, P90, P99, max, mean) of the latest
      * snapshot or the result, and the CPU per element (element, calls, packets, cycles, cycles/pkt, ns/pkt, as
      * {@code ringlab run} prints them; calls show {@code -} until the run has ended).

@@ -7,7 +7,7 @@
  * live views (chart tabs, latency, queues, pools, cache, CPU table), the export menu items and the streamed file.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.console.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -277,6 +277,17 @@ final class CoreImpl implements Core {
         return v;
     }
 
+    /** Adds the core's state (busy time, when it is free, its queues' lengths and owners) to a state hash. */
+    void hash(StateHash h) {
+        h.add(busyPicos).add(busyUntil).add(running ? 1 : 0);
+        for (int c = 0; c < CLASSES; c++) {
+            h.add(sizes[c]);
+            for (int i = 0; i < sizes[c]; i++) {
+                h.add(owners[c][(heads[c] + i) % queues[c].length]);
+            }
+        }
+    }
+
     /** The core seen by one element instance. */
     private record View(CoreImpl core, int token) implements Core {
         @Override public int index() { return core.index; }

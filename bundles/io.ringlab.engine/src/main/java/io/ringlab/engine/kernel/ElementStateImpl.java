@@ -45,6 +45,11 @@ final class ElementStateImpl implements ElementState {
         this.staging = staging;
     }
 
+    /** @return where the importer's requeues and destructor replacements go, applied when the swap commits */
+    Swapper.Staging staging() {
+        return staging;
+    }
+
     @Override public String from() { return from; }
     @Override public String fromType() { return fromType; }
     @Override public boolean has(String key) { return values.containsKey(key); }

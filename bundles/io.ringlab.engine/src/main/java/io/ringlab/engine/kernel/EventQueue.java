@@ -132,4 +132,19 @@ final class EventQueue {
         heap[i] = t;
         t.heapIndex = i;
     }
+
+    /**
+     * Adds every pending event (time and owner, in the order they will run) to a state hash, but not the run-control
+     * timers (owner {@link TimerImpl#CONTROL}: swaps and forks, which branches of a fork differ in) nor the sequence
+     * numbers themselves (a control timer armed at the start shifts them all alike).
+     */
+    void hash(StateHash h) {
+        TimerImpl[] pending = java.util.Arrays.copyOf(heap, size);
+        java.util.Arrays.sort(pending, (a, b) -> a.when != b.when ? Long.compare(a.when, b.when) : Long.compare(a.seq, b.seq));
+        for (TimerImpl t : pending) {
+            if (t.owner != TimerImpl.CONTROL) {
+                h.add(t.when).add(t.owner);
+            }
+        }
+    }
 }

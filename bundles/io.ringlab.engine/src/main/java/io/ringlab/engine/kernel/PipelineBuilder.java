@@ -211,6 +211,10 @@ public final class PipelineBuilder {
                         + " (or pool:ELEMENT.POOL, cpuN, l3)"));
             }
         }
+        if (options.forkAtPicos < 0 || (options.forkAtPicos > 0 && options.forkAtPicos >= duration)) {
+            problems.add(new ProblemDTO(file, 0, 0, "fork=" + Units.formatPicos(options.forkAtPicos) + " must be more than 0s"
+                    + " and less than the run's duration, " + Units.formatPicos(duration)));
+        }
         List<SwapRequest> swaps = new ArrayList<>();
         for (String text : options.swaps) {
             try {

@@ -60,6 +60,20 @@ public final class RunImpl implements SimulationRun {
     private record LiveSwap(String element, String type, String version, CompletableFuture<SwapDTO> done) {
     }
 
+    /** Requests to hold the elements of a type whose only factory is going away (see {@link #hold}). */
+    private final Queue<Hold> holdRequests = new ConcurrentLinkedQueue<>();
+    /** Types whose replacement factory arrived while their elements were held. */
+    private final Queue<String> replacements = new ConcurrentLinkedQueue<>();
+    /** The elements held for a replacement, with what they exported: engine thread only. */
+    private final Map<Integer, Swapper.Exported> held = new java.util.TreeMap<>();
+    /** Element name to {@code type@version} of the instance behind it, for other threads. */
+    private final Map<String, String> implementations = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The state hash at the fork ({@code RunOptionsDTO.forkAtPicos}): engine thread. */
+    private String forkStateHash;
+
+    private record Hold(String type, CompletableFuture<Boolean> done) {
+    }
+
     RunImpl(Simulation sim, PipelineDTO pipeline, RunOptionsDTO options, long durationPicos, Set<String> types,
             List<SwapRequest> swaps) {
         this.sim = sim;
@@ -68,6 +82,9 @@ public final class RunImpl implements SimulationRun {
         this.durationPicos = durationPicos;
         this.types = new java.util.concurrent.CopyOnWriteArraySet<>(types);
         this.scheduledSwaps = List.copyOf(swaps);
+        for (ElementContextImpl c : sim.contexts) {
+            implementations.put(c.name, c.implementation);
+        }
         RunSnapshotDTO s = new RunSnapshotDTO();
         s.state = RunState.READY;
         s.durationSeconds = durationPicos / 1e12;
@@ -186,6 +203,101 @@ public final class RunImpl implements SimulationRun {
         return done.await(timeout, unit) ? result : null;
     }
 
+    /** @return element name to {@code type@bundleVersion} of the instance behind it now. */
+    public Map<String, String> implementations() {
+        return Map.copyOf(implementations);
+    }
+
+    /**
+     * The only factory of {@code type} is going away (its bundle is being updated, stopped or uninstalled) while this run
+     * uses it: at the next safe point the engine takes the state of every element of the type, while their bundle is still
+     * active, and holds the run until {@link #replacementArrived} or an abort. Called on the thread that unregisters the
+     * factory; waits for the engine thread.
+     *
+     * @param type the type
+     * @param timeoutMillis how long to wait for the engine thread
+     * @return whether the run now holds its elements of the type (false: not running, or no safe point in time)
+     */
+    public boolean hold(String type, long timeoutMillis) {
+        CompletableFuture<Boolean> f = new CompletableFuture<>();
+        synchronized (lock) {
+            RunState s = state;
+            if (!started || s == RunState.FINISHED || s == RunState.STOPPED || s == RunState.FAILED) {
+                return false;
+            }
+            holdRequests.add(new Hold(type, f));
+            lock.notifyAll();
+        }
+        try {
+            return f.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** @return whether elements of {@code type} are held for a replacement. */
+    public boolean holding(String type) {
+        return heldTypes.contains(type);
+    }
+
+    private final Set<String> heldTypes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A factory of {@code type} arrived: the held elements of the type are swapped to it and the run goes on. */
+    public void replacementArrived(String type) {
+        synchronized (lock) {
+            replacements.add(type);
+            lock.notifyAll();
+        }
+    }
+
+    /** Engine thread: takes the held elements' state at a safe point (the current instant finished first). */
+    private void applyHolds() {
+        sim.advance(sim.now + 1, Long.MAX_VALUE);
+        long at = sim.nextEventTime();
+        if (at < durationPicos) {
+            sim.now = at;
+        }
+        for (Hold h; (h = holdRequests.poll()) != null;) {
+            for (ElementContextImpl c : sim.contexts) {
+                if (c.type.equals(h.type) && !held.containsKey(c.index)) {
+                    held.put(c.index, Swapper.export(sim, c.index));
+                }
+            }
+            heldTypes.add(h.type);
+            h.done.complete(true);
+        }
+        publish(RunState.PAUSED);
+    }
+
+    /** Engine thread: waits for replacements (or a stop), and swaps the held elements to them. */
+    private void waitForReplacements() {
+        synchronized (lock) {
+            while (replacements.isEmpty() && !stopRequested) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopRequested = true;
+                }
+            }
+        }
+        for (String type; (type = replacements.poll()) != null;) {
+            for (var it = held.entrySet().iterator(); it.hasNext();) {
+                var e = it.next();
+                ElementContextImpl c = sim.contexts.get(e.getKey());
+                if (c.type.equals(type)) {
+                    applySwap(c.name, type, null, e.getValue());
+                    it.remove();
+                }
+            }
+            heldTypes.remove(type);
+        }
+        publish(pauseRequested ? RunState.PAUSED : RunState.RUNNING);
+    }
+
     @Override
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
         CompletableFuture<SwapDTO> f = new CompletableFuture<>();
@@ -211,8 +323,8 @@ public final class RunImpl implements SimulationRun {
 
     /**
      * Applies the swaps asked for while running: finishes the current instant of virtual time, then swaps before the next
-     * event, so that {@code --swap AT:...} with AT = that event's time replays it exactly. Counts as one event, as the
-     * replay's swap timer does. Engine thread only.
+     * event, so that {@code --swap AT:...} with AT = that event's time replays it exactly. Not counted as an event (nor is
+     * the replay's swap timer). Engine thread only.
      */
     private void applyLiveSwaps() {
         sim.advance(sim.now + 1, Long.MAX_VALUE);
@@ -223,7 +335,6 @@ public final class RunImpl implements SimulationRun {
                 continue;
             }
             sim.now = at;
-            sim.eventCount++;
             l.done.complete(applySwap(l.element, l.type, l.version));
         }
         publish(pauseRequested ? RunState.PAUSED : RunState.RUNNING);
@@ -234,6 +345,10 @@ public final class RunImpl implements SimulationRun {
      * be found is recorded as a swap not applied. Engine thread only (tests call it between {@code Simulation.advance}s).
      */
     SwapDTO applySwap(String element, String type, String version) {
+        return applySwap(element, type, version, null);
+    }
+
+    private SwapDTO applySwap(String element, String type, String version, Swapper.Exported exported) {
         int index = -1;
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(element)) {
@@ -280,10 +395,11 @@ public final class RunImpl implements SimulationRun {
             sim.swaps.add(d);
             return d;
         }
-        SwapDTO d = Swapper.swap(sim, index, target);
+        SwapDTO d = Swapper.swap(sim, index, target, exported);
         if (d.applied) {
             types.add(t);
             sim.noteProvider(f);
+            implementations.put(element, d.to);
         }
         return d;
     }
@@ -309,8 +425,12 @@ public final class RunImpl implements SimulationRun {
             try {
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
+                if (options.forkAtPicos > 0) { // first of all: before the swaps of its instant
+                    new TimerImpl(sim, now -> forkStateHash = sim.stateHash(), TimerImpl.CONTROL).at(options.forkAtPicos);
+                }
                 for (SwapRequest req : scheduledSwaps) { // before start: first of all events at their instant
-                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), -1).at(req.atPicos());
+                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), TimerImpl.CONTROL)
+                            .at(req.atPicos());
                 }
                 sim.start(durationPicos, interval, options.warmupPicos);
                 allocStart = Allocation.currentThreadAllocatedBytes();
@@ -324,6 +444,14 @@ public final class RunImpl implements SimulationRun {
                         end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
                         error = abortReason;
                         break;
+                    }
+                    if (!holdRequests.isEmpty()) {
+                        applyHolds();
+                        continue;
+                    }
+                    if (!held.isEmpty()) {
+                        waitForReplacements();
+                        continue;
                     }
                     if (!liveSwaps.isEmpty()) {
                         applyLiveSwaps();
@@ -373,6 +501,18 @@ public final class RunImpl implements SimulationRun {
             if (end == RunState.FINISHED) {
                 sim.now = durationPicos;
             }
+            for (Map.Entry<Integer, Swapper.Exported> h : held.entrySet()) {
+                // the element's bundle went away while it was held: its recorded buffers stand in for it (no call into
+                // code that may no longer load)
+                List<io.ringlab.buffer.api.Buffer> buffers = h.getValue().held();
+                sim.elements[h.getKey()] = new io.ringlab.sim.api.Element() {
+                    @Override
+                    public void forEachHeld(io.ringlab.buffer.api.BufferVisitor visitor) {
+                        buffers.forEach(visitor::visit);
+                    }
+                };
+            }
+            held.clear();
             String stopError = sim.stopElements();
             if (stopError != null && error == null) {
                 end = RunState.FAILED;
@@ -449,6 +589,7 @@ public final class RunImpl implements SimulationRun {
         r.series = sim.series();
         r.invariants = sim.checkInvariants();
         r.swaps = new ArrayList<>(sim.swaps);
+        r.forkStateHash = forkStateHash;
         r.headline = headline(r.elements);
         sim.closePools();
         r.warnings.putAll(sim.warnings); // teardown's included
@@ -460,7 +601,7 @@ public final class RunImpl implements SimulationRun {
         publish(RunState.PAUSED);
         state = RunState.PAUSED;
         synchronized (lock) {
-            while (pauseRequested && !stopRequested && stepsRequested == 0 && liveSwaps.isEmpty()) {
+            while (pauseRequested && !stopRequested && stepsRequested == 0 && liveSwaps.isEmpty() && holdRequests.isEmpty()) {
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
@@ -468,7 +609,7 @@ public final class RunImpl implements SimulationRun {
                     stopRequested = true;
                 }
             }
-            if (stopRequested || !liveSwaps.isEmpty()) {
+            if (stopRequested || !liveSwaps.isEmpty() || !holdRequests.isEmpty()) {
                 return false;
             }
             if (!pauseRequested) {

@@ -647,20 +647,19 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     long advance(long endPicos, long maxEvents) {
         long n = 0;
         EventQueue q = events;
-        try {
-            while (n < maxEvents && failure == null) {
-                TimerImpl t = q.peek();
-                if (t == null || t.when >= endPicos) {
-                    break;
-                }
-                q.poll();
-                now = t.when;
-                current = t.owner;
-                n++; // counted before it runs: a failing event is still an event
-                t.callback.fire(now);
+        while (n < maxEvents && failure == null) {
+            TimerImpl t = q.peek();
+            if (t == null || t.when >= endPicos) {
+                break;
             }
-        } finally {
-            eventCount += n;
+            q.poll();
+            now = t.when;
+            current = t.owner;
+            n++; // counted before it runs: a failing event is still an event
+            if (t.owner != TimerImpl.CONTROL) { // a swap or a fork controls the run: not an event of the simulation
+                eventCount++; // live, so that a fork's state hash sees how many came before it
+            }
+            t.callback.fire(now);
         }
         return n;
     }
@@ -699,6 +698,46 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
                 // the pool's statistics were taken already
             }
         }
+    }
+
+    /**
+     * A hash of the run's state now (at a safe point): virtual time, events processed and pending (time, sequence,
+     * owner), packet counts and drops by reason, every element's metrics and the buffers it holds (id, packet, length,
+     * segments, owner), every pool's counters, every core's busy time and queues, the caches' counters. Two runs with equal
+     * hashes are, for everything the results can see, in the same state: a forked A/B experiment's branches check it at
+     * their fork. The elements' random streams are not read (that would draw from them); a stream that had diverged
+     * would have left a trace in the rest.
+     *
+     * @return 16 hex digits
+     */
+    String stateHash() {
+        StateHash h = new StateHash();
+        h.add(now).add(eventCount).add(generated).add(delivered).add(nextPacketId);
+        for (int i = 0; i < reasons.size(); i++) {
+            h.add(reasons.get(i)).add(dropCounts[i]);
+        }
+        events.hash(h);
+        for (CoreImpl core : cores) {
+            core.hash(h);
+            if (caches != null) {
+                Map<String, Double> m = new TreeMap<>();
+                caches.metrics(core.index(), m);
+                m.forEach((k, v) -> h.add(k).add(v));
+            }
+        }
+        for (ElementContextImpl c : contexts) {
+            h.add(c.name).add(c.implementation);
+            c.metrics.values.forEach((k, v) -> h.add(k).add(v.getAsDouble()));
+            c.metrics.histograms.forEach((k, v) -> h.add(k).add(v.histogram.getTotalCount()).add(v.histogram.getMaxValue())
+                    .add(v.histogram.getMean()));
+            elements[c.index].forEachHeld(b -> h.add(b.id()).add(b.packetId()).add(b.length()).add(b.segments())
+                    .add(b.owner()));
+        }
+        for (BufferPool p : pools) {
+            PoolStatsDTO st = p.stats();
+            h.add(p.name()).add(st.inUse).add(st.allocs).add(st.frees).add(st.allocFailures);
+        }
+        return h.hex();
     }
 
     // ---------------------------------------------------------------- reporting

@@ -44,6 +44,17 @@ final class Swapper {
     }
 
     /**
+     * The old instance's side of a swap taken ahead of it, while its bundle is still active (an update or uninstall
+     * deactivates the old component before a replacement exists).
+     *
+     * @param state what it exported, or null when it could not
+     * @param why why it could not, or null
+     * @param held the buffers it held then
+     */
+    record Exported(ElementStateImpl state, String why, List<Buffer> held) {
+    }
+
+    /**
      * What the new instance's import asked to take over in the engine: the places of the old instance's queued tasks
      * ({@link ElementStateImpl#requeue}, {@link NapiImpl#takeOver}) and the destructors on buffers elsewhere
      * ({@link ElementStateImpl#replaceDestructors}). Applied when the swap commits with a handover, forgotten otherwise.
@@ -83,6 +94,25 @@ final class Swapper {
     private Swapper() {
     }
 
+    /** Takes the old instance's side of a swap now (see {@link Exported}); no event may run between this and the swap. */
+    static Exported export(Simulation sim, int index) {
+        ElementContextImpl ctx = sim.contexts.get(index);
+        Element old = sim.elements[index];
+        List<Buffer> held = new ArrayList<>();
+        old.forEachHeld(held::add);
+        if (!(old instanceof Handover ho)) {
+            return new Exported(null, ctx.implementation + " does not implement the handover contract (Handover)", held);
+        }
+        ElementStateImpl state = new ElementStateImpl(ctx.implementation, ctx.type, old.getClass().getClassLoader(), sim,
+                new Staging());
+        try {
+            return ho.exportState(state) ? new Exported(state, null, held)
+                    : new Exported(null, ctx.implementation + " cannot export its state", held);
+        } catch (RuntimeException | LinkageError e) {
+            return new Exported(null, ctx.implementation + " failed to export its state: " + Faults.describe(e), held);
+        }
+    }
+
     /**
      * Swaps now; the caller ensures a safe point.
      *
@@ -92,6 +122,15 @@ final class Swapper {
      * @return the swap's record, also added to {@code sim.swaps}
      */
     static SwapDTO swap(Simulation sim, int index, Target target) {
+        return swap(sim, index, target, null);
+    }
+
+    /**
+     * Swaps now with the old instance's side taken earlier ({@link #export}), or now when {@code exported} is null.
+     *
+     * @return the swap's record, also added to {@code sim.swaps}
+     */
+    static SwapDTO swap(Simulation sim, int index, Target target, Exported exported) {
         long wallStart = System.nanoTime();
         ElementContextImpl ctx = sim.contexts.get(index);
         Element old = sim.elements[index];
@@ -100,8 +139,9 @@ final class Swapper {
         d.element = ctx.name;
         d.from = ctx.implementation;
         d.to = target.implementation;
+        d.stateHash = sim.stateHash();
         try {
-            swap(sim, ctx, old, target, d);
+            swap(sim, ctx, old, target, d, exported);
         } finally {
             d.pauseWallMillis = (System.nanoTime() - wallStart) / 1e6;
             sim.swaps.add(d);
@@ -109,15 +149,18 @@ final class Swapper {
         return d;
     }
 
-    private static void swap(Simulation sim, ElementContextImpl ctx, Element old, Target target, SwapDTO d) {
+    private static void swap(Simulation sim, ElementContextImpl ctx, Element old, Target target, SwapDTO d,
+            Exported exported) {
         String portProblem = portProblem(ctx, target.descriptor);
         if (portProblem != null) {
             refuse(d, ctx, portProblem);
             return;
         }
-        // the old instance's buffers, before anything changes
-        List<Buffer> oldHeld = new ArrayList<>();
-        old.forEachHeld(oldHeld::add);
+        // the old instance's side, before anything changes
+        if (exported == null) {
+            exported = export(sim, ctx.index);
+        }
+        List<Buffer> oldHeld = exported.held;
 
         // stage the new instance
         int oldToken = ctx.token;
@@ -155,35 +198,23 @@ final class Swapper {
         int newToken = ctx.token;
         Element neu;
         boolean handover = false;
-        Staging staging = new Staging();
+        ElementStateImpl state = exported.state;
+        Staging staging = state != null ? state.staging() : new Staging();
         sim.staging = staging;
-        ElementStateImpl state = new ElementStateImpl(oldImplementation, oldType, old.getClass().getClassLoader(), sim,
-                staging);
         String fallback = null;
         try {
             neu = target.factory.create(ctx);
             if (neu == null) {
                 throw new IllegalStateException("factory of type " + target.type + " returned no element");
             }
-            if (!(old instanceof Handover ho)) {
-                fallback = oldImplementation + " does not implement the handover contract (Handover)";
+            if (state == null) {
+                fallback = exported.why;
             } else if (!(neu instanceof Handover hn)) {
                 fallback = target.implementation + " does not implement the handover contract (Handover)";
             } else {
-                boolean exported;
-                try {
-                    exported = ho.exportState(state);
-                } catch (RuntimeException | LinkageError e) {
-                    exported = false;
-                    fallback = oldImplementation + " failed to export its state: " + Faults.describe(e);
-                }
-                if (exported) {
-                    handover = hn.importState(state);
-                    if (!handover) {
-                        fallback = target.implementation + " cannot import the state of " + oldImplementation;
-                    }
-                } else if (fallback == null) {
-                    fallback = oldImplementation + " cannot export its state";
+                handover = hn.importState(state);
+                if (!handover) {
+                    fallback = target.implementation + " cannot import the state of " + oldImplementation;
                 }
             }
         } catch (RuntimeException | LinkageError e) {

@@ -10,7 +10,12 @@ import io.ringlab.sim.api.TimerCallback;
 final class TimerImpl implements Timer {
     final Simulation sim;
     final TimerCallback callback;
-    /** Index of the element the timer belongs to, for fault attribution; -1 for the engine's own timers. */
+    /** {@link #owner} of the timers that control a run (a swap, a fork): not part of its state (see EventQueue.hash). */
+    static final int CONTROL = -2;
+    /**
+     * Index of the element the timer belongs to, for fault attribution; -1 for the engine's own timers, {@link #CONTROL}
+     * for a run's control timers.
+     */
     final int owner;
     long when = -1;
     long seq;

@@ -2,19 +2,27 @@ package io.ringlab.pipeline.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import io.ringlab.pipeline.format.Token.Kind;
 
 /**
- * Splits a pipeline file into tokens, tracking the line and column of each. Structure is read with {@link #peek(int)}
- * and {@link #next()}; where a value is expected the parser switches to {@link #value()}, because a bare value may
- * contain characters ({@code = : . -> "}) that separate tokens elsewhere.
+ * Splits a file of Ringlab's text family (pipeline files, experiment files) into tokens, tracking the line and column of
+ * each. Structure is read with {@link #peek(int)} and {@link #next()}; where a value is expected the parser switches to
+ * {@link #value()} (or {@link #listItem()} inside {@code [ ... ]}), because a bare value may contain characters
+ * ({@code = : . -> "}) that separate tokens elsewhere.
+ * <p>
+ * Structural tokens: words (names, keys, type ids, {@code NAME.PORT}), quoted strings, {@code = { } [ ] , ; : ->}, line
+ * breaks and the end of the text; blank space and {@code #} comments are skipped. The lexical rules are those of
+ * {@code docs/pipeline-format.md}, "Grammar".
  * <p>
  * Lexical problems (an unterminated string, an unknown escape) go to the {@link Problems} given at construction.
  * <p>
  * Not thread-safe: one lexer reads one text on one thread.
+ *
+ * @since 1.2
  */
-final class Lexer {
+public final class Lexer {
 
     private final String text;
     private final Problems problems;
@@ -30,7 +38,7 @@ final class Lexer {
      * @param text the file's text; must not be {@code null}
      * @param problems where lexical problems go; must not be {@code null}
      */
-    Lexer(String text, Problems problems) {
+    public Lexer(String text, Problems problems) {
         this.text = text;
         this.problems = problems;
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
@@ -44,7 +52,7 @@ final class Lexer {
      * @param k how many tokens to look past, from 0
      * @return the k-th structural token from here, without consuming it
      */
-    Token peek(int k) {
+    public Token peek(int k) {
         while (lookahead.size() <= k) {
             lookahead.add(scan());
         }
@@ -56,7 +64,7 @@ final class Lexer {
      *
      * @return the next structural token; {@link Kind#EOF} repeats at the end
      */
-    Token next() {
+    public Token next() {
         Token t = peek(0);
         lookahead.remove(0);
         return t;
@@ -69,7 +77,22 @@ final class Lexer {
      * @return the value token ({@link Kind#STRING} or {@link Kind#BARE}), consumed; or {@code null} if no value starts
      *         here, in which case nothing is consumed and {@link #peek(int)} shows what is there instead
      */
-    Token value() {
+    public Token value() {
+        return value(false);
+    }
+
+    /**
+     * Reads one item of a {@code [ ... ]} list: a value as {@link #value()} reads it, except that a bare value also ends
+     * at {@code ]}.
+     *
+     * @return the item ({@link Kind#STRING} or {@link Kind#BARE}), consumed; or {@code null} if no value starts here
+     *         (nothing consumed)
+     */
+    public Token listItem() {
+        return value(true);
+    }
+
+    private Token value(boolean inList) {
         if (!lookahead.isEmpty()) {
             // rewind: the peeked tokens were lexed with the structural rules
             Token first = lookahead.get(0);
@@ -86,15 +109,64 @@ final class Lexer {
         if (c == '"') {
             return string();
         }
-        if (Syntax.endsBareValue(c)) {
+        if (endsValue(c, inList)) {
             return null;
         }
         int start = pos;
         int startColumn = column;
-        while (pos < text.length() && !Syntax.endsBareValue(text.charAt(pos))) {
+        while (pos < text.length() && !endsValue(text.charAt(pos), inList)) {
             advance();
         }
         return new Token(Kind.BARE, text.substring(start, pos), line, startColumn, start);
+    }
+
+    /**
+     * Recovers after a problem at the top level: skips to the end of the statement (a line break or {@code ;} outside
+     * braces), consuming it.
+     */
+    public void skipStatement() {
+        int depth = 0;
+        while (true) {
+            Token t = peek(0);
+            if (t.kind() == Kind.EOF) {
+                return;
+            }
+            next();
+            if (depth == 0 && (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI)) {
+                return;
+            }
+            if (t.kind() == Kind.LBRACE) {
+                depth++;
+            } else if (t.kind() == Kind.RBRACE && depth > 0) {
+                depth--;
+            }
+        }
+    }
+
+    /**
+     * Recovers after a problem inside a block: skips to the next token of one of the given kinds outside braces, without
+     * consuming it.
+     *
+     * @param stops the kinds to stop at, for example a line break, {@code ;} and <code>}</code>; must not be {@code null}
+     */
+    public void skipUntil(Set<Kind> stops) {
+        int depth = 0;
+        while (true) {
+            Token t = peek(0);
+            if (t.kind() == Kind.EOF || depth == 0 && stops.contains(t.kind())) {
+                return;
+            }
+            next();
+            if (t.kind() == Kind.LBRACE) {
+                depth++;
+            } else if (t.kind() == Kind.RBRACE) {
+                depth--;
+            }
+        }
+    }
+
+    private static boolean endsValue(char c, boolean inList) {
+        return Syntax.endsBareValue(c) || inList && c == ']';
     }
 
     private Token scan() {
@@ -122,6 +194,8 @@ final class Lexer {
             case ',' -> Kind.COMMA;
             case ';' -> Kind.SEMI;
             case ':' -> Kind.COLON;
+            case '[' -> Kind.LBRACKET;
+            case ']' -> Kind.RBRACKET;
             default -> null;
         };
         if (symbol != null) {
@@ -144,7 +218,7 @@ final class Lexer {
 
     private boolean endsWord(int i) {
         char c = text.charAt(i);
-        return Syntax.isBlank(c) || Syntax.isLineBreak(c) || "={},;:#\"".indexOf(c) >= 0 || isArrow(i);
+        return Syntax.isBlank(c) || Syntax.isLineBreak(c) || "={}[],;:#\"".indexOf(c) >= 0 || isArrow(i);
     }
 
     private boolean isArrow(int i) {

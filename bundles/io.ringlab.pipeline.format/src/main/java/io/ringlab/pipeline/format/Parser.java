@@ -16,34 +16,22 @@ import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * Recursive-descent parser of the pipeline format (grammar in {@code docs/pipeline-format.md}). It reports a problem and
- * recovers at the next statement (at the top level), the next property (in an element block) or the next entry (in the
- * layout block), so one read reports as many problems as it can.
+ * recovers ({@link TextParser}) at the next statement (at the top level), the next property (in an element block) or
+ * the next entry (in the layout block), so one read reports as many problems as it can.
  * <p>
  * Not thread-safe: one parser reads one text once.
  */
-final class Parser {
-
-    /** Thrown after a syntax problem has been reported, to unwind to the nearest recovery point. */
-    private static final class Skip extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Skip() {
-            super(null, null, false, false);
-        }
-    }
+final class Parser extends TextParser {
 
     /** A name to check against the declared elements once the whole file is read. */
     private record Reference(String name, int line, int column, String where) {
     }
 
-    private static final Skip SKIP = new Skip();
     private static final Set<Kind> PROPERTY_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.COMMA, Kind.RBRACE, Kind.EOF);
     private static final Set<Kind> LAYOUT_ENTRY_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.RBRACE, Kind.EOF);
     private static final String STATEMENTS = "KEY = VALUE, element NAME : TYPE, A -> B or layout { ... }";
 
     private final String file;
-    private final Problems problems;
-    private final Lexer lexer;
     private final PipelineDTO pipeline = new PipelineDTO();
     /** Declared element name to the token of its first declaration. */
     private final Map<String, Token> elements = new LinkedHashMap<>();
@@ -59,9 +47,8 @@ final class Parser {
      * @param problems where problems go; must not be {@code null}
      */
     Parser(String file, String text, Problems problems) {
+        super(text, problems);
         this.file = file;
-        this.problems = problems;
-        this.lexer = new Lexer(text, problems);
     }
 
     /**
@@ -71,21 +58,7 @@ final class Parser {
      */
     PipelineDTO parse() {
         pipeline.file = file;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF) {
-                break;
-            }
-            if (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI) {
-                lexer.next();
-                continue;
-            }
-            try {
-                statement();
-            } catch (Skip s) {
-                skipStatement();
-            }
-        }
+        readStatements(STATEMENTS);
         checkReferences();
         if (pipeline.name == null) {
             pipeline.name = Syntax.baseName(file);
@@ -93,11 +66,8 @@ final class Parser {
         return pipeline;
     }
 
-    private void statement() {
-        Token first = lexer.peek(0);
-        if (first.kind() != Kind.WORD) {
-            throw error(first, "expected a statement (" + STATEMENTS + "), found " + first.describe());
-        }
+    @Override
+    protected void statement(Token first) {
         Token second = lexer.peek(1);
         if (second.kind() == Kind.EQUALS) {
             header();
@@ -127,7 +97,7 @@ final class Parser {
         }
         Token first = headerKeys.putIfAbsent(k, key);
         if (first != null) {
-            problems.add(key, "header key '" + k + "' is set twice: " + twice(first, key));
+            problems.add(key, "header key '" + k + "' is set twice: " + Problems.twice(first, key));
             return;
         }
         ValueDTO value = toValue(v);
@@ -161,19 +131,10 @@ final class Parser {
 
     /** {@code ELEMENT.METRIC}, {@code pool:ELEMENT.POOL.METRIC} (an element's pool), {@code cpuN.METRIC} or {@code l3.METRIC}. */
     private void headline(Token v) {
-        String text = v.text();
-        int dot = text.lastIndexOf('.');
-        String owner = dot < 0 ? text : text.substring(0, dot);
-        boolean pool = owner.startsWith("pool:") && owner.indexOf('.') > 5;
-        String element = pool ? owner.substring(5, owner.indexOf('.')) : owner;
-        boolean machine = owner.matches("cpu[0-9]+|l3");
-        if (dot < 0 || dot == text.length() - 1 || !Syntax.ELEMENT_NAME.matcher(element).matches()
-                || text.substring(dot + 1).contains(":")) {
-            problems.add(v, "headline '" + text + "' is not ELEMENT.METRIC (for example sink.rxMpps), "
-                    + "pool:ELEMENT.POOL.METRIC, cpuN.METRIC or l3.METRIC");
-            return;
-        }
-        if (!machine) {
+        String element = Syntax.metricElement(v.text());
+        if (element == null) {
+            problems.add(v, "headline '" + v.text() + "' is not " + Syntax.METRIC_FORMS);
+        } else if (!element.isEmpty()) {
             references.add(new Reference(element, v.line(), v.column(), "the headline"));
         }
     }
@@ -209,7 +170,7 @@ final class Parser {
         // an invalid name is reported above and not declared, so that messages list only names that can be used
         Token first = validName ? elements.putIfAbsent(e.name, name) : null;
         if (first != null) {
-            problems.add(name, "element '" + e.name + "' is declared twice: " + twice(first, name));
+            problems.add(name, "element '" + e.name + "' is declared twice: " + Problems.twice(first, name));
         } else {
             pipeline.elements.add(e);
         }
@@ -243,17 +204,11 @@ final class Parser {
                             + open.line() + ", found end of file");
                     return;
                 }
-                case WORD -> {
-                    try {
-                        property(e, names);
-                    } catch (Skip s) {
-                        skip(PROPERTY_ENDS);
-                    }
-                }
+                case WORD -> recover(() -> property(e, names), PROPERTY_ENDS);
                 default -> {
                     problems.add(t, "expected a property name or '}' in element '" + e.name + "', found "
                             + t.describe());
-                    skip(PROPERTY_ENDS);
+                    lexer.skipUntil(PROPERTY_ENDS);
                 }
             }
         }
@@ -279,7 +234,7 @@ final class Parser {
         Token first = names.putIfAbsent(n, name);
         if (first != null) {
             problems.add(name, "property '" + n + "' of element '" + e.name + "' is set twice: "
-                    + twice(first, name));
+                    + Problems.twice(first, name));
             return;
         }
         e.properties.put(n, toValue(v));
@@ -362,16 +317,10 @@ final class Parser {
                             + ", found end of file");
                     break loop;
                 }
-                case WORD -> {
-                    try {
-                        layoutEntry();
-                    } catch (Skip s) {
-                        skip(LAYOUT_ENTRY_ENDS);
-                    }
-                }
+                case WORD -> recover(this::layoutEntry, LAYOUT_ENTRY_ENDS);
                 default -> {
                     problems.add(t, "expected an element name or '}' in the layout block, found " + t.describe());
-                    skip(LAYOUT_ENTRY_ENDS);
+                    lexer.skipUntil(LAYOUT_ENTRY_ENDS);
                 }
             }
         }
@@ -401,7 +350,7 @@ final class Parser {
         }
         Token first = layoutEntries.putIfAbsent(n, name);
         if (first != null) {
-            problems.add(name, "layout position of '" + n + "' is given twice: " + twice(first, name));
+            problems.add(name, "layout position of '" + n + "' is given twice: " + Problems.twice(first, name));
             return;
         }
         pipeline.layout.put(n, new double[] {x, y});
@@ -426,15 +375,6 @@ final class Parser {
             throw error(v, "the " + axis + " position of '" + element + "' is too large: " + v.text());
         }
         return d;
-    }
-
-    private Token requireValue(String after) {
-        Token v = lexer.value();
-        if (v == null) {
-            Token t = lexer.peek(0);
-            throw error(t, "expected a value after " + after + ", found " + t.describe());
-        }
-        return v;
     }
 
     /** @param expected what may come here, for the message, e.g. {@code "a new line or ';' after ..."} */
@@ -465,56 +405,6 @@ final class Parser {
                         + "; declared elements: " + Syntax.list(elements.keySet()));
             }
         }
-    }
-
-    /** Skips to the end of the statement (a line break or {@code ;} outside braces), consuming it. */
-    private void skipStatement() {
-        int depth = 0;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF) {
-                return;
-            }
-            lexer.next();
-            if (depth == 0 && (t.kind() == Kind.NEWLINE || t.kind() == Kind.SEMI)) {
-                return;
-            }
-            if (t.kind() == Kind.LBRACE) {
-                depth++;
-            } else if (t.kind() == Kind.RBRACE && depth > 0) {
-                depth--;
-            }
-        }
-    }
-
-    /** Skips to the next token of one of the given kinds outside braces, without consuming it. */
-    private void skip(Set<Kind> stops) {
-        int depth = 0;
-        while (true) {
-            Token t = lexer.peek(0);
-            if (t.kind() == Kind.EOF || depth == 0 && stops.contains(t.kind())) {
-                return;
-            }
-            lexer.next();
-            if (t.kind() == Kind.LBRACE) {
-                depth++;
-            } else if (t.kind() == Kind.RBRACE) {
-                depth--;
-            }
-        }
-    }
-
-    /** @return where a name was first given and where again: by line, or by column when both are on one line */
-    private static String twice(Token first, Token again) {
-        if (first.line() == again.line()) {
-            return "first at line " + first.line() + " column " + first.column() + ", again at column " + again.column();
-        }
-        return "first at line " + first.line() + ", again at line " + again.line();
-    }
-
-    private Skip error(Token at, String message) {
-        problems.add(at, message);
-        return SKIP;
     }
 
     private static ValueDTO toValue(Token v) {

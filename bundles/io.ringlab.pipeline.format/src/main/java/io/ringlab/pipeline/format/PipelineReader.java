@@ -65,20 +65,34 @@ public final class PipelineReader {
      *         the format's rules
      */
     public static PipelineDTO read(Path file) throws PipelineException {
+        String text = text(file, "pipeline");
+        return read(file.toString(), text);
+    }
+
+    /**
+     * Reads a file of the text family (a pipeline, an experiment) as UTF-8.
+     *
+     * @param file the file; must not be {@code null}
+     * @param what what the file holds, for the message, for example {@code "pipeline"}
+     * @return the file's text; never {@code null}
+     * @throws PipelineException if the file cannot be read: one problem without a position, naming the file as given
+     *         ({@link Path#toString()}) and why, for example {@code pipelines/x.pipeline: cannot read the pipeline: no
+     *         such file}
+     * @since 1.2
+     */
+    public static String text(Path file, String what) throws PipelineException {
         Objects.requireNonNull(file, "file");
         String name = file.toString();
-        String text;
         try {
-            text = Files.readString(file);
+            return Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw fileProblem(name, "cannot read the pipeline: no such file");
+            throw fileProblem(name, "cannot read the " + what + ": no such file");
         } catch (CharacterCodingException e) {
-            throw fileProblem(name, "cannot read the pipeline: the file is not UTF-8 text");
+            throw fileProblem(name, "cannot read the " + what + ": the file is not UTF-8 text");
         } catch (IOException e) {
-            throw fileProblem(name, "cannot read the pipeline: " + (Files.isDirectory(file) ? "it is a directory"
+            throw fileProblem(name, "cannot read the " + what + ": " + (Files.isDirectory(file) ? "it is a directory"
                     : e.getClass().getSimpleName() + ": " + e.getMessage()));
         }
-        return read(name, text);
     }
 
     private static PipelineException fileProblem(String file, String message) {

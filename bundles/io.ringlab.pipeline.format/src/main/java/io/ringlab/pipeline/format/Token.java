@@ -1,7 +1,7 @@
 package io.ringlab.pipeline.format;
 
 /**
- * One token of a pipeline file with the position of its first character.
+ * One token of a pipeline or experiment file with the position of its first character ({@link Lexer}).
  *
  * @param kind what the token is; never {@code null}
  * @param text for {@link Kind#WORD} and {@link Kind#BARE} the characters as written, for {@link Kind#STRING} the text
@@ -9,11 +9,12 @@ package io.ringlab.pipeline.format;
  * @param line line, from 1
  * @param column column, from 1, counted in UTF-16 chars (a tab counts 1)
  * @param offset index of the first character in the file text
+ * @since 1.2
  */
-record Token(Kind kind, String text, int line, int column, int offset) {
+public record Token(Kind kind, String text, int line, int column, int offset) {
 
     /** Token kinds. */
-    enum Kind {
+    public enum Kind {
         /** A run of name characters: a key, a name, a type id or {@code NAME.PORT}. */
         WORD,
         /** A quoted string. */
@@ -32,6 +33,10 @@ record Token(Kind kind, String text, int line, int column, int offset) {
         SEMI,
         /** {@code :}. */
         COLON,
+        /** {@code [}. */
+        LBRACKET,
+        /** {@code ]}. */
+        RBRACKET,
         /** {@code ->}. */
         ARROW,
         /** A line break. */
@@ -41,7 +46,7 @@ record Token(Kind kind, String text, int line, int column, int offset) {
     }
 
     /** @return the token as a message names it after "found", for example {@code '}'} or {@code end of line} */
-    String describe() {
+    public String describe() {
         return switch (kind) {
             case NEWLINE -> "end of line";
             case EOF -> "end of file";
@@ -51,7 +56,7 @@ record Token(Kind kind, String text, int line, int column, int offset) {
     }
 
     /** @return whether this token ends a statement at the top level */
-    boolean endsStatement() {
+    public boolean endsStatement() {
         return kind == Kind.NEWLINE || kind == Kind.SEMI || kind == Kind.EOF;
     }
 }

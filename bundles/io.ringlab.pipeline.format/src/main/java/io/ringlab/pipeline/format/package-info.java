@@ -34,9 +34,19 @@
  * class path as well.
  * <p>
  * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
+ * <p>
+ * 1.1: {@link io.ringlab.pipeline.format.SwapText}, a hot swap's record in the summary's words.
+ * <p>
+ * 1.2: the lexical layer is public ({@link io.ringlab.pipeline.format.Lexer}, {@link io.ringlab.pipeline.format.Token},
+ * {@link io.ringlab.pipeline.format.Problems}, {@link io.ringlab.pipeline.format.Syntax}, the parsers' recovery model
+ * {@link io.ringlab.pipeline.format.TextParser} and {@link io.ringlab.pipeline.format.PipelineReader#text}), so that
+ * readers of other files of the same text family (experiment files, {@code docs/experiments.md}) share its tokens,
+ * positions, messages and name rules; {@code [} and {@code ]} are symbols outside values, and
+ * {@link io.ringlab.pipeline.format.Lexer#listItem()} reads the items of a {@code [ ... ]} list. {@code TextParser} is
+ * the package's one type meant to be extended: adding an abstract method to it is a major change.
  */
 @Export
-@Version("1.0.0")
+@Version("1.2.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

@@ -35,4 +35,14 @@ public class RunOptionsDTO {
      * @since 1.3
      */
     public List<String> swaps = new ArrayList<>();
+
+    /**
+     * The fork of a forked A/B experiment, in picoseconds of virtual time, 0 for none: at that time, before any event of
+     * its instant and before the swaps of that time, the engine records a hash of the run's state in
+     * {@link RunResultDTO#forkStateHash}. Branches that run the same pipeline and seed to the fork, and differ only in
+     * what they do from there (a swap at the fork), must record the same hash. Less than the duration.
+     *
+     * @since 1.3
+     */
+    public long forkAtPicos;
 }

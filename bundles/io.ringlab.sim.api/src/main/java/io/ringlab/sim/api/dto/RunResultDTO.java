@@ -62,4 +62,11 @@ public class RunResultDTO {
      * @since 1.3
      */
     public List<SwapDTO> swaps = new ArrayList<>();
+
+    /**
+     * The hash of the run's state at {@link RunOptionsDTO#forkAtPicos} (16 hex digits), {@code null} without a fork.
+     *
+     * @since 1.3
+     */
+    public String forkStateHash;
 }

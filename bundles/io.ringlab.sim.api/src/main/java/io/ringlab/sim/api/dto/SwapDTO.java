@@ -29,4 +29,6 @@ public class SwapDTO {
     public long packetsDropped;
     /** Buffers the new instance took over. */
     public long buffersTransferred;
+    /** The hash of the run's state at the safe point, before the swap (16 hex digits; see {@link RunResultDTO#forkStateHash}). */
+    public String stateHash;
 }

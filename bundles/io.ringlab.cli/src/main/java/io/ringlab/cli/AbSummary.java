@@ -1,0 +1,146 @@
+package io.ringlab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.ringlab.experiment.api.dto.ComparisonDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+
+/**
+ * The human summary of an experiment (per metric: each variant's mean ± the half-width of its 95 % confidence interval,
+ * then each comparison's difference with its interval and p-value; then the notes and the runs' states) and its CSV
+ * (one row per variant, seed and metric).
+ */
+final class AbSummary {
+    private AbSummary() {
+    }
+
+    static void print(ExperimentResultDTO r, PrintStream out) {
+        long counted = r.runs.stream().filter(AbSummary::counts).count();
+        out.printf(Locale.ROOT, "experiment %s (%s): pipeline %s (%s)%n", r.name, r.experimentFile, r.pipeline, r.pipelineFile);
+        out.printf(Locale.ROOT, "%d variants x %d seeds (%s), %s s simulated per run after %s s of warm-up, %d runs on %d"
+                + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), plain(r.durationSeconds),
+                plain(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
+                r.cancelled ? " (CANCELLED)" : "");
+        Map<String, List<String>> notes = new LinkedHashMap<>(); // a note to the rows it is about, each note printed once
+        for (String m : r.metrics) {
+            int decimals = decimals(r, m);
+            out.println();
+            out.printf(Locale.ROOT, "%-32s %4s %16s   %s%n", m, "n", "mean", "95 % CI");
+            for (Map.Entry<String, Map<String, MetricSummaryDTO>> v : r.variants.entrySet()) {
+                MetricSummaryDTO s = v.getValue().get(m);
+                String half = s.ci95Low == null ? "n/a" : "± " + number(s.ci95High - s.mean, decimals);
+                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
+                        s.n, s.mean == null ? "n/a" : number(s.mean, decimals), half);
+                if (s.note != null) {
+                    notes.computeIfAbsent(s.note, k -> new ArrayList<>()).add(m + " " + v.getKey());
+                }
+            }
+            for (ComparisonDTO c : r.comparisons) {
+                if (!c.metric.equals(m)) {
+                    continue;
+                }
+                Double base = r.variants.get(c.a).get(m).mean;
+                String ci = c.ci95Low == null ? "n/a" : "[" + number(c.ci95Low, decimals) + ", " + number(c.ci95High, decimals) + "]";
+                String relative = c.difference == null || base == null || base == 0 ? ""
+                        : String.format(Locale.ROOT, " (%+.2f %%)", 100 * c.difference / Math.abs(base));
+                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%s  p = %s%n", c.b + " - " + c.a, c.n,
+                        c.difference == null ? "n/a" : number(c.difference, decimals), ci, relative,
+                        p(c.pValue));
+                if (c.note != null) {
+                    notes.computeIfAbsent(c.note, k -> new ArrayList<>()).add(m + " " + c.b + " - " + c.a);
+                }
+            }
+        }
+        if (!notes.isEmpty()) {
+            out.println();
+            notes.forEach((note, rows) -> out.println("note (" + String.join(", ", rows) + "): " + note));
+        }
+        out.println();
+        out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());
+        for (RunSummaryDTO s : r.runs) {
+            String problem = Progress.problem(s);
+            if (problem != null) {
+                out.println("  " + problem);
+            } else if (!RunSummaryDTO.FINISHED.equals(s.state)) {
+                out.println("  variant " + s.variant + ", seed " + s.seed + ": " + s.state);
+            }
+        }
+    }
+
+    /** Writes {@code variant,seed,metric,value,state,invariants,counted}, one row per run and metric, in the result's order. */
+    static void csv(ExperimentResultDTO r, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("variant,seed,metric,value,state,invariants,counted\n");
+            for (RunSummaryDTO s : r.runs) {
+                String invariants = s.packetConservation && s.bufferConservation ? "ok" : "broken";
+                for (String m : r.metrics) {
+                    Double v = s.metrics.get(m);
+                    w.write(s.variant + "," + s.seed + "," + m + "," + (v == null ? "" : Double.toString(v)) + "," + s.state
+                            + "," + invariants + "," + counts(s) + "\n");
+                }
+            }
+        }
+    }
+
+    private static boolean counts(RunSummaryDTO s) {
+        return RunSummaryDTO.FINISHED.equals(s.state) && s.packetConservation && s.bufferConservation;
+    }
+
+    /** @return decimals that show about six significant digits of the metric's largest mean, the same for every row */
+    static int decimals(ExperimentResultDTO r, String metric) {
+        double max = 0;
+        for (Map<String, MetricSummaryDTO> v : r.variants.values()) {
+            Double mean = v.get(metric).mean;
+            if (mean != null) {
+                max = Math.max(max, Math.abs(mean));
+            }
+        }
+        if (max == 0) {
+            return 4;
+        }
+        return (int) Math.max(0, Math.min(9, 5 - Math.floor(Math.log10(max))));
+    }
+
+    /** @return a p-value in three significant digits; 0 and 1 (the zero-variance cases) exactly */
+    private static String p(Double p) {
+        if (p == null) {
+            return "n/a";
+        }
+        return p == 0 || p == 1 ? String.valueOf(p.intValue()) : String.format(Locale.ROOT, "%.3g", p);
+    }
+
+    private static String number(double v, int decimals) {
+        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    /** @return seconds without trailing zeros: 2, 0.2, 0.05 */
+    private static String plain(double seconds) {
+        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
+    }
+
+    /** @return {@code 1-10} for consecutive seeds from 1, else the list */
+    private static String seeds(List<Long> seeds) {
+        boolean consecutive = true;
+        for (int i = 0; i < seeds.size(); i++) {
+            consecutive &= seeds.get(i) == i + 1;
+        }
+        if (consecutive && seeds.size() > 2) {
+            return "1-" + seeds.size();
+        }
+        List<String> s = new ArrayList<>();
+        seeds.forEach(x -> s.add(Long.toString(x)));
+        return String.join(", ", s);
+    }
+}

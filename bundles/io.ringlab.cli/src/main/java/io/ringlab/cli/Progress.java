@@ -1,0 +1,83 @@
+package io.ringlab.cli;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import io.ringlab.experiment.api.ExperimentListener;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+
+/**
+ * The progress of {@code ringlab ab} on standard error: runs done out of all, and the wall time since the first run
+ * started. On a terminal, one bar redrawn in place ({@code \r}), with failed runs printed above it; otherwise (a file, a
+ * pipe, the Gogo shell) one plain line per run that ended. The experiment service serializes the calls.
+ */
+final class Progress implements ExperimentListener {
+    private static final int BAR = 30;
+
+    private final PrintStream err;
+    private final boolean terminal;
+    private long startNanos;
+
+    /**
+     * @param err where progress goes
+     * @param terminal whether {@code err} is a terminal (the launcher tells: {@link Commands#TERMINAL_PROPERTY})
+     */
+    Progress(PrintStream err, boolean terminal) {
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    @Override
+    public void started(ExperimentDTO experiment, int runs, int threads) {
+        startNanos = System.nanoTime();
+        err.printf(Locale.ROOT, "experiment %s: %d variants x %d seeds = %d runs on %d thread%s%n", experiment.name,
+                experiment.variants.size(), experiment.seeds.size(), runs, threads, threads == 1 ? "" : "s");
+        if (terminal) {
+            err.print(bar(0, runs));
+            err.flush();
+        }
+    }
+
+    @Override
+    public void runEnded(RunSummaryDTO run, RunResultDTO result, int done, int total) {
+        String problem = problem(run);
+        if (terminal) {
+            if (problem != null) {
+                err.print("\r\033[2K" + problem + "\n"); // clear the bar's line, print the problem above the bar
+            }
+            err.print(bar(done, total));
+            if (done == total) {
+                err.println();
+            }
+        } else {
+            err.printf(Locale.ROOT, "%d/%d runs, %s: variant %s, seed %d %s%n", done, total, elapsed(), run.variant,
+                    run.seed, problem != null ? problem : run.state);
+        }
+        err.flush();
+    }
+
+    /** @return what went wrong in a run, or {@code null} if it finished with both invariants */
+    static String problem(RunSummaryDTO run) {
+        if (RunSummaryDTO.FAILED.equals(run.state)) {
+            return "variant " + run.variant + ", seed " + run.seed + ": FAILED: " + run.error;
+        }
+        if (RunSummaryDTO.FINISHED.equals(run.state) && !(run.packetConservation && run.bufferConservation)) {
+            return "variant " + run.variant + ", seed " + run.seed + ": an invariant is broken: "
+                    + String.join("; ", run.violations);
+        }
+        return null;
+    }
+
+    private String bar(int done, int total) {
+        int filled = total == 0 ? BAR : done * BAR / total;
+        return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs, %s elapsed", "#".repeat(filled), ".".repeat(BAR - filled),
+                done, total, elapsed());
+    }
+
+    private String elapsed() {
+        long s = (System.nanoTime() - startNanos) / 1_000_000_000L;
+        return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+}

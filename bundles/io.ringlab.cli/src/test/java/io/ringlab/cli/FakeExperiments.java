@@ -1,0 +1,64 @@
+package io.ringlab.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.ringlab.experiment.api.ExperimentListener;
+import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.sim.api.PipelineException;
+
+/**
+ * An {@link ExperimentService} for the command tests: {@link #read(Path)} records the file and hands back
+ * {@link #experiment}; {@link #run} records what it was given, tells the listener of each run of {@link #result} in
+ * order, and hands back {@link #result}. Either may throw a configured {@link PipelineException} instead.
+ */
+class FakeExperiments implements ExperimentService {
+    /** What {@link #read(Path)} returns. */
+    ExperimentDTO experiment = AbResults.experiment();
+    /** What {@link #run} returns. */
+    ExperimentResultDTO result = AbResults.ok();
+    /** If set, {@link #read(Path)} throws it. */
+    PipelineException readFailure;
+    /** If set, {@link #run} throws it. */
+    PipelineException runFailure;
+    /** Files given to {@link #read(Path)}. */
+    final List<Path> read = new ArrayList<>();
+    /** The experiment {@link #run} was given last; {@code null} before. */
+    ExperimentDTO ran;
+    /** The threads {@link #run} was given last; -1 before. */
+    int threads = -1;
+
+    @Override
+    public ExperimentDTO read(Path file) throws PipelineException {
+        read.add(file);
+        if (readFailure != null) {
+            throw readFailure;
+        }
+        return experiment;
+    }
+
+    @Override
+    public ExperimentDTO read(String fileName, String text, Path directory) {
+        throw new UnsupportedOperationException("the command line reads files");
+    }
+
+    @Override
+    public ExperimentResultDTO run(ExperimentDTO e, int threads, ExperimentListener listener) throws PipelineException {
+        this.ran = e;
+        this.threads = threads;
+        if (runFailure != null) {
+            throw runFailure;
+        }
+        int total = result.runs.size();
+        listener.started(e, total, threads == 0 ? 2 : threads);
+        int done = 0;
+        for (RunSummaryDTO s : result.runs) {
+            listener.runEnded(s, null, ++done, total);
+        }
+        return result;
+    }
+}

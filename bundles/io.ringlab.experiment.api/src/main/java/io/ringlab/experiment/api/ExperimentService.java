@@ -1,0 +1,74 @@
+package io.ringlab.experiment.api;
+
+import java.nio.file.Path;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.sim.api.PipelineException;
+
+/**
+ * Reads and runs A/B experiments: one base pipeline, variants of it (property overrides, element types, swaps; the first
+ * variant is the baseline), a list of seeds and the metrics to compare. Every (variant, seed) pair is an independent run
+ * of the engine's {@link io.ringlab.sim.api.Simulator}; every variant runs with the same seeds, so the variants see the
+ * same traffic (common random numbers), and the report pairs them by seed. The file format, the statistics and their
+ * edge cases are described in {@code docs/experiments.md}.
+ * <p>
+ * Thread-safe: several experiments may be read and run at once from different threads.
+ */
+@ProviderType
+public interface ExperimentService {
+
+    /**
+     * Reads an experiment file (UTF-8) and the base pipeline it names, and checks the variants against the installed
+     * element types: every element a variant names exists, every type it asks for is installed, every property it sets
+     * exists in the element's type with a value that fits, and an element whose type a variant replaces keeps only
+     * properties the new type has.
+     *
+     * @param file the experiment file; its folder is where a relative {@code pipeline} path starts; must not be
+     *        {@code null}
+     * @return the experiment; never {@code null}
+     * @throws PipelineException listing every problem found, each with its file, line and column (the pipeline's own
+     *         problems with the pipeline file's positions), or one problem without a position if the file cannot be
+     *         read
+     */
+    ExperimentDTO read(Path file) throws PipelineException;
+
+    /**
+     * Reads an experiment from text, as {@link #read(Path)} does.
+     *
+     * @param fileName the file's name for messages and {@link ExperimentDTO#file}, and, without folders and extension,
+     *        the default {@link ExperimentDTO#name}; {@code null} for {@code "<input>"}
+     * @param text the experiment's text; must not be {@code null}
+     * @param directory where a relative {@code pipeline} path starts; must not be {@code null}
+     * @return the experiment; never {@code null}
+     * @throws PipelineException listing every problem found
+     */
+    ExperimentDTO read(String fileName, String text, Path directory) throws PipelineException;
+
+    /**
+     * Runs every (variant, seed) pair of an experiment, on up to {@code threads} threads, and reports per metric and
+     * variant the mean with its 95 % confidence interval, and for every variant after the first the paired difference
+     * against the first with its confidence interval and a paired t-test.
+     * <p>
+     * Before the first run, every variant is prepared once (and closed) so that a variant the engine refuses stops the
+     * experiment before it spends time on the others. After that, a run that fails, or ends with a broken invariant, is
+     * reported in {@link ExperimentResultDTO#runs} with its variant, seed and error, and left out of the statistics; the
+     * other runs are still reported. The results do not depend on {@code threads} nor on the order in which runs end.
+     * <p>
+     * Blocks until every run has ended. If the calling thread is interrupted, runs not started yet are not started, the
+     * running ones are stopped, the result reports what had finished with {@link ExperimentResultDTO#cancelled} set,
+     * and the thread's interrupt status is set again.
+     *
+     * @param experiment the experiment, usually from {@link #read(Path)}; not modified; must not be {@code null}
+     * @param threads how many runs at once, at least 1; 0 takes {@link Runtime#availableProcessors()}
+     * @param listener told of each run as it ends; may be {@code null}
+     * @return the result; never {@code null}
+     * @throws PipelineException if the experiment is not runnable: no variant or seed, a warm-up not shorter than the
+     *         duration, or a variant the engine refuses (each problem at the variant's position, with the engine's
+     *         message); nothing has run then
+     * @throws IllegalArgumentException if {@code threads} is negative
+     */
+    ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener) throws PipelineException;
+}

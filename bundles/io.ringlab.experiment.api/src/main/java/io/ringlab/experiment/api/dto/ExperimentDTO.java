@@ -1,0 +1,40 @@
+package io.ringlab.experiment.api.dto;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * An A/B experiment: a base pipeline, its variants, the seeds every variant runs with and the metrics to compare. Read
+ * from an experiment file by {@code ExperimentService.read}, or built by hand.
+ * <p>
+ * Not thread-safe; the service does not modify an experiment it is given.
+ */
+public class ExperimentDTO {
+    /** The experiment file as the user named it; {@code "<input>"} if there is none. Problems name it. */
+    public String file = "<input>";
+    /** The experiment's name; the reader defaults it to the file name without folders and extension. */
+    public String name;
+    /** One paragraph about the experiment; {@code null} if none. */
+    public String description;
+    /** The base pipeline's file, resolved against the experiment file's folder and normalised; never {@code null}. */
+    public String pipelineFile;
+    /** The base pipeline as read from {@link #pipelineFile}; never {@code null} for a runnable experiment. */
+    public PipelineDTO pipeline;
+    /** Simulated time per run in picoseconds; 0 takes the pipeline's {@code duration}, or 1 second. */
+    public long durationPicos;
+    /** Warm-up in picoseconds that each run's results exclude ({@code RunOptionsDTO.warmupPicos}); 0 for none. */
+    public long warmupPicos;
+    /** The seeds, distinct, in the order given; every variant runs once with each. Never {@code null}. */
+    public List<Long> seeds = new ArrayList<>();
+    /**
+     * The metrics to compare, each {@code ELEMENT.METRIC} (also {@code pool:ELEMENT.POOL.METRIC}, {@code cpuN.METRIC},
+     * {@code l3.METRIC}) as written, with its position in the experiment file (line 0 when it came from elsewhere); in
+     * the order given. Never {@code null}.
+     */
+    public List<ValueDTO> metrics = new ArrayList<>();
+    /** The variants in file order; the first is the baseline every other is compared with. Never {@code null}. */
+    public List<VariantDTO> variants = new ArrayList<>();
+}

@@ -1,0 +1,14 @@
+/**
+ * Data of A/B experiments: the experiment and its variants as read from a file, and the result: per-run summaries,
+ * per-variant metric summaries with confidence intervals, and paired comparisons against the baseline. Public-field DTOs,
+ * not thread-safe; fields that may be undefined are boxed and {@code null} rather than NaN, so the JSON the command line
+ * writes from them has no surprises.
+ * <p>
+ * Import range for users: {@code [1.0,2.0)}.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.experiment.api.dto;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,15 @@
+/**
+ * A/B experiments over Ringlab pipelines: {@link io.ringlab.experiment.api.ExperimentService} reads experiment files
+ * ({@code docs/experiments.md}) and runs their variants on common random numbers, and an
+ * {@link io.ringlab.experiment.api.ExperimentListener} follows the runs as they end.
+ * <p>
+ * Import ranges: users (the command line, the console) import {@code [1.0,2.0)}; the implementation, which provides the
+ * {@code @ProviderType} service, imports {@code [1.0,1.1)}. The listener is {@code @ConsumerType}: adding an abstract
+ * method to it is a major change.
+ */
+@Export
+@Version("1.0.0")
+package io.ringlab.experiment.api;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,458 @@
+package io.ringlab.experiment;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import io.ringlab.experiment.ExperimentParser.Header;
+import io.ringlab.experiment.ExperimentParser.Key;
+import io.ringlab.experiment.ExperimentParser.Parsed;
+import io.ringlab.experiment.ExperimentParser.Retype;
+import io.ringlab.experiment.ExperimentParser.Setting;
+import io.ringlab.experiment.ExperimentParser.Variant;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.Problems;
+import io.ringlab.pipeline.format.Syntax;
+import io.ringlab.pipeline.format.Token;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * Reads experiment files (format in {@code docs/experiments.md}) into {@link ExperimentDTO}s: the syntax with
+ * {@link ExperimentParser}, then the values (durations, seeds, metric names), the base pipeline (read with
+ * {@link PipelineReader}, its path relative to the experiment file's folder), and the variants against the pipeline's
+ * elements and the installed element types. Every problem is reported with the experiment file's line and column (the
+ * pipeline's own problems with the pipeline's), all of them in one {@link PipelineException}.
+ * <p>
+ * Stateless and thread-safe.
+ */
+final class ExperimentReader {
+
+    /** The run length when neither the experiment nor the pipeline gives one, as the engine's: one second. */
+    static final long DEFAULT_DURATION_PICOS = 1_000_000_000_000L;
+    private static final String NO_FILE = "<input>";
+
+    private ExperimentReader() {
+    }
+
+    /**
+     * Reads an experiment file as UTF-8.
+     *
+     * @param file the file; its folder is where a relative pipeline path starts
+     * @param types the installed element types, to check the variants against
+     * @return the experiment
+     * @throws PipelineException with every problem; one without a position if the file cannot be read
+     */
+    static ExperimentDTO read(Path file, List<ElementDescriptorDTO> types) throws PipelineException {
+        String text = PipelineReader.text(file, "experiment");
+        return read(file.toString(), text, file.getParent() != null ? file.getParent() : Path.of(""), types);
+    }
+
+    /**
+     * Reads an experiment from text.
+     *
+     * @param fileName the file's name for messages; {@code null} for {@code "<input>"}
+     * @param text the text
+     * @param directory where a relative pipeline path starts
+     * @param types the installed element types
+     * @return the experiment
+     * @throws PipelineException with every problem
+     */
+    static ExperimentDTO read(String fileName, String text, Path directory, List<ElementDescriptorDTO> types)
+            throws PipelineException {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(directory, "directory");
+        String file = fileName != null ? fileName : NO_FILE;
+        Problems problems = new Problems(file);
+        Parsed parsed = new ExperimentParser(text, problems).parse();
+        ExperimentDTO e = new ExperimentDTO();
+        e.file = file;
+        new Checker(parsed, problems, e, directory, types).check();
+        problems.throwIfAny();
+        return e;
+    }
+
+    /** The checks after the syntax, for one read. Not thread-safe. */
+    private static final class Checker {
+        private final Parsed parsed;
+        private final Problems problems;
+        private final ExperimentDTO e;
+        private final Path directory;
+        private final Map<String, ElementDescriptorDTO> installed = new LinkedHashMap<>();
+        /** The pipeline's elements by name; empty when the pipeline could not be read. */
+        private final Map<String, ElementSpecDTO> elements = new LinkedHashMap<>();
+        /** Each run's duration, once known (from the experiment, else from the pipeline, else the default). */
+        private long durationPicos = DEFAULT_DURATION_PICOS;
+        private String durationSource = "the default";
+        /** Whether {@link #durationPicos} is known: the pipeline was read, or the experiment gives a valid duration. */
+        private boolean durationKnown;
+
+        Checker(Parsed parsed, Problems problems, ExperimentDTO e, Path directory, List<ElementDescriptorDTO> types) {
+            this.parsed = parsed;
+            this.problems = problems;
+            this.e = e;
+            this.directory = directory;
+            for (ElementDescriptorDTO d : types) {
+                installed.put(d.type, d);
+            }
+        }
+
+        void check() {
+            e.name = parsed.headers.containsKey(Key.NAME) ? value(Key.NAME).text()
+                    : Syntax.baseName(e.file);
+            e.description = parsed.headers.containsKey(Key.DESCRIPTION)
+                    ? value(Key.DESCRIPTION).text() : null;
+            pipeline();
+            duration();
+            seeds();
+            metrics();
+            if (parsed.variants.isEmpty()) {
+                problems.add(0, 0, "no variant: declare at least one, the baseline first, as in 'variant off { set "
+                        + "eth0.bql = false }' and 'variant on { set eth0.bql = true }'");
+            }
+            if (e.pipeline == null) {
+                return; // without the pipeline's elements, the variants' statements cannot be checked
+            }
+            Map<String, String> commonTypes = new LinkedHashMap<>();
+            for (Retype r : parsed.types) {
+                if (retype(r)) {
+                    commonTypes.put(r.element().text(), r.type().text());
+                }
+            }
+            for (Variant v : parsed.variants) {
+                e.variants.add(variant(v, commonTypes));
+            }
+        }
+
+        private Token value(Key key) {
+            return parsed.headers.get(key).value();
+        }
+
+        // pipeline = PATH
+        private void pipeline() {
+            Header h = parsed.headers.get(Key.PIPELINE);
+            if (h == null) {
+                problems.add(0, 0, "the key 'pipeline' is missing: name the base pipeline's file, relative to this "
+                        + "file's folder, as in pipeline = \"../pipelines/netdev-bql.pipeline\"");
+                return;
+            }
+            Token v = h.value();
+            Path path;
+            try {
+                path = directory.resolve(v.text()).normalize();
+            } catch (InvalidPathException ex) {
+                problems.add(v, "pipeline: '" + v.text() + "' is not a file path: " + ex.getReason());
+                return;
+            }
+            e.pipelineFile = path.toString();
+            try {
+                e.pipeline = PipelineReader.read(path);
+            } catch (PipelineException ex) {
+                for (ProblemDTO p : ex.problems()) {
+                    if (p.line == 0) {
+                        problems.add(v, "pipeline '" + v.text() + "' (" + path + "): " + p.message);
+                    } else {
+                        problems.add(p);
+                    }
+                }
+                return;
+            }
+            for (ElementSpecDTO spec : e.pipeline.elements) {
+                elements.put(spec.name, spec);
+            }
+            durationKnown = true;
+            if (e.pipeline.duration != null) {
+                durationPicos = Units.parsePicos(e.pipeline.duration.text); // the pipeline reader checked it
+                durationSource = "the pipeline's duration";
+            }
+        }
+
+        // duration = D, warmup = D
+        private void duration() {
+            Header d = parsed.headers.get(Key.DURATION);
+            if (d != null) {
+                long picos = picos(d.value(), Key.DURATION);
+                durationKnown = picos > 0;
+                if (picos == 0) {
+                    problems.add(d.value(), "duration must be more than 0s");
+                } else if (picos > 0) {
+                    e.durationPicos = picos;
+                    durationPicos = picos;
+                    durationSource = "the experiment's duration";
+                }
+            }
+            Header w = parsed.headers.get(Key.WARMUP);
+            if (w != null) {
+                long picos = picos(w.value(), Key.WARMUP);
+                if (picos >= 0 && durationKnown && picos >= durationPicos) {
+                    problems.add(w.value(), "warmup " + w.value().text() + " must be less than each run's duration, "
+                            + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
+                } else if (picos >= 0) {
+                    e.warmupPicos = picos;
+                }
+            }
+        }
+
+        /** @return the duration in picoseconds, or -1 after reporting why it is none */
+        private long picos(Token v, Key key) {
+            try {
+                return Units.parsePicos(v.text());
+            } catch (IllegalArgumentException ex) {
+                problems.add(v, key.word + ": " + ex.getMessage());
+                return -1;
+            }
+        }
+
+        // seeds = N | seeds = [S, ...]
+        private void seeds() {
+            Header h = parsed.headers.get(Key.SEEDS);
+            if (h == null) {
+                problems.add(0, 0, "the key 'seeds' is missing: give a count (seeds = 10 runs every variant with seeds 1 "
+                        + "to 10) or a list (seeds = [1, 2, 3, 7])");
+                return;
+            }
+            if (!h.isList()) {
+                Token v = h.value();
+                long n;
+                try {
+                    n = Units.parseInteger(v.text());
+                } catch (IllegalArgumentException ex) {
+                    problems.add(v, "seeds: " + ex.getMessage() + "; write a count (seeds = 10) or a list (seeds = [1, 2, 3, 7])");
+                    return;
+                }
+                if (n < 1) {
+                    problems.add(v, "seeds: a count of " + v.text() + " is less than 1: write the number of seeds (seeds = 10"
+                            + " runs seeds 1 to 10), or for particular seeds a list, as in seeds = [1, 2, 3, 7]");
+                    return;
+                }
+                for (long s = 1; s <= n; s++) {
+                    e.seeds.add(s);
+                }
+                return;
+            }
+            if (h.items().isEmpty()) {
+                problems.add(h.open(), "seeds: the list is empty; give at least one seed, as in seeds = [1, 2, 3]");
+                return;
+            }
+            Map<Long, Token> seen = new HashMap<>();
+            for (Token item : h.items()) {
+                long s;
+                try {
+                    s = Units.parseInteger(item.text());
+                } catch (IllegalArgumentException ex) {
+                    problems.add(item, "seeds: " + ex.getMessage());
+                    continue;
+                }
+                Token first = seen.putIfAbsent(s, item);
+                if (first != null) {
+                    problems.add(item, "seed " + s + " is listed twice: " + Problems.twice(first, item)
+                            + "; runs are paired by seed, so each seed runs once per variant");
+                } else {
+                    e.seeds.add(s);
+                }
+            }
+        }
+
+        // metrics = M | metrics = [M, ...]; without it, the pipeline's headline
+        private void metrics() {
+            Header h = parsed.headers.get(Key.METRICS);
+            if (h == null) {
+                if (e.pipeline != null && e.pipeline.headline != null) {
+                    e.metrics.add(new ValueDTO(e.pipeline.headline.text, 0, 0));
+                } else if (e.pipeline != null) {
+                    problems.add(0, 0, "the key 'metrics' is missing and pipeline " + e.pipelineFile + " names no "
+                            + "headline: list the metrics to compare, as in metrics = [sink.rxMpps, q.drops]");
+                }
+                return;
+            }
+            List<Token> items = h.isList() ? h.items() : List.of(h.value());
+            if (items.isEmpty()) {
+                problems.add(h.open(), "metrics: the list is empty; give at least one metric, as in metrics = [sink.rxMpps]");
+            }
+            Map<String, Token> seen = new HashMap<>();
+            for (Token item : items) {
+                String m = item.text();
+                String element = Syntax.metricElement(m);
+                if (element == null) {
+                    problems.add(item, "metric '" + m + "' is not " + Syntax.METRIC_FORMS);
+                    continue;
+                }
+                if (!element.isEmpty() && e.pipeline != null && !elements.containsKey(element)) {
+                    problems.add(item, "metric '" + m + "': " + noElement(element));
+                    continue;
+                }
+                Token first = seen.putIfAbsent(m, item);
+                if (first != null) {
+                    problems.add(item, "metric '" + m + "' is listed twice: " + Problems.twice(first, item));
+                    continue;
+                }
+                e.metrics.add(new ValueDTO(m, item.line(), item.column()));
+            }
+        }
+
+        private VariantDTO variant(Variant v, Map<String, String> commonTypes) {
+            VariantDTO dto = new VariantDTO();
+            dto.name = v.name.text();
+            dto.line = v.name.line();
+            dto.column = v.name.column();
+            dto.types.putAll(commonTypes);
+            // where each element's type comes from, for messages
+            Map<String, String> origins = new HashMap<>();
+            commonTypes.keySet().forEach(el -> origins.put(el, "as the experiment's 'type' statement makes it"));
+            for (Retype r : v.types) {
+                if (retype(r)) {
+                    dto.types.put(r.element().text(), r.type().text());
+                    origins.put(r.element().text(), "as variant '" + dto.name + "' makes it");
+                }
+            }
+            List<Setting> sets = new ArrayList<>(parsed.sets);
+            sets.addAll(v.sets);
+            for (Setting s : sets) {
+                set(s, dto, origins);
+                dto.overrides.add(s.override());
+            }
+            for (Token swap : v.swaps) {
+                swap(swap);
+                dto.swaps.add(swap.text());
+            }
+            return dto;
+        }
+
+        /** Checks {@code type E = T}: E exists, T is installed, and E's properties in the pipeline exist in T and fit. */
+        private boolean retype(Retype r) {
+            String element = r.element().text();
+            String type = r.type().text();
+            ElementSpecDTO spec = elements.get(element);
+            if (spec == null) {
+                problems.add(r.element(), "type " + element + " = " + type + ": " + noElement(element));
+                return false;
+            }
+            ElementDescriptorDTO d = installed.get(type);
+            if (d == null) {
+                problems.add(r.type(), "type " + element + " = " + type + ": element type '" + type
+                        + "' is not installed; installed types: " + Syntax.list(installed.keySet()));
+                return false;
+            }
+            boolean ok = true;
+            for (Map.Entry<String, ValueDTO> p : spec.properties.entrySet()) {
+                String where = "property '" + p.getKey() + "', which " + e.pipelineFile + ":" + p.getValue().line + ":"
+                        + p.getValue().column + " sets";
+                PropertyDescriptorDTO pd = property(d, p.getKey());
+                if (pd == null) {
+                    problems.add(r.type(), "type " + element + " = " + type + ": type " + type + " has no " + where
+                            + "; its properties: " + propertyNames(d));
+                    ok = false;
+                    continue;
+                }
+                try {
+                    Units.convert(pd, p.getValue().text);
+                } catch (IllegalArgumentException ex) {
+                    problems.add(r.type(), "type " + element + " = " + type + ": the value of " + where + " does not fit "
+                            + "type " + type + ": " + ex.getMessage());
+                    ok = false;
+                }
+            }
+            return ok;
+        }
+
+        /** Checks {@code set E.P = V} against E's type in this variant. */
+        private void set(Setting s, VariantDTO v, Map<String, String> origins) {
+            String what = "set " + s.element() + "." + s.property() + ": ";
+            ElementSpecDTO spec = elements.get(s.element());
+            if (spec == null) {
+                problems.add(s.target(), what + noElement(s.element()));
+                return;
+            }
+            String type = v.types.getOrDefault(s.element(), spec.type);
+            ElementDescriptorDTO d = installed.get(type);
+            if (d == null) {
+                return; // the pipeline's own type is not installed: the engine says so when the variants are prepared
+            }
+            String element = "element " + s.element() + " (type " + type
+                    + (origins.containsKey(s.element()) ? ", " + origins.get(s.element()) : "") + ")";
+            PropertyDescriptorDTO pd = property(d, s.property());
+            if (pd == null) {
+                problems.add(s.target(), what + element + " has no property '" + s.property() + "'; its properties: "
+                        + propertyNames(d));
+                return;
+            }
+            try {
+                Units.convert(pd, s.value().text());
+            } catch (IllegalArgumentException ex) {
+                problems.add(s.value(), what + element + ": " + ex.getMessage());
+            }
+        }
+
+        /** Checks {@code swap = "AT:ELEMENT[=TYPE[@VERSION]]"}: the engine applies it, this only checks its shape. */
+        private void swap(Token v) {
+            String text = v.text();
+            String what = "swap '" + text + "': ";
+            String grammar = "; expected AT:ELEMENT[=TYPE[@VERSION]], as in 1s:eth0=stmmac";
+            int colon = text.indexOf(':');
+            if (colon < 0) {
+                problems.add(v, what + "no ':' after the time" + grammar);
+                return;
+            }
+            try {
+                long at = Units.parsePicos(text.substring(0, colon));
+                if (durationKnown && at >= durationPicos) {
+                    problems.add(v, what + "the time " + text.substring(0, colon) + " is not before the end of each run, "
+                            + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
+                }
+            } catch (IllegalArgumentException ex) {
+                problems.add(v, what + "the time: " + ex.getMessage());
+            }
+            String rest = text.substring(colon + 1);
+            int eq = rest.indexOf('=');
+            String element = eq < 0 ? rest : rest.substring(0, eq);
+            if (!elements.containsKey(element)) {
+                problems.add(v, what + noElement(element) + grammar);
+                return;
+            }
+            if (eq >= 0) {
+                String target = rest.substring(eq + 1);
+                int at = target.indexOf('@');
+                String type = at < 0 ? target : target.substring(0, at);
+                if (!Syntax.TYPE_ID.matcher(type).matches()) {
+                    problems.add(v, what + "element type '" + type + "' is not valid: " + Syntax.TYPE_ID_RULE);
+                } else if (at >= 0 && at == target.length() - 1) {
+                    problems.add(v, what + "the version after '@' is missing" + grammar);
+                }
+            }
+        }
+
+        private String noElement(String element) {
+            return "no element '" + element + "' in pipeline " + e.pipelineFile + "; elements: "
+                    + Syntax.list(elements.keySet());
+        }
+
+        private static PropertyDescriptorDTO property(ElementDescriptorDTO d, String name) {
+            for (PropertyDescriptorDTO p : d.properties) {
+                if (p.name.equals(name)) {
+                    return p;
+                }
+            }
+            return null;
+        }
+
+        private static String propertyNames(ElementDescriptorDTO d) {
+            List<String> names = new ArrayList<>();
+            for (PropertyDescriptorDTO p : d.properties) {
+                names.add(p.name);
+            }
+            return Syntax.list(names);
+        }
+    }
+}

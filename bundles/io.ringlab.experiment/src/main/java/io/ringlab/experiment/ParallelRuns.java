@@ -1,0 +1,234 @@
+package io.ringlab.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.ringlab.experiment.api.ExperimentListener;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.Syntax;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * Runs the jobs of a {@link Plan} on a fixed number of worker threads, each run an independent
+ * {@code Simulator.prepare(...).run()} on its worker, and collects the outcomes by the job's index, so the result is the
+ * same whatever the number of threads and the order in which runs end. A run that fails is recorded with its error and
+ * the others go on.
+ * <p>
+ * Cancellation: an interrupt of the thread in {@link #execute()} sets a flag that keeps workers from starting more runs
+ * and stops the runs in progress (at their next safe point); {@link #execute()} then waits for the workers, returns what
+ * ended, and sets the interrupt status again.
+ * <p>
+ * One instance executes once. Workers are daemon threads named {@code ringlab-experiment-N}.
+ */
+final class ParallelRuns {
+
+    /**
+     * What one run gave.
+     *
+     * @param summary the run's summary (state {@code CANCELLED} when it never started)
+     * @param missing the experiment's metrics the run did not report, each with what it reported instead (for messages);
+     *        empty for a run without result
+     * @param ringlabVersion the engine's version from the result; {@code null} without result
+     */
+    record Outcome(RunSummaryDTO summary, Map<String, String> missing, String ringlabVersion) {
+    }
+
+    private final Simulator simulator;
+    private final Plan plan;
+    private final int threads;
+    private final ExperimentListener listener;
+    private final Outcome[] outcomes;
+    /** The run each job has in progress, by job index; guarded by {@link #lock}. */
+    private final SimulationRun[] active;
+    private final AtomicInteger next = new AtomicInteger();
+    private final Object lock = new Object();
+    private int done; // guarded by lock
+    private volatile boolean cancelled;
+
+    ParallelRuns(Simulator simulator, Plan plan, int threads, ExperimentListener listener) {
+        this.simulator = simulator;
+        this.plan = plan;
+        this.threads = threads;
+        this.listener = listener;
+        this.outcomes = new Outcome[plan.jobs.size()];
+        this.active = new SimulationRun[plan.jobs.size()];
+    }
+
+    /** @return every job's outcome by job index; those cancelled before they started have state {@code CANCELLED} */
+    Outcome[] execute() {
+        ExperimentDTO e = plan.experiment;
+        if (listener != null) {
+            listener.started(e, plan.jobs.size(), threads);
+        }
+        AtomicInteger number = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "ringlab-experiment-" + number.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        boolean interrupted = false;
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                workers.add(pool.submit(this::work));
+            }
+            for (Future<?> w : workers) {
+                while (true) {
+                    try {
+                        w.get();
+                        break;
+                    } catch (InterruptedException ex) {
+                        interrupted = true;
+                        cancel();
+                    } catch (ExecutionException ex) {
+                        throw new IllegalStateException("an experiment worker failed: " + ex.getCause(), ex.getCause());
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Plan.Job j : plan.jobs) {
+            if (outcomes[j.index()] == null) {
+                outcomes[j.index()] = cancelledOutcome(j);
+            }
+        }
+        return outcomes;
+    }
+
+    /** @return whether the runs were cancelled */
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    private void cancel() {
+        synchronized (lock) {
+            cancelled = true;
+            for (SimulationRun run : active) {
+                if (run != null) {
+                    run.stop();
+                }
+            }
+        }
+    }
+
+    private void work() {
+        while (!cancelled) {
+            int i = next.getAndIncrement();
+            if (i >= plan.jobs.size()) {
+                return;
+            }
+            Plan.Job job = plan.jobs.get(i);
+            RunResultDTO result = null;
+            Outcome o;
+            try {
+                result = runOne(job);
+                o = result == null ? cancelledOutcome(job) : outcome(job, result);
+            } catch (PipelineException | RuntimeException | OutOfMemoryError ex) {
+                RunSummaryDTO s = summary(job);
+                s.state = RunSummaryDTO.FAILED;
+                s.error = ex instanceof PipelineException ? ex.getMessage() : ex.toString();
+                o = new Outcome(s, Map.of(), null);
+            }
+            outcomes[job.index()] = o;
+            report(o, result);
+        }
+    }
+
+    /** @return the run's result, or {@code null} if the experiment was cancelled before the run started */
+    private RunResultDTO runOne(Plan.Job job) throws PipelineException {
+        SimulationRun run = simulator.prepare(plan.pipelines.get(job.variant()), plan.options(job.variant(), job.seed()));
+        synchronized (lock) {
+            if (cancelled) {
+                run.close();
+                return null;
+            }
+            active[job.index()] = run;
+        }
+        try {
+            return run.run();
+        } catch (IllegalStateException ex) {
+            if (cancelled) {
+                return null; // cancel() stopped the run before it started: stop() ended it, so run() refuses
+            }
+            throw ex;
+        } finally {
+            synchronized (lock) {
+                active[job.index()] = null;
+            }
+        }
+    }
+
+    private void report(Outcome o, RunResultDTO result) {
+        if (listener == null) {
+            return;
+        }
+        synchronized (lock) {
+            done++;
+            try {
+                listener.runEnded(o.summary(), result, done, plan.jobs.size());
+            } catch (RuntimeException ex) {
+                // a listener's failure must not stop the experiment (ExperimentListener says so)
+            }
+        }
+    }
+
+    private Outcome cancelledOutcome(Plan.Job job) {
+        RunSummaryDTO s = summary(job);
+        s.state = RunSummaryDTO.CANCELLED;
+        return new Outcome(s, Map.of(), null);
+    }
+
+    private RunSummaryDTO summary(Plan.Job job) {
+        RunSummaryDTO s = new RunSummaryDTO();
+        s.variant = plan.experiment.variants.get(job.variant()).name;
+        s.seed = job.seed();
+        return s;
+    }
+
+    /** Takes what the experiment needs from a run's result: state, invariants, headline numbers, the metrics. */
+    private Outcome outcome(Plan.Job job, RunResultDTO r) {
+        RunSummaryDTO s = summary(job);
+        s.state = r.state;
+        s.error = r.error;
+        s.packetConservation = r.invariants.packetConservation;
+        s.bufferConservation = r.invariants.bufferConservation;
+        s.violations.addAll(r.invariants.violations);
+        s.headline = r.headline;
+        s.simulatedSeconds = r.simulatedSeconds;
+        s.wallSeconds = r.wallSeconds;
+        s.events = r.events;
+        s.packets = r.packets;
+        s.swaps.addAll(r.swaps);
+        Map<String, String> missing = new LinkedHashMap<>();
+        for (ValueDTO metric : plan.experiment.metrics) {
+            String m = metric.text;
+            int dot = m.lastIndexOf('.');
+            Map<String, Double> owner = r.elements.get(m.substring(0, dot));
+            if (owner == null) {
+                missing.put(m, "the run reported no '" + m.substring(0, dot) + "'; it reported " + Syntax.list(r.elements.keySet()));
+            } else if (!owner.containsKey(m.substring(dot + 1))) {
+                missing.put(m, m.substring(0, dot) + " reported " + Syntax.list(owner.keySet()));
+            } else {
+                Double v = owner.get(m.substring(dot + 1));
+                s.metrics.put(m, v != null && Double.isFinite(v) ? v : null);
+            }
+        }
+        return new Outcome(s, missing, r.ringlabVersion);
+    }
+}

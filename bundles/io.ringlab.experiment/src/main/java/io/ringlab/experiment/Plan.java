@@ -1,0 +1,199 @@
+package io.ringlab.experiment;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+
+/**
+ * What an experiment will run, checked: each variant's pipeline (the base with its element types replaced) and run
+ * options, and the list of runs. {@link #of} refuses an experiment that cannot run, before anything has run: no variant,
+ * seed or metric, a seed given twice, a warm-up not shorter than the duration, or a variant the engine refuses to
+ * prepare (every variant is prepared once, with the first seed, and closed).
+ * <p>
+ * Immutable once built; the pipelines and options it hands out are shared by the runs of one variant and must not be
+ * modified (the engine copies a pipeline before applying overrides).
+ */
+final class Plan {
+
+    /**
+     * One run: a variant with a seed.
+     *
+     * @param index where the run's result goes: variant index times the number of seeds plus seed index
+     * @param variant the variant's index in the experiment
+     * @param seed the seed
+     */
+    record Job(int index, int variant, long seed) {
+    }
+
+    final ExperimentDTO experiment;
+    /** Each run's duration in picoseconds, resolved: the experiment's, else the pipeline's, else one second. */
+    final long durationPicos;
+    /** Per variant, in the experiment's order: the pipeline to prepare. */
+    final List<PipelineDTO> pipelines;
+    /** The runs, seed by seed (every variant of the first seed, then of the second, ...), so pairs complete early. */
+    final List<Job> jobs;
+
+    private Plan(ExperimentDTO experiment, long durationPicos, List<PipelineDTO> pipelines, List<Job> jobs) {
+        this.experiment = experiment;
+        this.durationPicos = durationPicos;
+        this.pipelines = pipelines;
+        this.jobs = jobs;
+    }
+
+    /**
+     * Checks an experiment and plans its runs.
+     *
+     * @param e the experiment; not modified
+     * @param simulator the engine, to prepare each variant once
+     * @return the plan
+     * @throws PipelineException every reason the experiment cannot run, each naming the experiment file (and the
+     *         variant's position for what the engine refuses)
+     */
+    static Plan of(ExperimentDTO e, Simulator simulator) throws PipelineException {
+        String file = e.file != null ? e.file : "<input>";
+        List<ProblemDTO> problems = new ArrayList<>();
+        if (e.pipeline == null) {
+            problems.add(new ProblemDTO(file, 0, 0, "the experiment has no base pipeline (read it with the 'pipeline' key)"));
+        }
+        if (e.variants.isEmpty()) {
+            problems.add(new ProblemDTO(file, 0, 0, "the experiment has no variant; the first variant is the baseline"));
+        }
+        if (e.seeds.isEmpty()) {
+            problems.add(new ProblemDTO(file, 0, 0, "the experiment has no seed"));
+        } else if (new HashSet<>(e.seeds).size() != e.seeds.size()) {
+            problems.add(new ProblemDTO(file, 0, 0, "the seeds " + e.seeds + " repeat a seed; runs are paired by seed, "
+                    + "so each seed runs once per variant"));
+        }
+        if (e.metrics.isEmpty()) {
+            problems.add(new ProblemDTO(file, 0, 0, "the experiment names no metric to compare"));
+        }
+        Set<String> names = new HashSet<>();
+        for (VariantDTO v : e.variants) {
+            if (!names.add(v.name)) {
+                problems.add(new ProblemDTO(file, v.line, v.column, "variant '" + v.name + "' is declared twice"));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
+        long duration = e.durationPicos > 0 ? e.durationPicos
+                : e.pipeline.duration != null ? Units.parsePicos(e.pipeline.duration.text) : ExperimentReader.DEFAULT_DURATION_PICOS;
+        if (e.warmupPicos < 0 || e.warmupPicos >= duration) {
+            throw new PipelineException(List.of(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
+                    + " must be at least 0s and less than each run's duration, " + Units.formatPicos(duration))));
+        }
+        List<PipelineDTO> pipelines = new ArrayList<>();
+        for (VariantDTO v : e.variants) {
+            pipelines.add(retyped(e.pipeline, v, file, problems));
+        }
+        if (problems.isEmpty()) {
+            Plan plan = new Plan(e, duration, List.copyOf(pipelines), jobs(e));
+            for (int v = 0; v < e.variants.size(); v++) {
+                plan.check(simulator, v, problems);
+            }
+            if (problems.isEmpty()) {
+                return plan;
+            }
+        }
+        throw new PipelineException(problems);
+    }
+
+    /** @return run options for one run of a variant; a new object every call (the engine may keep it) */
+    RunOptionsDTO options(int variant, long seed) {
+        VariantDTO v = experiment.variants.get(variant);
+        RunOptionsDTO o = new RunOptionsDTO();
+        o.durationPicos = durationPicos;
+        o.warmupPicos = experiment.warmupPicos;
+        o.seed = seed;
+        o.overrides.addAll(v.overrides);
+        o.swaps.addAll(v.swaps);
+        o.snapshotIntervalMillis = 0; // nobody watches a run of an experiment live: no snapshots while it runs
+        return o;
+    }
+
+    /** Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant. */
+    private void check(Simulator simulator, int variant, List<ProblemDTO> problems) {
+        VariantDTO v = experiment.variants.get(variant);
+        SimulationRun run;
+        try {
+            run = simulator.prepare(pipelines.get(variant), options(variant, experiment.seeds.get(0)));
+        } catch (PipelineException ex) {
+            for (ProblemDTO p : ex.problems()) {
+                problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p));
+            }
+            return;
+        } catch (IllegalArgumentException ex) {
+            problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + ex.getMessage()));
+            return;
+        }
+        run.close();
+    }
+
+    private static List<Job> jobs(ExperimentDTO e) {
+        List<Job> jobs = new ArrayList<>();
+        int seeds = e.seeds.size();
+        for (int s = 0; s < seeds; s++) {
+            for (int v = 0; v < e.variants.size(); v++) {
+                jobs.add(new Job(v * seeds + s, v, e.seeds.get(s)));
+            }
+        }
+        return List.copyOf(jobs);
+    }
+
+    /**
+     * Copies a DTO's public instance fields, so that a field added to the DTO later is carried over too. The copy is
+     * shallow: the pipeline's lists, maps and values are shared, which is safe because nothing here changes them and
+     * the engine applies overrides to its own copy.
+     */
+    private static <T> T copyFields(T from, T to) {
+        for (Field f : from.getClass().getFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                try {
+                    f.set(to, f.get(from));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot copy " + f, e);
+                }
+            }
+        }
+        return to;
+    }
+
+    /** @return the base pipeline with the variant's element types, or the base itself when the variant changes none */
+    private static PipelineDTO retyped(PipelineDTO base, VariantDTO v, String file, List<ProblemDTO> problems) {
+        if (v.types.isEmpty()) {
+            return base;
+        }
+        PipelineDTO p = copyFields(base, new PipelineDTO());
+        p.elements = new ArrayList<>();
+        Map<String, String> left = new LinkedHashMap<>(v.types);
+        for (ElementSpecDTO spec : base.elements) {
+            String type = left.remove(spec.name);
+            ElementSpecDTO e = type == null ? spec : copyFields(spec, new ElementSpecDTO());
+            if (type != null) {
+                e.type = type;
+            }
+            p.elements.add(e);
+        }
+        for (String element : left.keySet()) {
+            problems.add(new ProblemDTO(file, v.line, v.column, "variant '" + v.name + "' replaces the type of element '"
+                    + element + "', which pipeline " + base.file + " does not have"));
+        }
+        return p;
+    }
+}

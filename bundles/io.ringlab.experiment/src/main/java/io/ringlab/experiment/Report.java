@@ -1,0 +1,191 @@
+package io.ringlab.experiment;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.ringlab.experiment.ParallelRuns.Outcome;
+import io.ringlab.experiment.api.dto.ComparisonDTO;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * Builds an experiment's result from its runs' outcomes: per variant and metric the summary of the runs that count
+ * (finished, both invariants holding, a finite value), per metric and non-baseline variant the comparison paired by
+ * seed, and a problem for every metric some counted runs did not report.
+ * <p>
+ * Stateless and thread-safe; the result depends only on the outcomes in job-index order.
+ */
+final class Report {
+
+    private Report() {
+    }
+
+    /**
+     * @param plan the plan the runs followed
+     * @param outcomes every job's outcome, by job index (variant index times the number of seeds plus seed index)
+     * @param threads how many ran at once
+     * @param wallSeconds the experiment's wall-clock time
+     * @param cancelled whether the experiment was cancelled
+     * @return the result
+     */
+    static ExperimentResultDTO build(Plan plan, Outcome[] outcomes, int threads, double wallSeconds, boolean cancelled) {
+        ExperimentDTO e = plan.experiment;
+        ExperimentResultDTO r = new ExperimentResultDTO();
+        r.name = e.name;
+        r.experimentFile = e.file;
+        r.pipeline = e.pipeline.name;
+        r.pipelineFile = e.pipelineFile != null ? e.pipelineFile : e.pipeline.file;
+        r.durationSeconds = plan.durationPicos / 1e12;
+        r.warmupSeconds = e.warmupPicos / 1e12;
+        r.seeds.addAll(e.seeds);
+        for (ValueDTO m : e.metrics) {
+            r.metrics.add(m.text);
+        }
+        r.baseline = e.variants.get(0).name;
+        r.threads = threads;
+        r.wallSeconds = wallSeconds;
+        r.cancelled = cancelled;
+        for (Outcome o : outcomes) {
+            r.runs.add(o.summary());
+            if (r.ringlabVersion == null) {
+                r.ringlabVersion = o.ringlabVersion();
+            }
+        }
+        int seeds = e.seeds.size();
+        for (int v = 0; v < e.variants.size(); v++) {
+            Map<String, MetricSummaryDTO> byMetric = new LinkedHashMap<>();
+            for (String m : r.metrics) {
+                byMetric.put(m, summary(outcomes, v, seeds, m));
+            }
+            r.variants.put(e.variants.get(v).name, byMetric);
+        }
+        for (String m : r.metrics) {
+            for (int v = 1; v < e.variants.size(); v++) {
+                r.comparisons.add(comparison(e, outcomes, v, seeds, m));
+            }
+        }
+        for (ValueDTO m : e.metrics) {
+            missing(e, outcomes, m).ifPresent(r.problems::add);
+        }
+        return r;
+    }
+
+    /** @return whether a run counts in the statistics: it finished and both invariants hold */
+    static boolean counts(RunSummaryDTO s) {
+        return RunSummaryDTO.FINISHED.equals(s.state) && s.packetConservation && s.bufferConservation;
+    }
+
+    /** @return the metric's value in a counted run, or {@code null} */
+    private static Double value(Outcome o, String metric) {
+        return counts(o.summary()) ? o.summary().metrics.get(metric) : null;
+    }
+
+    private static MetricSummaryDTO summary(Outcome[] outcomes, int variant, int seeds, String metric) {
+        double[] values = new double[seeds];
+        int n = 0;
+        List<Long> notCounted = new ArrayList<>();
+        List<Long> noValue = new ArrayList<>();
+        for (int s = 0; s < seeds; s++) {
+            Outcome o = outcomes[variant * seeds + s];
+            Double v = value(o, metric);
+            if (v != null) {
+                values[n++] = v;
+            } else if (!counts(o.summary())) {
+                notCounted.add(o.summary().seed);
+            } else if (o.summary().metrics.containsKey(metric)) {
+                noValue.add(o.summary().seed);
+            }
+        }
+        MetricSummaryDTO summary = Statistics.summarize(Arrays.copyOf(values, n));
+        List<String> notes = new ArrayList<>();
+        if (summary.note != null) {
+            notes.add(summary.note);
+        }
+        if (!notCounted.isEmpty()) {
+            notes.add("left out: " + seedList(notCounted) + " (failed, cancelled or broke an invariant)");
+        }
+        if (!noValue.isEmpty()) {
+            notes.add("no value (NaN) in " + seedList(noValue));
+        }
+        summary.note = notes.isEmpty() ? null : String.join("; ", notes);
+        return summary;
+    }
+
+    private static ComparisonDTO comparison(ExperimentDTO e, Outcome[] outcomes, int variant, int seeds, String metric) {
+        double[] a = new double[seeds];
+        double[] b = new double[seeds];
+        int n = 0;
+        for (int s = 0; s < seeds; s++) {
+            Double x = value(outcomes[s], metric);
+            Double y = value(outcomes[variant * seeds + s], metric);
+            if (x != null && y != null) {
+                a[n] = x;
+                b[n] = y;
+                n++;
+            }
+        }
+        ComparisonDTO c = Statistics.compare(Arrays.copyOf(a, n), Arrays.copyOf(b, n));
+        c.metric = metric;
+        c.a = e.variants.get(0).name;
+        c.b = e.variants.get(variant).name;
+        if (n < seeds) {
+            String unpaired = (seeds - n) + " of " + seeds + " seeds have no value in one of the variants";
+            c.note = c.note == null ? unpaired : c.note + "; " + unpaired;
+        }
+        return c;
+    }
+
+    /** @return a problem at the metric's position if counted runs did not report it: which variants, which seeds, what exists */
+    private static Optional<ProblemDTO> missing(ExperimentDTO e, Outcome[] outcomes, ValueDTO metric) {
+        Map<String, List<Long>> byVariant = new LinkedHashMap<>();
+        String reported = null;
+        for (Outcome o : outcomes) {
+            String hint = o.missing().get(metric.text);
+            if (hint != null && counts(o.summary())) {
+                byVariant.computeIfAbsent(o.summary().variant, k -> new ArrayList<>()).add(o.summary().seed);
+                if (reported == null) {
+                    reported = hint + " (variant " + o.summary().variant + ", seed " + o.summary().seed + ")";
+                }
+            }
+        }
+        if (byVariant.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        byVariant.forEach((v, s) -> parts.add("variant " + v + " (" + seedList(s) + ")"));
+        String message = "metric '" + metric.text + "' was not reported by " + String.join(", ", parts) + "; " + reported;
+        return Optional.of(new ProblemDTO(e.file, metric.line, metric.line > 0 ? metric.column : 0, message));
+    }
+
+    /** @return {@code "seed 3"}, or {@code "seeds 1-4, 7"} with runs of consecutive seeds joined */
+    static String seedList(List<Long> seeds) {
+        if (seeds.size() == 1) {
+            return "seed " + seeds.get(0);
+        }
+        StringBuilder sb = new StringBuilder("seeds ");
+        int i = 0;
+        while (i < seeds.size()) {
+            int j = i;
+            while (j + 1 < seeds.size() && seeds.get(j + 1) == seeds.get(j) + 1) {
+                j++;
+            }
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(seeds.get(i));
+            if (j > i) {
+                sb.append(j == i + 1 ? ", " : "-").append(seeds.get(j));
+            }
+            i = j + 1;
+        }
+        return sb.toString();
+    }
+}

@@ -6,6 +6,8 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -27,12 +29,18 @@ import io.ringlab.sim.api.Timer;
  * carries its own arrival time in {@link Buffer#stampPicos()}.
  * <p>
  * Counters: {@code txPackets}, {@code txBytes} (skb bytes), {@code wireBytes} (with overhead and padding), {@code lost};
- * gauges {@code inFlight} and {@code utilisationPercent}. Engine thread only.
+ * gauges {@code inFlight} and {@code utilisationPercent}.
+ * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor {@code link} takes the frames on the wire in order with their arrival
+ * times and pull groups, whether the wire is busy and until when, the busy time so far, and both timers (the end of the
+ * current pull, the next delivery) in their places. Frames already on the wire keep the arrival times the old
+ * configuration gave them; a successor with another rate or delay applies its own to the frames it pulls. The random
+ * stream (loss) is the element's, so the draws go on where they were. Engine thread only.
  *
  * @see <a href="https://standards.ieee.org/ieee/802.3/">IEEE 802.3: clause 3.1.1 (frame format: preamble, SFD, FCS),
  *      clause 4.4.2 (interFrameGap 96 bit times, minFrameSize 512 bits)</a>
  */
-final class LinkElement implements Element {
+final class LinkElement implements Element, Handover {
     private final ElementContext ctx;
     private final InputPort in;
     private final OutputPort out;
@@ -206,6 +214,58 @@ final class LinkElement implements Element {
         for (int i = 0; i < n; i++) {
             delivering[i] = null;
         }
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        Buffer[] frames = new Buffer[size];
+        long[] when = new long[size];
+        long[] group = new long[size];
+        for (int i = 0; i < size; i++) {
+            int at = (head + i) & (flight.length - 1);
+            frames[i] = flight[at];
+            when[i] = arrivals[at];
+            group[i] = groups[at];
+        }
+        out.put("link.flight", frames);
+        out.put("link.arrivals", when);
+        out.put("link.groups", group);
+        out.put("link.pullGroups", pullGroups);
+        out.put("link.busy", busy);
+        out.put("link.busyPicos", busyPicos);
+        out.put("link.wireFreeAt", wireFreeAt);
+        out.put("link.txDone", txDone);
+        out.put("link.arrival", arrival);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("link")) {
+            return false;
+        }
+        Buffer[] frames = in.get("link.flight", Buffer[].class);
+        long[] when = in.get("link.arrivals", long[].class);
+        long[] group = in.get("link.groups", long[].class);
+        int capacity = flight.length;
+        while (capacity < frames.length) {
+            capacity *= 2;
+        }
+        flight = new Buffer[capacity];
+        arrivals = new long[capacity];
+        groups = new long[capacity];
+        System.arraycopy(frames, 0, flight, 0, frames.length);
+        System.arraycopy(when, 0, arrivals, 0, frames.length);
+        System.arraycopy(group, 0, groups, 0, frames.length);
+        head = 0;
+        size = frames.length;
+        pullGroups = in.getLong("link.pullGroups", 0);
+        busy = in.getBoolean("link.busy", false);
+        busyPicos = in.getLong("link.busyPicos", 0);
+        wireFreeAt = in.getLong("link.wireFreeAt", 0);
+        txDone.takeOver(in.get("link.txDone", Timer.class));
+        arrival.takeOver(in.get("link.arrival", Timer.class));
+        return true;
     }
 
     @Override

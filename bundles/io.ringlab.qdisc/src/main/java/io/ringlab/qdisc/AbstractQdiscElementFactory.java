@@ -87,7 +87,7 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
     public Element create(ElementContext context) {
         QdiscProvider provider = context.provider(QdiscProvider.class, QdiscProvider.KIND, kind);
         Qdisc qdisc = provider.create(settings(context));
-        return new QdiscElement(context, qdisc, dropReasons, this::registerMetrics);
+        return new QdiscElement(context, qdisc, dropReasons, this::registerMetrics, kind);
     }
 
     /** @return the qdisc kind and element type. */

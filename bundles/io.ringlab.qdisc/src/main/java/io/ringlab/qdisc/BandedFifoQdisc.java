@@ -4,6 +4,7 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.queue.api.dto.QdiscStatsDTO;
+import io.ringlab.sim.api.ElementState;
 
 /**
  * The mechanism pfifo and pfifo_fast share: strict-priority FIFO bands ({@link PacketFifo}, band 0 served first), a limit
@@ -15,9 +16,12 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
  * qdisc. Counters (since creation): {@code enqueued}, {@code dequeued}, {@code requeues}, {@code drops}; identity
  * {@code enqueued + requeues - dequeued = backlogPackets}. The {@link Qdisc.DropSink} is kept but never called.
  * <p>
+ * Hot swap ({@link QdiscState}): the bands' packets in order, the counters and the last drop reason; a successor of the
+ * same class takes them whatever its limit, if each band fits its ring.
+ * <p>
  * Not thread-safe: one engine thread.
  */
-abstract class BandedFifoQdisc implements Qdisc {
+abstract class BandedFifoQdisc implements Qdisc, QdiscState {
     private final int limit;
     private final PacketFifo[] bands;
     private int qlen;
@@ -172,5 +176,55 @@ abstract class BandedFifoQdisc implements Qdisc {
         stats.backlogPackets = qlen;
         stats.backlogBytes = backlogBytes;
         return stats;
+    }
+
+    /** Writes {@code <kind>.bandLengths}, {@code <kind>.bandPackets} (band by band, head first), the counters. */
+    @Override
+    public void exportState(ElementState out, String kind) {
+        int[] lengths = new int[bands.length];
+        Buffer[] packets = new Buffer[qlen];
+        int[] n = {0};
+        for (int band = 0; band < bands.length; band++) {
+            lengths[band] = bands[band].size();
+            bands[band].forEach(b -> packets[n[0]++] = b);
+        }
+        out.put(kind + ".qdiscClass", getClass().getName());
+        out.put(kind + ".bandLengths", lengths);
+        out.put(kind + ".bandPackets", packets);
+        out.put(kind + ".counters", new long[] {enqueued, dequeued, requeues, overlimitDrops});
+        if (lastDropReason != null) {
+            out.put(kind + ".lastDropReason", lastDropReason);
+        }
+    }
+
+    @Override
+    public boolean importState(ElementState in, String kind) {
+        int[] lengths = in.get(kind + ".bandLengths", int[].class);
+        Buffer[] packets = in.get(kind + ".bandPackets", Buffer[].class);
+        long[] counters = in.get(kind + ".counters", long[].class);
+        if (!getClass().getName().equals(in.get(kind + ".qdiscClass", String.class)) || lengths == null
+                || lengths.length != bands.length || packets == null || counters == null || qlen != 0) {
+            return false;
+        }
+        for (int length : lengths) {
+            if (length > limit + 1) {
+                return false; // the band's ring has limit + 1 slots
+            }
+        }
+        int k = 0;
+        for (int band = 0; band < bands.length; band++) {
+            for (int i = 0; i < lengths[band]; i++) {
+                Buffer b = packets[k++];
+                bands[band].addLast(b);
+                qlen++;
+                backlogBytes += b.length();
+            }
+        }
+        enqueued = counters[0];
+        dequeued = counters[1];
+        requeues = counters[2];
+        overlimitDrops = counters[3];
+        lastDropReason = in.get(kind + ".lastDropReason", String.class);
+        return true;
     }
 }

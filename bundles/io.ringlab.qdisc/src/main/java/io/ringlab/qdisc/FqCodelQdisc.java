@@ -4,6 +4,7 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.queue.api.dto.QdiscStatsDTO;
+import io.ringlab.sim.api.ElementState;
 
 /**
  * Linux {@code fq_codel}: flows hashed into buckets, deficit round robin between them with new flows served first, and a
@@ -72,6 +73,11 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
  * {@link #maxPacket()}. Identity: {@code enqueued + requeues - dequeued - drops = backlogPackets} (every fq_codel drop
  * happens after enqueue).
  * <p>
+ * <b>Hot swap</b> ({@link QdiscState}): a successor with the same number of flows and room for the packets takes over
+ * everything: the hash perturbation (so each flow stays in its bucket), each bucket's packets in order with their memory,
+ * its byte backlog and deficit, new_flows and old_flows in order, every bucket's CoDel variables, the held packet, the
+ * totals and counters. Its own limit, quantum, target and interval apply from then on.
+ * <p>
  * <b>Not modelled.</b> tc filters and {@code skb->priority} classification, {@code ce_threshold}, ECN marking,
  * {@code tc qdisc change}; the {@code CODEL_MAX_DROPS_PER_DEQUEUE} cap that recent kernels declare in {@code codel.h} (the
  * {@code codel_impl.h} read for this port has no cap on the drop loop).
@@ -80,7 +86,7 @@ import io.ringlab.queue.api.dto.QdiscStatsDTO;
  *
  * @see FqCodelProvider
  */
-final class FqCodelQdisc implements Qdisc {
+final class FqCodelQdisc implements Qdisc, QdiscState {
 
     private static final int NIL = -1;
     private static final byte OFF_LIST = 0;
@@ -95,7 +101,8 @@ final class FqCodelQdisc implements Qdisc {
     private final int mtu;
     private final int target;
     private final int interval;
-    private final int perturbation;
+    /** The hash seed: drawn when the element is created, taken over from a predecessor in a hot swap. */
+    private int perturbation;
 
     // packet slots: each bucket's queue is a list linked through slotNext
     private final Buffer[] slotBuffer;
@@ -224,18 +231,8 @@ final class FqCodelQdisc implements Qdisc {
         }
         int idx = classify(buffer.flow());
         buffer.enqueuedPicos(nowPicos);
-        int slot = freeSlot;
-        freeSlot = slotNext[slot];
-        slotBuffer[slot] = buffer;
-        slotNext[slot] = NIL;
         int mem = buffer.truesize();
-        slotMem[slot] = mem;
-        if (flowHead[idx] == NIL) {
-            flowHead[idx] = slot;
-        } else {
-            slotNext[flowTail[idx]] = slot;
-        }
-        flowTail[idx] = slot;
+        addTail(idx, buffer, mem);
         int len = buffer.length();
         backlogs[idx] += len;
         backlogBytes += len;
@@ -258,6 +255,21 @@ final class FqCodelQdisc implements Qdisc {
             dropOvermemory += dropped;
         }
         return null;
+    }
+
+    /** Puts a packet in a free slot at the tail of a bucket's queue ({@code flow_queue_add}). */
+    private void addTail(int flow, Buffer buffer, int mem) {
+        int slot = freeSlot;
+        freeSlot = slotNext[slot];
+        slotBuffer[slot] = buffer;
+        slotNext[slot] = NIL;
+        slotMem[slot] = mem;
+        if (flowHead[flow] == NIL) {
+            flowHead[flow] = slot;
+        } else {
+            slotNext[flowTail[flow]] = slot;
+        }
+        flowTail[flow] = slot;
     }
 
     /**
@@ -720,5 +732,104 @@ final class FqCodelQdisc implements Qdisc {
     public String toString() {
         return "FqCodelQdisc[limit=" + limit + ", flows=" + flowsCnt + ", backlogPackets=" + qlen + ", backlogBytes="
                 + backlogBytes + "]";
+    }
+
+    @Override
+    public void exportState(ElementState out, String kind) {
+        int total = qlen - (held != null ? 1 : 0);
+        int[] lengths = new int[flowsCnt];
+        Buffer[] packets = new Buffer[total];
+        int[] memory = new int[total];
+        int k = 0;
+        for (int flow = 0; flow < flowsCnt; flow++) {
+            for (int slot = flowHead[flow]; slot != NIL; slot = slotNext[slot]) {
+                packets[k] = slotBuffer[slot];
+                memory[k++] = slotMem[slot];
+                lengths[flow]++;
+            }
+        }
+        out.put(kind + ".qdiscClass", getClass().getName());
+        out.put(kind + ".perturbation", perturbation);
+        out.put(kind + ".flowLengths", lengths);
+        out.put(kind + ".flowPackets", packets);
+        out.put(kind + ".packetMemory", memory);
+        if (held != null) {
+            out.put(kind + ".held", held);
+        }
+        out.put(kind + ".backlogs", backlogs.clone());
+        out.put(kind + ".deficit", deficit.clone());
+        out.put(kind + ".newFlows", flowList(newHead));
+        out.put(kind + ".oldFlows", flowList(oldHead));
+        out.put(kind + ".count", count.clone());
+        out.put(kind + ".lastcount", lastcount.clone());
+        out.put(kind + ".dropping", dropping.clone());
+        out.put(kind + ".recInvSqrt", recInvSqrt.clone());
+        out.put(kind + ".firstAboveTime", firstAboveTime.clone());
+        out.put(kind + ".dropNext", dropNext.clone());
+        out.put(kind + ".ldelay", ldelay.clone());
+        out.put(kind + ".totals", new long[] {backlogBytes, memoryUsage, latestPicos, enqueued, dequeued, requeues,
+            dropOverlimit, dropOvermemory, codelDrops, newFlowCount, maxPacket});
+        if (lastDropReason != null) {
+            out.put(kind + ".lastDropReason", lastDropReason);
+        }
+    }
+
+    private int[] flowList(int head) {
+        int[] flows = new int[length(head)];
+        int i = 0;
+        for (int flow = head; flow != NIL; flow = chainNext[flow]) {
+            flows[i++] = flow;
+        }
+        return flows;
+    }
+
+    @Override
+    public boolean importState(ElementState in, String kind) {
+        int[] lengths = in.get(kind + ".flowLengths", int[].class);
+        Buffer[] packets = in.get(kind + ".flowPackets", Buffer[].class);
+        long[] totals = in.get(kind + ".totals", long[].class);
+        if (!getClass().getName().equals(in.get(kind + ".qdiscClass", String.class)) || lengths == null
+                || lengths.length != flowsCnt || packets == null || totals == null || packets.length > slotBuffer.length
+                || qlen != 0) {
+            return false; // another class, other buckets, or more packets than this qdisc has slots for
+        }
+        perturbation = in.getInt(kind + ".perturbation", perturbation);
+        int[] memory = in.get(kind + ".packetMemory", int[].class);
+        int k = 0;
+        for (int flow = 0; flow < flowsCnt; flow++) {
+            for (int i = 0; i < lengths[flow]; i++, k++) {
+                addTail(flow, packets[k], memory[k]);
+            }
+        }
+        for (int flow : in.get(kind + ".newFlows", int[].class)) {
+            append(ON_NEW, flow);
+        }
+        for (int flow : in.get(kind + ".oldFlows", int[].class)) {
+            append(ON_OLD, flow);
+        }
+        System.arraycopy(in.get(kind + ".backlogs", long[].class), 0, backlogs, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".deficit", int[].class), 0, deficit, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".count", int[].class), 0, count, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".lastcount", int[].class), 0, lastcount, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".dropping", boolean[].class), 0, dropping, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".recInvSqrt", int[].class), 0, recInvSqrt, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".firstAboveTime", int[].class), 0, firstAboveTime, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".dropNext", int[].class), 0, dropNext, 0, flowsCnt);
+        System.arraycopy(in.get(kind + ".ldelay", int[].class), 0, ldelay, 0, flowsCnt);
+        held = in.get(kind + ".held", Buffer.class);
+        qlen = packets.length + (held != null ? 1 : 0);
+        backlogBytes = totals[0];
+        memoryUsage = totals[1];
+        latestPicos = totals[2];
+        enqueued = totals[3];
+        dequeued = totals[4];
+        requeues = totals[5];
+        dropOverlimit = totals[6];
+        dropOvermemory = totals[7];
+        codelDrops = totals[8];
+        newFlowCount = totals[9];
+        maxPacket = (int) totals[10];
+        lastDropReason = in.get(kind + ".lastDropReason", String.class);
+        return true;
     }
 }

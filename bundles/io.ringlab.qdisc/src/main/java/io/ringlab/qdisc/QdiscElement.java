@@ -1,6 +1,8 @@
 package io.ringlab.qdisc;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 import io.ringlab.buffer.api.Buffer;
@@ -8,6 +10,8 @@ import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 
@@ -33,11 +37,22 @@ import io.ringlab.sim.api.OutputPort;
  * its own metrics through {@link KindMetrics} (pfifo_fast's per-band backlogs, fq_codel's {@code tc -s} extras), registered
  * after these in the constructor.
  * <p>
+ * <b>Hot swap</b> ({@link Handover}). The qdisc itself is not handed over by reference: it is a class of this bundle
+ * (the exporting one), so it would not outlive the bundle's update, and the successor would go on running the old
+ * bundle's code; its {@link Qdisc.DropSink} also calls back into this element. Instead the element writes its queued
+ * packets under {@value #PACKETS}, oldest enqueue first (a requeued packet keeps its enqueue time, so it stays first),
+ * and the {@code requeues} count under {@value #REQUEUES}; a qdisc with state of its own (fq_codel's flows and CoDel,
+ * pfifo_fast's bands, the counters) writes it under {@code <kind>.<name>} ({@link QdiscState}). A successor of the same
+ * kind that can hold that state takes it over exactly; any other qdisc element enqueues the packets again in that order
+ * at the time of the swap, each keeping its enqueue time, so that sojourn times and CoDel go on from it. A packet the
+ * new qdisc refuses (a lower limit), or drops to make room, is dropped as {@value #DROP_SWAP_REFUSED}. The driver is
+ * not signalled: it pulls from the new qdisc when it next runs, as it would have from the old one.
+ * <p>
  * Per-packet methods allocate nothing. Not thread-safe: one engine thread, one run.
  *
  * @see AbstractQdiscElementFactory
  */
-final class QdiscElement implements Element {
+final class QdiscElement implements Element, Handover {
 
     /** Name of the push input from the stack. */
     static final String IN = "in";
@@ -61,6 +76,13 @@ final class QdiscElement implements Element {
         void register(Qdisc qdisc, Metrics metrics);
     }
 
+    /** State key, shared by every qdisc kind: the queued packets, a {@code Buffer[]}, oldest enqueue first. */
+    static final String PACKETS = "packets";
+    /** State key, shared by every qdisc kind: the {@code requeues} metric, a {@code Long}. */
+    static final String REQUEUES = "requeues";
+    /** The drop reason of a handed-over packet that the new qdisc refused or dropped to make room. */
+    static final String DROP_SWAP_REFUSED = "swap-qdisc-refused";
+
     /** The core drops are charged to: the qdisc runs in the sender's context, core 0 in Ringlab's pipelines. */
     private static final int CORE = 0;
 
@@ -72,6 +94,14 @@ final class QdiscElement implements Element {
     private final Metrics.Counter enqueued;
     private final Metrics.Counter dequeued;
     private final Metrics.Counter drops;
+    /** The element type and qdisc kind, the prefix of the qdisc's own hot-swap state; null when unknown. */
+    private final String kind;
+    /** Requeues counted by predecessors' qdiscs that this one's counter does not include (a hot swap of another kind). */
+    private long requeuesBefore;
+    /** While a hot swap's import enqueues the predecessor's packets: drops then are {@link #DROP_SWAP_REFUSED}. */
+    private boolean handingOver;
+    /** The id of {@link #DROP_SWAP_REFUSED}, registered at the first such drop; -1 before. */
+    private int swapRefusedId = -1;
 
     /**
      * @param context the element's context; must not be {@code null}
@@ -91,11 +121,25 @@ final class QdiscElement implements Element {
      * @throws IllegalArgumentException if {@code dropReasons} is empty, or from {@code kindMetrics}
      */
     QdiscElement(ElementContext context, Qdisc qdisc, List<String> dropReasons, KindMetrics kindMetrics) {
+        this(context, qdisc, dropReasons, kindMetrics, null);
+    }
+
+    /**
+     * @param context the element's context; must not be {@code null}
+     * @param qdisc a new, empty qdisc owned by this element from now on; must not be {@code null}
+     * @param dropReasons every drop reason the qdisc may report, at least one
+     * @param kindMetrics the kind's own metrics, registered after the generic ones; {@code null} for none
+     * @param kind the element type and qdisc kind: a successor of that kind whose qdisc is a {@link QdiscState} takes the
+     *        qdisc's state over exactly; {@code null} when unknown (packets are enqueued again)
+     * @throws IllegalArgumentException if {@code dropReasons} is empty, or from {@code kindMetrics}
+     */
+    QdiscElement(ElementContext context, Qdisc qdisc, List<String> dropReasons, KindMetrics kindMetrics, String kind) {
         if (dropReasons.isEmpty()) {
             throw new IllegalArgumentException("dropReasons=[], declare every reason the qdisc may report");
         }
         this.context = context;
         this.qdisc = qdisc;
+        this.kind = kind;
         this.out = context.output(OUT);
         this.reasons = dropReasons.toArray(String[]::new);
         this.reasonIds = new int[reasons.length];
@@ -108,7 +152,7 @@ final class QdiscElement implements Element {
         metrics.gauge("backlog", qdisc::backlogPackets);
         metrics.gauge("backlogBytes", qdisc::backlogBytes);
         this.drops = metrics.counter("drops");
-        metrics.gauge("requeues", () -> qdisc.stats().requeues);
+        metrics.gauge("requeues", () -> requeuesBefore + qdisc.stats().requeues);
         this.enqueued = metrics.counter("enqueued");
         this.dequeued = metrics.counter("dequeued");
         metrics.series("backlog");
@@ -176,7 +220,57 @@ final class QdiscElement implements Element {
 
     private void drop(Buffer buffer, String reason) {
         drops.increment();
-        context.drop(CORE, buffer, reasonId(reason));
+        if (handingOver && swapRefusedId < 0) {
+            swapRefusedId = context.dropReason(DROP_SWAP_REFUSED);
+        }
+        context.drop(CORE, buffer, handingOver ? swapRefusedId : reasonId(reason));
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        List<Buffer> queued = new ArrayList<>(qdisc.backlogPackets());
+        qdisc.forEachQueued(queued::add);
+        queued.sort(Comparator.comparingLong(Buffer::enqueuedPicos)); // stable: each FIFO keeps its order
+        out.put(PACKETS, queued.toArray(Buffer[]::new));
+        out.put(REQUEUES, requeuesBefore + qdisc.stats().requeues);
+        if (kind != null && qdisc instanceof QdiscState state) {
+            state.exportState(out, kind);
+        }
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        Buffer[] packets = in.get(PACKETS, Buffer[].class);
+        if (packets == null) {
+            return false; // not a qdisc element's state
+        }
+        long requeues = in.getLong(REQUEUES, 0);
+        boolean exact = kind != null && kind.equals(in.fromType()) && qdisc instanceof QdiscState state
+                && state.importState(in, kind);
+        if (!exact) {
+            long now = context.nowPicos();
+            handingOver = true;
+            try {
+                for (Buffer b : packets) {
+                    long enqueuedAt = b.enqueuedPicos();
+                    Buffer dropped = qdisc.enqueue(b, now);
+                    if (dropped != null) {
+                        drop(dropped, qdisc.lastDropReason());
+                        if (dropped == b) {
+                            continue;
+                        }
+                    }
+                    b.enqueuedPicos(enqueuedAt); // the sojourn counts from the first enqueue
+                }
+            } finally {
+                handingOver = false;
+            }
+        }
+        requeuesBefore = requeues - qdisc.stats().requeues;
+        return true;
     }
 
     private int reasonId(String reason) {

@@ -2,6 +2,8 @@ package io.ringlab.traffic;
 
 import java.util.Arrays;
 
+import io.ringlab.sim.api.ElementState;
+
 /**
  * A congestion control algorithm over the windows of a sender's streams ({@code struct tcp_congestion_ops}): it grows
  * {@code snd_cwnd} on ACKs and gives the slow-start threshold after a loss. The windows are Linux's per-socket
@@ -119,6 +121,36 @@ abstract class CongestionControl {
             cwnd[s] += delta;
         }
         cwnd[s] = Math.min(cwnd[s], clamp);
+    }
+
+    /**
+     * Hot swap: writes the windows and the algorithm's own state under {@code prefix.}.
+     *
+     * @param out where to write
+     * @param prefix the sender's type
+     */
+    void exportState(ElementState out, String prefix) {
+        out.put(prefix + ".congestion", name());
+        out.put(prefix + ".cwnd", cwnd.clone());
+        out.put(prefix + ".ssthresh", ssthresh.clone());
+        out.put(prefix + ".cwndCnt", cwndCnt.clone());
+    }
+
+    /**
+     * Hot swap: takes over a predecessor's windows and state, if it ran the same algorithm.
+     *
+     * @param in what the predecessor wrote
+     * @param prefix the sender's type
+     * @return {@code false}, changing nothing, for another algorithm
+     */
+    boolean importState(ElementState in, String prefix) {
+        if (!name().equals(in.get(prefix + ".congestion", String.class))) {
+            return false;
+        }
+        Handovers.read(in, prefix + ".cwnd", cwnd);
+        Handovers.read(in, prefix + ".ssthresh", ssthresh);
+        Handovers.read(in, prefix + ".cwndCnt", cwndCnt);
+        return true;
     }
 
     /** @return {@code tcp_in_slow_start}: the window is below the threshold. */

@@ -2,6 +2,8 @@ package io.ringlab.traffic;
 
 import java.util.Arrays;
 
+import io.ringlab.sim.api.ElementState;
+
 /**
  * CUBIC as {@code net/ipv4/tcp_cubic.c} computes it (the form after the 2015 fixes, v4.0, that pass the number of
  * acknowledged packets and bound the growth to 1.5x per RTT), in the kernel's own fixed-point arithmetic:
@@ -83,6 +85,40 @@ final class Cubic extends CongestionControl {
     @Override
     String name() {
         return "cubic";
+    }
+
+    /** Also the cubic state of each stream: epoch, origin point, K, minimum delay, the Reno estimate. */
+    @Override
+    void exportState(ElementState out, String prefix) {
+        super.exportState(out, prefix);
+        out.put(prefix + ".cubicCnt", cnt.clone());
+        out.put(prefix + ".cubicLastMaxCwnd", lastMaxCwnd.clone());
+        out.put(prefix + ".cubicLastCwnd", lastCwnd.clone());
+        out.put(prefix + ".cubicLastTime", lastTime.clone());
+        out.put(prefix + ".cubicOriginPoint", originPoint.clone());
+        out.put(prefix + ".cubicK", bicK.clone());
+        out.put(prefix + ".cubicDelayMinMicros", delayMinMicros.clone());
+        out.put(prefix + ".cubicEpochStart", epochStart.clone());
+        out.put(prefix + ".cubicAckCnt", ackCnt.clone());
+        out.put(prefix + ".cubicTcpCwnd", tcpCwnd.clone());
+    }
+
+    @Override
+    boolean importState(ElementState in, String prefix) {
+        if (!super.importState(in, prefix)) {
+            return false;
+        }
+        Handovers.read(in, prefix + ".cubicCnt", cnt);
+        Handovers.read(in, prefix + ".cubicLastMaxCwnd", lastMaxCwnd);
+        Handovers.read(in, prefix + ".cubicLastCwnd", lastCwnd);
+        Handovers.read(in, prefix + ".cubicLastTime", lastTime);
+        Handovers.read(in, prefix + ".cubicOriginPoint", originPoint);
+        Handovers.read(in, prefix + ".cubicK", bicK);
+        Handovers.read(in, prefix + ".cubicDelayMinMicros", delayMinMicros);
+        Handovers.read(in, prefix + ".cubicEpochStart", epochStart);
+        Handovers.read(in, prefix + ".cubicAckCnt", ackCnt);
+        Handovers.read(in, prefix + ".cubicTcpCwnd", tcpCwnd);
+        return true;
     }
 
     /** @return the kernel's jiffies at {@code nowPicos}, exactly {@code floor(now * hz / 10^12)}. */

@@ -8,6 +8,8 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
@@ -24,7 +26,8 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * echo replies to a {@code ping}. A packet whose output is not connected is dropped under {@code reason} (default
  * {@code demux-unconnected}, as the kernel drops an unhandled protocol). Counters {@code tcpPackets}, {@code icmpPackets},
  * {@code otherPackets} (packets routed to each output) and {@code drops} (dropped for want of a connection). No CPU cost,
- * no state per packet. Engine thread only.
+ * no state per packet: in a hot swap a successor {@code demux} takes nothing over but the counters, which go on. Engine
+ * thread only.
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=demux")
 public class DemuxFactory implements ElementFactory {
@@ -63,7 +66,7 @@ public class DemuxFactory implements ElementFactory {
     }
 
     /** The element: one push input, three push outputs chosen by protocol. */
-    static final class Demux implements Element {
+    static final class Demux implements Element, Handover {
         private final ElementContext ctx;
         private final OutputPort tcpOut, icmpOut, otherOut;
         private final Metrics.Counter tcp, icmp, other, unrouted;
@@ -80,6 +83,16 @@ public class DemuxFactory implements ElementFactory {
             icmp = m.counter("icmpPackets");
             other = m.counter("otherPackets");
             unrouted = m.counter("drops");
+        }
+
+        @Override
+        public boolean exportState(ElementState out) {
+            return true; // nothing held, nothing pending
+        }
+
+        @Override
+        public boolean importState(ElementState in) {
+            return in.fromType().equals("demux");
         }
 
         @Override

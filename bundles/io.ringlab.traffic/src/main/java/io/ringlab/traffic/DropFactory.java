@@ -8,6 +8,8 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
@@ -18,7 +20,8 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 
 /**
  * Element type {@code drop}: frees every packet it receives under a named drop reason (Click's {@code Discard}, the
- * kernel's {@code kfree_skb} with a drop reason). Counter {@code drops}.
+ * kernel's {@code kfree_skb} with a drop reason). Counter {@code drops}. Stateless: in a hot swap a successor {@code drop}
+ * takes nothing over but the counter, which goes on.
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=drop")
 public class DropFactory implements ElementFactory {
@@ -51,12 +54,25 @@ public class DropFactory implements ElementFactory {
         }
         int id = ctx.dropReason(reason);
         Metrics.Counter drops = ctx.metrics().counter("drops");
-        return new Element() {
-            @Override
-            public void push(int inPort, Buffer b) {
-                drops.increment();
-                ctx.drop(0, b, id);
-            }
-        };
+        return new Drop(ctx, id, drops);
+    }
+
+    /** The element: frees each packet under its reason. */
+    private record Drop(ElementContext ctx, int reason, Metrics.Counter drops) implements Element, Handover {
+        @Override
+        public void push(int inPort, Buffer b) {
+            drops.increment();
+            ctx.drop(0, b, reason);
+        }
+
+        @Override
+        public boolean exportState(ElementState out) {
+            return true; // nothing held, nothing pending
+        }
+
+        @Override
+        public boolean importState(ElementState in) {
+            return in.fromType().equals("drop");
+        }
     }
 }

@@ -12,6 +12,8 @@ import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 
@@ -38,9 +40,12 @@ import io.ringlab.sim.api.OutputPort;
  * <p>
  * Counters {@code accepted}, {@code closed}, {@code aborted}, {@code staleFrames}, {@code framesIn}, {@code framesOut};
  * gauges {@code cpuCyclesPerConnection} (all cores' busy cycles over connections closed), {@code appBacklog}.
- * Engine thread only.
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code haproxy} with the same slots and processes on the same cores, each with
+ * room for its events, takes every connection's state and each process's events in order, with the segments they hold,
+ * and each process's task in its place on its core. Engine thread only.
  */
-final class HaproxyElement implements Element {
+final class HaproxyElement implements Element, Handover {
     private static final int EV_ACCEPT = 1, EV_REQUEST = 2, EV_CONNECTED = 3, EV_DATA = 4, EV_CLOSE = 5;
 
     private final ElementContext ctx;
@@ -149,6 +154,54 @@ final class HaproxyElement implements Element {
             cycles += core.busyPicos() * (core.frequencyHz() / 1e12);
         }
         return cycles / closedNow;
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put("haproxy.slots", slots);
+        out.put("haproxy.serial", serial.clone());
+        out.put("haproxy.srvReceived", srvReceived.clone());
+        out.put("haproxy.cliSent", cliSent.clone());
+        out.put("haproxy.owner", owner.clone());
+        out.put("haproxy.srvSegments", srvSegments.clone());
+        out.put("haproxy.request", request.clone());
+        out.put("haproxy.accepted", accepted.clone());
+        out.put("haproxy.closed", closed.clone());
+        int[] cores = new int[processes.length];
+        for (int i = 0; i < processes.length; i++) {
+            cores[i] = processes[i].core.index();
+            processes[i].exportState(out, "haproxy.process" + i);
+        }
+        out.put("haproxy.cores", cores);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        int[] cores = in.get("haproxy.cores", int[].class);
+        if (!in.fromType().equals("haproxy") || in.getInt("haproxy.slots", 0) != slots || cores.length != processes.length) {
+            return false;
+        }
+        for (int i = 0; i < processes.length; i++) {
+            if (cores[i] != processes[i].core.index()
+                    || in.get("haproxy.process" + i + ".slot", int[].class).length > processes[i].slotQ.length) {
+                return false; // another core, or no room for the process's events
+            }
+        }
+        Handovers.read(in, "haproxy.serial", serial);
+        Handovers.read(in, "haproxy.srvReceived", srvReceived);
+        Handovers.read(in, "haproxy.cliSent", cliSent);
+        Handovers.read(in, "haproxy.owner", owner);
+        Handovers.read(in, "haproxy.srvSegments", srvSegments);
+        Handovers.read(in, "haproxy.request", request);
+        Handovers.read(in, "haproxy.accepted", accepted);
+        Handovers.read(in, "haproxy.closed", closed);
+        for (int i = 0; i < processes.length; i++) {
+            processes[i].importState(in, "haproxy.process" + i);
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ the kernel side
@@ -294,6 +347,43 @@ final class HaproxyElement implements Element {
             bufferQ[tail] = b;
             core.submit(Core.APP, this);
             return true;
+        }
+
+        /** Writes the events waiting, in order, and names the task under {@code prefix}. */
+        void exportState(ElementState out, String prefix) {
+            int[] slotsWaiting = new int[size];
+            int[] events = new int[size];
+            long[] serials = new long[size];
+            Buffer[] buffers = new Buffer[size];
+            for (int i = 0; i < size; i++) {
+                int at = head + i < slotQ.length ? head + i : head + i - slotQ.length;
+                slotsWaiting[i] = slotQ[at];
+                events[i] = eventQ[at];
+                serials[i] = serialQ[at];
+                buffers[i] = bufferQ[at];
+            }
+            out.put(prefix + ".slot", slotsWaiting);
+            out.put(prefix + ".event", events);
+            out.put(prefix + ".serial", serials);
+            out.put(prefix + ".buffers", buffers); // null where the event holds no segment
+            out.putTask(prefix + ".task", this);
+        }
+
+        /** Takes a predecessor process's events and the place of its task; the caller checked the room. */
+        void importState(ElementState in, String prefix) {
+            int[] slotsWaiting = in.get(prefix + ".slot", int[].class);
+            int[] events = in.get(prefix + ".event", int[].class);
+            long[] serials = in.get(prefix + ".serial", long[].class);
+            Buffer[] buffers = in.get(prefix + ".buffers", Buffer[].class);
+            System.arraycopy(slotsWaiting, 0, slotQ, 0, slotsWaiting.length);
+            System.arraycopy(events, 0, eventQ, 0, slotsWaiting.length);
+            System.arraycopy(serials, 0, serialQ, 0, slotsWaiting.length);
+            System.arraycopy(buffers, 0, bufferQ, 0, slotsWaiting.length);
+            head = 0;
+            size = slotsWaiting.length;
+            if (size > 0 && in.requeue(prefix + ".task", this) == 0) {
+                core.submit(Core.APP, this);
+            }
         }
 
         @Override

@@ -7,6 +7,8 @@ import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -20,9 +22,13 @@ import io.ringlab.sim.api.Timer;
  * {@code delay}).
  * <p>
  * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the receiver's
- * {@code tcp*} counters; gauges {@code rxMbps}, {@code tcpGoodputMbps}; histogram {@code latency}. Engine thread only.
+ * {@code tcp*} counters; gauges {@code rxMbps}, {@code tcpGoodputMbps}; histogram {@code latency}.
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code host} with the same flow table takes the replies waiting for their delay
+ * with their due times and the timer that releases them, and the receiver's flows (sequence state, out-of-order ranges,
+ * delayed-ACK timers in their places). Engine thread only.
  */
-final class HostElement implements Element {
+final class HostElement implements Element, Handover {
     private final ElementContext ctx;
     private final OutputPort out;
     private final BufferPool pool;
@@ -103,6 +109,35 @@ final class HostElement implements Element {
         if (size > 0) {
             timer.at(due[head]);
         }
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        Buffer[] replies = new Buffer[size];
+        long[] times = new long[size];
+        for (int i = 0; i < size; i++) {
+            replies[i] = pending[(head + i) % pending.length];
+            times[i] = due[(head + i) % pending.length];
+        }
+        out.put("host.replies", replies);
+        out.put("host.due", times);
+        out.put("host.timer", timer);
+        tcp.exportState(out, "host");
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("host") || !tcp.importState(in, "host")) {
+            return false; // another flow table: the receiver's state does not fit
+        }
+        Buffer[] replies = in.get("host.replies", Buffer[].class);
+        System.arraycopy(replies, 0, pending, 0, replies.length);
+        System.arraycopy(in.get("host.due", long[].class), 0, due, 0, replies.length);
+        head = 0;
+        size = replies.length;
+        timer.takeOver(in.get("host.timer", Timer.class));
+        return true;
     }
 
     @Override

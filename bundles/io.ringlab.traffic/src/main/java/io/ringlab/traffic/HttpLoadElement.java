@@ -11,6 +11,8 @@ import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -28,9 +30,14 @@ import io.ringlab.sim.api.Timer;
  * Counters {@code connections} (completed), {@code failedConnections}, {@code framesSent}, {@code framesReceived},
  * {@code staleFrames}, {@code responseBytes} (body bytes the clients received); gauges {@code connPerSecond} (after
  * warm-up), {@code goodputMbps} (response bodies after warm-up), {@code open} (connections in progress); histogram
- * {@code connectionTime} (SYN sent to the proxy's last ACK, microseconds). Engine thread only.
+ * {@code connectionTime} (SYN sent to the proxy's last ACK, microseconds).
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code http-load} with the same concurrency and room for the frames waiting
+ * takes every connection's state, the next serial number, the frames waiting for the wire in order, the counts after
+ * warm-up, and each slot's timeout and start timers in their places; the random stream (start jitter) is the element's,
+ * so the draws go on where they were. Engine thread only.
  */
-final class HttpLoadElement implements Element {
+final class HttpLoadElement implements Element, Handover {
     private final ElementContext ctx;
     private final OutputPort out;
     private final BufferPool pool;
@@ -130,6 +137,63 @@ final class HttpLoadElement implements Element {
         for (int i = 0; i < concurrency; i++) {
             later(i);
         }
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put("http-load.concurrency", concurrency);
+        out.put("http-load.serial", serial.clone());
+        out.put("http-load.started", started.clone());
+        out.put("http-load.srvSent", srvSent.clone());
+        out.put("http-load.srvAcked", srvAcked.clone());
+        out.put("http-load.cliReceived", cliReceived.clone());
+        out.put("http-load.cliSegments", cliSegments.clone());
+        out.put("http-load.srvFinSent", srvFinSent.clone());
+        out.put("http-load.srvDone", srvDone.clone());
+        out.put("http-load.cliDone", cliDone.clone());
+        out.put("http-load.nextSerial", nextSerial);
+        Buffer[] waiting = new Buffer[size];
+        for (int i = 0; i < size; i++) {
+            int at = head + i;
+            waiting[i] = queue[at < queue.length ? at : at - queue.length];
+        }
+        out.put("http-load.queue", waiting);
+        out.put("http-load.afterWarmup", new long[] {connectionsAfterWarmup, bodyBytesAfterWarmup});
+        for (int i = 0; i < concurrency; i++) {
+            out.put("http-load.timeout." + i, timeouts[i]);
+            out.put("http-load.start." + i, starts[i]);
+        }
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        Buffer[] waiting = in.get("http-load.queue", Buffer[].class);
+        if (!in.fromType().equals("http-load") || in.getInt("http-load.concurrency", 0) != concurrency
+                || waiting.length > queue.length) {
+            return false; // other slots, or no room for the frames waiting
+        }
+        Handovers.read(in, "http-load.serial", serial);
+        Handovers.read(in, "http-load.started", started);
+        Handovers.read(in, "http-load.srvSent", srvSent);
+        Handovers.read(in, "http-load.srvAcked", srvAcked);
+        Handovers.read(in, "http-load.cliReceived", cliReceived);
+        Handovers.read(in, "http-load.cliSegments", cliSegments);
+        Handovers.read(in, "http-load.srvFinSent", srvFinSent);
+        Handovers.read(in, "http-load.srvDone", srvDone);
+        Handovers.read(in, "http-load.cliDone", cliDone);
+        nextSerial = in.getLong("http-load.nextSerial", 0);
+        System.arraycopy(waiting, 0, queue, 0, waiting.length);
+        head = 0;
+        size = waiting.length;
+        long[] afterWarmup = in.get("http-load.afterWarmup", long[].class);
+        connectionsAfterWarmup = afterWarmup[0];
+        bodyBytesAfterWarmup = afterWarmup[1];
+        for (int i = 0; i < concurrency; i++) {
+            timeouts[i].takeOver(in.get("http-load.timeout." + i, Timer.class));
+            starts[i].takeOver(in.get("http-load.start." + i, Timer.class));
+        }
+        return true;
     }
 
     /** Opens a new connection in {@code slot} after a random part of {@code startJitter}. */

@@ -6,6 +6,8 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -16,9 +18,12 @@ import io.ringlab.sim.api.Timer;
  * {@code rtt} histogram (milliseconds). A reply whose sequence
  * number is unknown or already answered is counted as {@code duplicates} and consumed.
  * <p>
- * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}. Engine thread only.
+ * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}.
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code ping} takes the next sequence number, the send times of the requests
+ * not yet answered, and the timer of the next request in its place. Engine thread only.
  */
-final class PingElement implements Element {
+final class PingElement implements Element, Handover {
     /** Send times are remembered for this many outstanding requests (a ring indexed by sequence number). */
     private static final int WINDOW = 65536;
 
@@ -60,6 +65,25 @@ final class PingElement implements Element {
     @Override
     public void start() {
         timer.at(start);
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put("ping.seq", seq);
+        out.put("ping.sentAt", sentAt.clone());
+        out.put("ping.timer", timer);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("ping")) {
+            return false;
+        }
+        seq = in.getLong("ping.seq", 0);
+        Handovers.read(in, "ping.sentAt", sentAt);
+        timer.takeOver(in.get("ping.timer", Timer.class));
+        return true;
     }
 
     private void send(long now) {

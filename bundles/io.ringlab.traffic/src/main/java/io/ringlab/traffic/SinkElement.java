@@ -6,6 +6,8 @@ import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 
 /**
@@ -14,9 +16,13 @@ import io.ringlab.sim.api.Metrics;
  * {@code cycles > 0} it models a consumer on a core (see {@link SinkFactory}).
  * <p>
  * Counters: {@code rxPackets}, {@code rxBytes}, {@code backlogDrops}; gauges {@code rxMpps}, {@code rxMbps}; histogram
- * {@code latency}. Engine thread only.
+ * {@code latency}.
+ * <p>
+ * Hot swap ({@link Handover}): without a consumer the sink holds nothing and takes nothing over; with one, a successor
+ * whose backlog has room takes the packets waiting for the consumer in order and the consumer's task, in its place on the
+ * same core (on another core, at the end of its queue). Engine thread only.
  */
-final class SinkElement implements Element, CpuTask {
+final class SinkElement implements Element, CpuTask, Handover {
     /**
      * Packets a consumer task takes per run. One, so that each packet's service ends at its own time and the run's end
      * cuts the work exactly (a task that served a batch would count packets whose service ends after the run).
@@ -89,6 +95,33 @@ final class SinkElement implements Element, CpuTask {
         rxPackets.increment();
         rxBytes.add(b.length());
         ctx.deliver(core == null ? 0 : core.index(), b);
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        Buffer[] waiting = new Buffer[size];
+        for (int i = 0; i < size; i++) {
+            waiting[i] = backlog[(head + i) % backlog.length];
+        }
+        out.put("sink.backlog", waiting);
+        out.put("sink.core", core == null ? -1 : core.index());
+        out.putTask("sink.consumer", this);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        Buffer[] waiting = in.get("sink.backlog", Buffer[].class);
+        if (!in.fromType().equals("sink") || waiting.length > backlog.length) {
+            return false; // no room for the packets waiting
+        }
+        System.arraycopy(waiting, 0, backlog, 0, waiting.length);
+        head = 0;
+        size = waiting.length;
+        if (size > 0 && (in.getInt("sink.core", -1) != core.index() || in.requeue("sink.consumer", this) == 0)) {
+            core.submit(Core.APP, this);
+        }
+        return true;
     }
 
     @Override

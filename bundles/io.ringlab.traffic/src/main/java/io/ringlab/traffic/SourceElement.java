@@ -7,6 +7,8 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -22,9 +24,13 @@ import io.ringlab.sim.api.Timer;
  * wire time counts the frame, FCS, 8 bytes of preamble and SFD (IEEE 802.3 clause 3.1.1) and 12 bytes of inter-frame gap
  * (clause 4.4.2).
  * <p>
- * Counters: {@code txPackets}, {@code txBytes} (frame bytes without FCS), {@code allocFailures}. Engine thread only.
+ * Counters: {@code txPackets}, {@code txBytes} (frame bytes without FCS), {@code allocFailures}.
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code source} takes the next burst's time and timer (in its place among the
+ * events of that instant) and the count generated; the random stream is the element's, so the draws go on where they
+ * were. Engine thread only.
  */
-final class SourceElement implements Element {
+final class SourceElement implements Element, Handover {
     /** FCS bytes, included in the configured frame size but not in skb->len (IEEE 802.3 clause 3.1.1). */
     static final int FCS_BYTES = 4;
     /** Preamble + SFD (8, IEEE 802.3 clause 3.1.1) and minimum inter-frame gap (12, clause 4.4.2), between frames. */
@@ -96,6 +102,25 @@ final class SourceElement implements Element {
     public void start() {
         nextPicos = start;
         timer.at(start);
+    }
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put("source.nextPicos", nextPicos);
+        out.put("source.generated", generated);
+        out.put("source.timer", timer);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("source")) {
+            return false;
+        }
+        nextPicos = in.getLong("source.nextPicos", start);
+        generated = in.getLong("source.generated", 0);
+        timer.takeOver(in.get("source.timer", Timer.class));
+        return true;
     }
 
     private void generate(long now) {

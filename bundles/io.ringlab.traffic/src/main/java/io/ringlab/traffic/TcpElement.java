@@ -7,6 +7,8 @@ import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -54,9 +56,16 @@ import io.ringlab.sim.api.Timer;
  * valid RTT sample), the first segment resent. Retransmissions (fast, partial-ACK, timeout) bypass TSQ, as
  * {@code tcp_retransmit_skb} does; the go-back-N resends that follow go through the send loop.
  * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor {@code tcp} with the same streams, MSS and congestion control takes over
+ * every stream's sequence state, RTT estimator and RTO, TSQ accounting ({@code sk_wmem_alloc}, throttled and queued flags,
+ * the tasklet's queue), cwnd validation, the send times and retransmitted flags of the window, the congestion control's
+ * windows and state, and its timers (each stream's RTO, the start, the tasklet) in their places; the skbs it has sent
+ * that are still in qdiscs, rings, on wires or at the receiver get its {@code tcp_wfree} as destructor, so their release
+ * reaches the successor. Otherwise drain and restart (and those skbs lose the old instance's destructor).
+ * <p>
  * Counters and gauges: see {@link TcpFactory}. Engine thread only.
  */
-final class TcpElement implements Element, BufferDestructor {
+final class TcpElement implements Element, BufferDestructor, Handover {
     /** {@code snd_cwnd_clamp}, packets; also the size of the per-stream ring of send times (a power of two). */
     static final int WINDOW = 4096;
     /** {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298 §2.1). */
@@ -266,6 +275,91 @@ final class TcpElement implements Element, BufferDestructor {
     @Override
     public void start() {
         startTimer.at(start);
+    }
+
+    // ---------------------------------------------------------------- hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put("tcp.streams", streams);
+        out.put("tcp.mss", mss);
+        cc.exportState(out, "tcp");
+        out.put("tcp.sndUna", sndUna.clone());
+        out.put("tcp.sndNxt", sndNxt.clone());
+        out.put("tcp.sndMax", sndMax.clone());
+        out.put("tcp.recoverEnd", recoverEnd.clone());
+        out.put("tcp.state", state.clone());
+        out.put("tcp.dupAcks", dupAcks.clone());
+        out.put("tcp.srtt", srtt.clone());
+        out.put("tcp.rttvar", rttvar.clone());
+        out.put("tcp.rto", rto.clone());
+        out.put("tcp.wmem", wmem.clone());
+        out.put("tcp.wmemMax", wmemMax.clone());
+        out.put("tcp.pacingRate", pacingRate.clone());
+        out.put("tcp.throttled", throttled.clone());
+        out.put("tcp.queued", queued.clone());
+        out.put("tcp.poolBlocked", poolBlocked.clone());
+        out.put("tcp.maxPacketsOut", maxPacketsOut.clone());
+        out.put("tcp.maxPacketsSeq", maxPacketsSeq.clone());
+        out.put("tcp.cwndLimited", cwndLimited.clone());
+        out.put("tcp.acked", acked.clone());
+        out.put("tcp.sendTime", sendTime.clone());
+        out.put("tcp.retrans", retrans.clone());
+        int[] waiting = new int[taskCount];
+        for (int i = 0; i < taskCount; i++) {
+            waiting[i] = tasks[(taskHead + i) % streams];
+        }
+        out.put("tcp.tasks", waiting);
+        out.put("tcp.anyPoolBlocked", anyPoolBlocked);
+        for (int s = 0; s < streams; s++) {
+            out.put("tcp.rtoTimer." + s, rtoTimer[s]);
+        }
+        out.put("tcp.startTimer", startTimer);
+        out.put("tcp.tasklet", tasklet);
+        out.putDestructors("tcp.wfree", this); // tcp_wfree on every skb sent and not yet freed, wherever it is
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("tcp") || in.getInt("tcp.streams", 0) != streams || in.getInt("tcp.mss", 0) != mss
+                || !cc.name().equals(in.get("tcp.congestion", String.class))) {
+            return false; // other streams, segments or algorithm: the state means something else
+        }
+        cc.importState(in, "tcp");
+        Handovers.read(in, "tcp.sndUna", sndUna);
+        Handovers.read(in, "tcp.sndNxt", sndNxt);
+        Handovers.read(in, "tcp.sndMax", sndMax);
+        Handovers.read(in, "tcp.recoverEnd", recoverEnd);
+        Handovers.read(in, "tcp.state", state);
+        Handovers.read(in, "tcp.dupAcks", dupAcks);
+        Handovers.read(in, "tcp.srtt", srtt);
+        Handovers.read(in, "tcp.rttvar", rttvar);
+        Handovers.read(in, "tcp.rto", rto);
+        Handovers.read(in, "tcp.wmem", wmem);
+        Handovers.read(in, "tcp.wmemMax", wmemMax);
+        Handovers.read(in, "tcp.pacingRate", pacingRate);
+        Handovers.read(in, "tcp.throttled", throttled);
+        Handovers.read(in, "tcp.queued", queued);
+        Handovers.read(in, "tcp.poolBlocked", poolBlocked);
+        Handovers.read(in, "tcp.maxPacketsOut", maxPacketsOut);
+        Handovers.read(in, "tcp.maxPacketsSeq", maxPacketsSeq);
+        Handovers.read(in, "tcp.cwndLimited", cwndLimited);
+        Handovers.read(in, "tcp.acked", acked);
+        Handovers.read(in, "tcp.sendTime", sendTime);
+        Handovers.read(in, "tcp.retrans", retrans);
+        int[] waiting = in.get("tcp.tasks", int[].class);
+        System.arraycopy(waiting, 0, tasks, 0, waiting.length);
+        taskHead = 0;
+        taskCount = waiting.length;
+        anyPoolBlocked = in.getBoolean("tcp.anyPoolBlocked", false);
+        for (int s = 0; s < streams; s++) {
+            rtoTimer[s].takeOver(in.get("tcp.rtoTimer." + s, Timer.class));
+        }
+        startTimer.takeOver(in.get("tcp.startTimer", Timer.class));
+        tasklet.takeOver(in.get("tcp.tasklet", Timer.class));
+        in.replaceDestructors("tcp.wfree", this);
+        return true;
     }
 
     // ---------------------------------------------------------------- sending

@@ -5,6 +5,7 @@ import java.util.Map;
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -202,6 +203,72 @@ final class TcpReceiver {
         delack[k].cancel();
         acksSent.increment();
         out.push(a);
+    }
+
+    /**
+     * Hot swap: writes the flow table, each flow's {@code rcv_nxt}, {@code rcv_wup}, {@code rcv_mss} and out-of-order
+     * ranges, and its delayed-ACK timer.
+     *
+     * @param out where to write
+     * @param prefix the host's type
+     */
+    void exportState(ElementState out, String prefix) {
+        out.put(prefix + ".tcpFlows", flows);
+        out.put(prefix + ".tcpTable", table.clone());
+        out.put(prefix + ".tcpFlowOf", flowOf.clone());
+        out.put(prefix + ".tcpRcvNxt", rcvNxt.clone());
+        out.put(prefix + ".tcpRcvWup", rcvWup.clone());
+        out.put(prefix + ".tcpRcvMss", rcvMss.clone());
+        int[] counts = new int[flows];
+        int total = 0;
+        for (int k = 0; k < flows; k++) {
+            counts[k] = ofo[k].count();
+            total += counts[k];
+        }
+        long[] starts = new long[total];
+        long[] ends = new long[total];
+        for (int k = 0, n = 0; k < flows; k++) {
+            for (int i = 0; i < counts[k]; i++, n++) {
+                starts[n] = ofo[k].start(i);
+                ends[n] = ofo[k].end(i);
+            }
+        }
+        out.put(prefix + ".tcpOfoCounts", counts);
+        out.put(prefix + ".tcpOfoStarts", starts);
+        out.put(prefix + ".tcpOfoEnds", ends);
+        for (int k = 0; k < flows; k++) {
+            out.put(prefix + ".tcpDelack." + k, delack[k]);
+        }
+    }
+
+    /**
+     * Hot swap: takes a predecessor's receiver state over.
+     *
+     * @param in what the predecessor wrote
+     * @param prefix the host's type
+     * @return {@code false}, changing nothing, when the flow table has another size
+     */
+    boolean importState(ElementState in, String prefix) {
+        int[] t = in.get(prefix + ".tcpTable", int[].class);
+        if (t == null || t.length != table.length || in.get(prefix + ".tcpFlowOf", int[].class).length != flowOf.length) {
+            return false;
+        }
+        flows = in.getInt(prefix + ".tcpFlows", 0);
+        System.arraycopy(t, 0, table, 0, table.length);
+        Handovers.read(in, prefix + ".tcpFlowOf", flowOf);
+        Handovers.read(in, prefix + ".tcpRcvNxt", rcvNxt);
+        Handovers.read(in, prefix + ".tcpRcvWup", rcvWup);
+        Handovers.read(in, prefix + ".tcpRcvMss", rcvMss);
+        int[] counts = in.get(prefix + ".tcpOfoCounts", int[].class);
+        long[] starts = in.get(prefix + ".tcpOfoStarts", long[].class);
+        long[] ends = in.get(prefix + ".tcpOfoEnds", long[].class);
+        for (int k = 0, n = 0; k < flows; k++) {
+            for (int i = 0; i < counts[k]; i++, n++) {
+                ofo[k].add(starts[n], ends[n]); // sorted, apart: each goes to the end
+            }
+            delack[k].takeOver(in.get(prefix + ".tcpDelack." + k, Timer.class));
+        }
+        return true;
     }
 
     /** @return the flow's slot, created at its first segment, or -1 when the table is full. */

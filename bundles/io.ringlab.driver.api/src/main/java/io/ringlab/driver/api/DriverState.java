@@ -16,6 +16,11 @@ public final class DriverState {
     public static final String TX_SEGMENTS = "txSegments";
     /** {@code Boolean}: a NAPI poll was scheduled (queued on its core) at the swap. */
     public static final String NAPI_SCHEDULED = "napiScheduled";
+    /**
+     * The {@link Napi} context (the receive one, for a driver with several), which a successor takes over with
+     * {@link Napi#takeOver}: poll counts, budget, a scheduled poll in its place.
+     */
+    public static final String NAPI = "napi";
 
     private DriverState() {
     }

@@ -28,4 +28,16 @@ public interface Napi {
 
     /** @return polls that used their whole budget (the driver had more work). */
     long fullPolls();
+
+    /**
+     * Takes over a predecessor's context in a hot swap ({@code io.ringlab.sim.api.Handover#importState}): its poll
+     * counts, the budget left of a {@code net_rx_action} in progress, and its scheduled state: a poll waiting for the
+     * predecessor waits for this context instead, at the same place in its core's queue (on another core, at the end of
+     * this one's). The predecessor's poll is cancelled when the swap commits.
+     *
+     * @param predecessor the old instance's context, made by the same {@link DriverSupport}; not {@code null}
+     * @throws IllegalArgumentException if {@code predecessor} was not made by the same support
+     * @since 1.3
+     */
+    void takeOver(Napi predecessor);
 }

@@ -4,7 +4,9 @@
  * by kind through {@code ElementContext}). A driver is an {@code Element} whose factory is an {@code ElementFactory}.
  * <p>
  * Import ranges: drivers import {@code [1.0,2.0)}; the engine, which implements {@link io.ringlab.driver.api.Napi} and
- * {@link io.ringlab.driver.api.DriverSupport}, imports {@code [1.0,1.1)}.
+ * {@link io.ringlab.driver.api.DriverSupport}, imports the minor version it implements, {@code [1.3,1.4)}.
+ * <p>
+ * 1.2: {@code DriverSupport.receiveRing}. 1.3: hot swap: {@code DriverState}, {@code Napi.takeOver}.
  */
 @Export
 @Version("1.3.0")

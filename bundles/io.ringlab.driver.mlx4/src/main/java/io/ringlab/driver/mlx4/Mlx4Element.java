@@ -1,5 +1,6 @@
 package io.ringlab.driver.mlx4;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import io.ringlab.buffer.api.Buffer;
@@ -7,6 +8,7 @@ import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
@@ -16,6 +18,8 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -83,10 +87,17 @@ import io.ringlab.sim.api.OutputPort;
  * model's operations and cache misses). A packet this element received and then sends counts once for
  * {@code cpuNanosPerPacket}. Packet data, CQEs and the driver's code are not touched through the cache model (see mlx5).
  * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes and MTU takes over the TX
+ * ring with its skbs and the segments not yet posted, the queue's stop state and the TX CQ's arming, the RX descriptors
+ * (their records, received frames and fragments), the RX CQ's arming, the page allocator whole (its pages where they
+ * are mapped, their references, the free list, the page being carved and its offset, the counts), the page references
+ * of the RX skbs up the stack (their destructors become the successor's), both NAPI contexts, and the interrupt and
+ * transmit tasks, each in the predecessor's place. Otherwise drain and restart.
+ * <p>
  * Counters: see {@link Mlx4Factory}. Not modelled: interrupt moderation (CQ coalescing), RSS, several rings, LRO/TSO,
  * checksums, the BlueFlame doorbell, jumbo frames (several fragments per descriptor). Engine thread only.
  */
-final class Mlx4Element implements NicDriver {
+final class Mlx4Element implements NicDriver, Handover {
     /**
      * Cycles per received packet outside the allocator, <b>borrowed</b> from the mlx5 model's fit (docs/models/mlx5.md:
      * 230 cycles, fitted to seed 002's 12 Mpps on the generic-x86-4ghz profile). No mlx4 figure of that kind is published;
@@ -149,7 +160,7 @@ final class Mlx4Element implements NicDriver {
     private boolean rxArmed = true;
 
     // the ring's page allocator (ring->page_alloc): pages of PAGE_BYTES, references per page
-    private final long pageBase;
+    private long pageBase;
     private final int[] pageRefs;
     private final int[] freePages;
     private int freePageCount;
@@ -160,12 +171,12 @@ final class Mlx4Element implements NicDriver {
     // transmit
     private final InputPort in;
     private final OutputPort wire;
-    private final SendRing sq;
+    private SendRing sq;
     private final int txRing, stopLevel, txWorkLimit, inlineThold;
     private final boolean bulkFree;
     private boolean txRunning, txStopped, txArmed = true;
     private final BufferPool gsoPool;
-    private final TxSegments segments;
+    private TxSegments segments;
 
     private final Napi rxNapi, txNapi;
     private final CpuTask rxIrqTask, txIrqTask, txTask, netTxTask;
@@ -213,7 +224,7 @@ final class Mlx4Element implements NicDriver {
         this.carrier = new Buffer[rxRing];
         this.descPage = new int[rxRing];
         this.descOffset = new int[rxRing];
-        java.util.Arrays.fill(descPage, NONE);
+        Arrays.fill(descPage, NONE);
         // a page lives while one of its fragments does: the ring's and the skbs' at most, plus the one being carved
         int maxPages = rxRing + skbCapacity + 2;
         this.pageBase = ctx.memory((long) maxPages * PAGE_BYTES);
@@ -286,6 +297,86 @@ final class Mlx4Element implements NicDriver {
             carrier[i] = descPool.alloc(coreIndex, self);
         }
         refill(); // mlx4_en_activate_rx_rings: mlx4_en_init_allocator, then mlx4_en_fill_rx_buffers
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put(DriverState.TX_RING, sq);
+        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.NAPI, rxNapi);
+        out.put(DriverState.NAPI_SCHEDULED, rxNapi.scheduled());
+        out.put("mlx4.txNapi", txNapi);
+        out.put("mlx4.core", coreIndex);
+        out.put("mlx4.fragStride", fragStride);
+        out.put("mlx4.carrier", carrier.clone());
+        out.put("mlx4.descPage", descPage.clone());
+        out.put("mlx4.descOffset", descOffset.clone());
+        out.put("mlx4.head", head);
+        out.put("mlx4.ready", ready);
+        out.put("mlx4.posted", posted);
+        out.put("mlx4.rxArmed", rxArmed);
+        out.put("mlx4.pageBase", pageBase);
+        out.put("mlx4.pageRefs", pageRefs.clone());
+        out.put("mlx4.freePages", Arrays.copyOf(freePages, freePageCount));
+        out.put("mlx4.curPage", curPage);
+        out.put("mlx4.curOffset", curOffset);
+        out.put("mlx4.pageCounts", new long[] {pagesAllocated, pagesFreed, fragsAllocated, fragsFreed, pageFailures});
+        out.putDestructors("mlx4.pageRef", pageRef); // the page references of RX skbs up the stack, by page
+        out.put("mlx4.txStopped", txStopped);
+        out.put("mlx4.txArmed", txArmed);
+        out.putTask("mlx4.rxIrqTask", rxIrqTask);
+        out.putTask("mlx4.txIrqTask", txIrqTask);
+        out.putTask("mlx4.txTask", txTask);
+        out.putTask("mlx4.netTxTask", netTxTask);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("mlx4")) {
+            return false;
+        }
+        SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
+        Buffer[] records = in.get("mlx4.carrier", Buffer[].class);
+        int[] refs = in.get("mlx4.pageRefs", int[].class);
+        if (ring.size() != txRing || records.length != rxRing || refs.length != pageRefs.length
+                || in.getInt("mlx4.fragStride", 0) != fragStride || in.getInt("mlx4.core", -1) != coreIndex) {
+            return false; // other ring sizes, another MTU (the pages are carved otherwise), or another core
+        }
+        sq = ring;
+        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        System.arraycopy(records, 0, carrier, 0, rxRing);
+        System.arraycopy(in.get("mlx4.descPage", int[].class), 0, descPage, 0, rxRing);
+        System.arraycopy(in.get("mlx4.descOffset", int[].class), 0, descOffset, 0, rxRing);
+        head = in.getInt("mlx4.head", 0);
+        ready = in.getInt("mlx4.ready", 0);
+        posted = in.getInt("mlx4.posted", 0);
+        rxArmed = in.getBoolean("mlx4.rxArmed", true);
+        pageBase = in.getLong("mlx4.pageBase", pageBase); // the pages stay where the predecessor mapped them
+        System.arraycopy(refs, 0, pageRefs, 0, refs.length);
+        int[] free = in.get("mlx4.freePages", int[].class);
+        System.arraycopy(free, 0, freePages, 0, free.length);
+        freePageCount = free.length;
+        curPage = in.getInt("mlx4.curPage", NONE);
+        curOffset = in.getInt("mlx4.curOffset", 0);
+        long[] counts = in.get("mlx4.pageCounts", long[].class);
+        pagesAllocated = counts[0];
+        pagesFreed = counts[1];
+        fragsAllocated = counts[2];
+        fragsFreed = counts[3];
+        pageFailures = counts[4];
+        in.replaceDestructors("mlx4.pageRef", pageRef);
+        txStopped = in.getBoolean("mlx4.txStopped", false);
+        txArmed = in.getBoolean("mlx4.txArmed", true);
+        rxNapi.takeOver(in.get(DriverState.NAPI, Napi.class));
+        txNapi.takeOver(in.get("mlx4.txNapi", Napi.class));
+        in.requeue("mlx4.rxIrqTask", rxIrqTask);
+        in.requeue("mlx4.txIrqTask", txIrqTask);
+        in.requeue("mlx4.txTask", txTask);
+        in.requeue("mlx4.netTxTask", netTxTask);
+        return true;
     }
 
     // ------------------------------------------------------------------ the ring's page allocator

@@ -6,6 +6,7 @@ import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
@@ -15,6 +16,8 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -58,10 +61,16 @@ import io.ringlab.sim.api.OutputPort;
  * deferred into the per-CPU NAPI cache of the skb's pool and freed in bulk; commit "mlx5: use napi_consume_skb API to
  * get bulk free operations", March 2016) or {@code dev_kfree_skb} (at once), then wakes a stopped queue.
  * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes takes over the RQ's WQEs
+ * with their skbs and received frames, the send queue with its skbs and the segments not yet posted, the stop state,
+ * the CQ's arming, the NAPI context, and the interrupt and transmit tasks, each in the predecessor's place; the skb
+ * pool is the same pool again, with its occupancy, its per-CPU caches and bulk-allocation state. Otherwise drain and
+ * restart.
+ * <p>
  * Not modelled: TSO, LRO, striding RQ, checksum offload, multiple queues, the TX inline header and doorbell costs (in
  * {@code txCycles}). Engine thread only.
  */
-final class Mlx5Element implements NicDriver {
+final class Mlx5Element implements NicDriver, Handover {
     /**
      * The code a packet runs through, fetched through the model's L1i: x86-64 function sizes from kernel stack traces
      * ({@code function+off/size}) of the builds nearest to 2016 that the research found, docs/research/kernel-code-sizes.md
@@ -124,12 +133,12 @@ final class Mlx5Element implements NicDriver {
     // transmit: the send queue (one descriptor per skb here)
     private final InputPort in;
     private final OutputPort wire;
-    private final SendRing sq;
+    private SendRing sq;
     private boolean txRunning, txStopped;
     private final boolean bulkFree;
     private final long txCycles;
     private final BufferPool gsoPool;
-    private final TxSegments segments;
+    private TxSegments segments;
     private final CpuTask txTask;
     private final Metrics.Counter txPackets, txBytes, txCompletions, txStops;
 
@@ -212,6 +221,50 @@ final class Mlx5Element implements NicDriver {
     @Override
     public void start() {
         postWqes(); // mlx5e_open_rq: fill the ring
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put(DriverState.TX_RING, sq);
+        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.NAPI, napi);
+        out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("mlx5.core", coreIndex);
+        out.put("mlx5.wqe", wqe.clone());
+        out.put("mlx5.head", head);
+        out.put("mlx5.ready", ready);
+        out.put("mlx5.posted", posted);
+        out.put("mlx5.armed", armed);
+        out.put("mlx5.txStopped", txStopped);
+        out.putTask("mlx5.irqTask", irqTask);
+        out.putTask("mlx5.txTask", txTask);
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("mlx5")) {
+            return false;
+        }
+        SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
+        Buffer[] rq = in.get("mlx5.wqe", Buffer[].class);
+        if (ring.size() != sq.size() || rq.length != rxRing || in.getInt("mlx5.core", -1) != coreIndex) {
+            return false; // other ring sizes or another core: drain and start afresh
+        }
+        sq = ring;
+        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        System.arraycopy(rq, 0, wqe, 0, rxRing);
+        head = in.getInt("mlx5.head", 0);
+        ready = in.getInt("mlx5.ready", 0);
+        posted = in.getInt("mlx5.posted", 0);
+        armed = in.getBoolean("mlx5.armed", true);
+        txStopped = in.getBoolean("mlx5.txStopped", false);
+        napi.takeOver(in.get(DriverState.NAPI, Napi.class));
+        in.requeue("mlx5.irqTask", irqTask);
+        in.requeue("mlx5.txTask", txTask);
+        return true;
     }
 
     /** {@code mlx5e_post_rx_wqes}: an skb for every empty WQE ({@code napi_alloc_skb}). */

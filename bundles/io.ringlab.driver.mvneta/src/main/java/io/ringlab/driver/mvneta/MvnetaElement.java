@@ -7,6 +7,7 @@ import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.HardwareBufferPool;
 import io.ringlab.driver.api.DescriptorRing;
+import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
@@ -16,6 +17,8 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.ElementState;
+import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
@@ -82,8 +85,16 @@ import io.ringlab.sim.api.Timer;
  * whose {@code MVNETA_RX_PKT_SIZE} exceeds {@code MVNETA_MAX_RX_BUF_SIZE} is refused), the skb head of
  * {@code build_skb} (as in the v4.6 model, the buffer is the skb). The buffer manager with {@code kernel = current} is
  * refused.
+ * <p>
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same receive path ({@code bm}, {@code
+ * kernel}), ring sizes and RX pools (the same pools again: the page fragments, the page_pool, or the BM's long and
+ * short pools with the buffers in the device) takes over the TX ring with its skbs, the segments not yet posted, the
+ * queue's stop state, the RX descriptors with their buffers and received frames, the refill position of the current
+ * preset, the interrupt state (pending frame count, enabled) and the coalescing timer, the NAPI context, and the
+ * interrupt and transmit tasks on every core they wait on, each in the predecessor's place. Otherwise drain and
+ * restart.
  */
-final class MvnetaElement implements NicDriver {
+final class MvnetaElement implements NicDriver, Handover {
     /** {@code dev_tx_weight} = 64: skbs one qdisc run sends before it reschedules itself. */
     static final int DEV_TX_WEIGHT = 64;
     /** {@code MAX_SKB_FRAGS} with 4 KB pages. */
@@ -132,10 +143,10 @@ final class MvnetaElement implements NicDriver {
 
     // TX ring
     private final int stopThreshold, wakeThreshold;
-    private final SendRing txq;
+    private SendRing txq;
     private boolean txRunning, txStopped;
     private final BufferPool gsoPool;
-    private final TxSegments segments;
+    private TxSegments segments;
 
     private final CpuTask irqTask, txTask;
     private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack;
@@ -267,6 +278,70 @@ final class MvnetaElement implements NicDriver {
                 rxBuf[i] = fill.alloc(coreIndex, self);
             }
         }
+    }
+
+    // ------------------------------------------------------------------ hot swap
+
+    @Override
+    public boolean exportState(ElementState out) {
+        out.put(DriverState.TX_RING, txq);
+        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.NAPI, napi);
+        out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("mvneta.core", coreIndex);
+        out.put("mvneta.bm", bm);
+        out.put("mvneta.current", current);
+        out.put("mvneta.rxPool", rxPool());
+        if (bm) {
+            out.put("mvneta.shortPool", shortPool);
+        }
+        out.put("mvneta.rxBuf", rxBuf.clone());
+        out.put("mvneta.rxHead", rxHead);
+        out.put("mvneta.rxReady", rxReady);
+        out.put("mvneta.refillNum", refillNum);
+        out.put("mvneta.firstToRefill", firstToRefill);
+        out.put("mvneta.irqPending", irqPending);
+        out.put("mvneta.irqEnabled", irqEnabled);
+        out.put("mvneta.txStopped", txStopped);
+        out.put("mvneta.coalTimer", coalTimer);
+        out.putTask("mvneta.irqTask", irqTask);
+        out.putTask("mvneta.txTask", txTask); // on the port's core, or on the core whose transmit it rescheduled
+        return true;
+    }
+
+    @Override
+    public boolean importState(ElementState in) {
+        if (!in.fromType().equals("mvneta") || in.getBoolean("mvneta.bm", false) != bm
+                || in.getBoolean("mvneta.current", false) != current) {
+            return false; // another receive path: the descriptors mean something else
+        }
+        SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
+        Buffer[] rx = in.get("mvneta.rxBuf", Buffer[].class);
+        if (ring.size() != txq.size() || rx.length != rxRing || in.getInt("mvneta.core", -1) != coreIndex
+                || in.get("mvneta.rxPool", BufferPool.class) != rxPool()
+                || (bm && in.get("mvneta.shortPool", BufferPool.class) != shortPool)) {
+            return false; // other ring sizes, another core, or other RX pools (an unfilled BM pool would drop every frame)
+        }
+        txq = ring;
+        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        System.arraycopy(rx, 0, rxBuf, 0, rxRing);
+        rxHead = in.getInt("mvneta.rxHead", 0);
+        rxReady = in.getInt("mvneta.rxReady", 0);
+        refillNum = in.getInt("mvneta.refillNum", 0);
+        firstToRefill = in.getInt("mvneta.firstToRefill", 0);
+        irqPending = in.getInt("mvneta.irqPending", 0);
+        irqEnabled = in.getBoolean("mvneta.irqEnabled", true);
+        txStopped = in.getBoolean("mvneta.txStopped", false);
+        coalTimer.takeOver(in.get("mvneta.coalTimer", Timer.class));
+        napi.takeOver(in.get(DriverState.NAPI, Napi.class));
+        in.requeue("mvneta.irqTask", irqTask);
+        in.requeue("mvneta.txTask", txTask);
+        return true;
+    }
+
+    /** @return the pool the RX descriptors' buffers come from: the page_pool, the long BM pool, or the page fragments */
+    private BufferPool rxPool() {
+        return current ? pagePool : bm ? longPool : fragPool;
     }
 
     // ------------------------------------------------------------------ receive

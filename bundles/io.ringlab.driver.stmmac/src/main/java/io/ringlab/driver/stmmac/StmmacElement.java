@@ -65,11 +65,12 @@ import io.ringlab.sim.api.Timer;
  * <b>CPU</b>: one constant per transmitted frame and one per received frame, from the cost profile ({@code amlogic-s805}
  * fits them to the seed's 600 / 650 Mbit/s), charged where the kernel does the work: the qdisc run and the poll.
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor of the same ring sizes takes over the TX ring with its skbs and IC bits,
- * the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop bits and BQL: limit,
- * in-flight bytes, history), the RX descriptors with their buffers and received frames, the interrupt mask and pending TX
- * status, the armed TX-coalescing and RIWT timers (same deadlines) and the pending work (the qdisc run, the interrupt, the
- * timer clean, a scheduled NAPI poll), which it queues again. Reads only another {@code stmmac}'s state.
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same ring sizes takes over the TX ring with
+ * its skbs and IC bits, the frame count toward the next IC bit, the segments not yet posted, the TX queue itself (stop
+ * bits and BQL: limit, in-flight bytes, history), the RX descriptors with their buffers and received frames, the
+ * interrupt mask and pending TX status, the armed TX-coalescing and RIWT timers and the pending work (the qdisc run,
+ * the interrupt, the timer clean, the NAPI context with its counts and a scheduled poll), each in the place the
+ * predecessor's held. Reads only another {@code stmmac}'s state.
  * <p>
  * Not modelled: TSO (this MAC had none), the cost of the segmentation itself (inside {@code txCycles}), scatter-gather
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
@@ -239,7 +240,9 @@ final class StmmacElement implements NicDriver, Handover {
         out.put(DriverState.TX_RING, ring);
         out.put(DriverState.TX_SEGMENTS, segments);
         out.put(DriverState.TX_QUEUE, txq);
+        out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
+        out.put("stmmac.core", coreIndex);
         out.put("stmmac.txIc", txIc.clone());
         out.put("stmmac.txCountFrames", txCountFrames);
         out.put("stmmac.rxBuf", rxBuf.clone());
@@ -247,11 +250,11 @@ final class StmmacElement implements NicDriver, Handover {
         out.put("stmmac.rxFilled", rxFilled);
         out.put("stmmac.irqMasked", irqMasked);
         out.put("stmmac.txStatusPending", txStatusPending);
-        out.put("stmmac.txTimer", txTimer.whenPicos());
-        out.put("stmmac.riwtTimer", riwtTimer.whenPicos());
-        out.put("stmmac.txTask", core.queued(txTask));
-        out.put("stmmac.irqTask", core.queued(irqTask));
-        out.put("stmmac.timerCleanTask", core.queued(timerCleanTask));
+        out.put("stmmac.txTimer", txTimer);
+        out.put("stmmac.riwtTimer", riwtTimer);
+        out.putTask("stmmac.txTask", txTask);
+        out.putTask("stmmac.irqTask", irqTask);
+        out.putTask("stmmac.timerCleanTask", timerCleanTask);
         return true;
     }
 
@@ -263,8 +266,9 @@ final class StmmacElement implements NicDriver, Handover {
         SendRing oldRing = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] oldRx = in.get("stmmac.rxBuf", Buffer[].class);
         TxQueue oldTxq = in.get(DriverState.TX_QUEUE, TxQueue.class);
-        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)) {
-            return false; // other ring sizes or BQL the other way round: drain and start afresh
+        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)
+                || in.getInt("stmmac.core", -1) != coreIndex) {
+            return false; // other ring sizes, BQL the other way round, or another core: drain and start afresh
         }
         try {
             oldTxq.listener(this::schedule);
@@ -281,26 +285,12 @@ final class StmmacElement implements NicDriver, Handover {
         rxFilled = in.getInt("stmmac.rxFilled", 0);
         irqMasked = in.getBoolean("stmmac.irqMasked", false);
         txStatusPending = in.getBoolean("stmmac.txStatusPending", false);
-        long t = in.getLong("stmmac.txTimer", -1);
-        if (t >= 0) {
-            txTimer.at(t);
-        }
-        t = in.getLong("stmmac.riwtTimer", -1);
-        if (t >= 0) {
-            riwtTimer.at(t);
-        }
-        if (in.getBoolean("stmmac.irqTask", false)) {
-            core.submit(Core.HARDIRQ, irqTask);
-        }
-        if (in.getBoolean(DriverState.NAPI_SCHEDULED, false)) {
-            napi.schedule();
-        }
-        if (in.getBoolean("stmmac.timerCleanTask", false)) {
-            core.submit(Core.SOFTIRQ, timerCleanTask);
-        }
-        if (in.getBoolean("stmmac.txTask", false)) {
-            core.submit(Core.TX, txTask);
-        }
+        txTimer.takeOver(in.get("stmmac.txTimer", Timer.class));
+        riwtTimer.takeOver(in.get("stmmac.riwtTimer", Timer.class));
+        napi.takeOver(in.get(DriverState.NAPI, Napi.class));
+        in.requeue("stmmac.irqTask", irqTask);
+        in.requeue("stmmac.timerCleanTask", timerCleanTask);
+        in.requeue("stmmac.txTask", txTask);
         return true;
     }
 

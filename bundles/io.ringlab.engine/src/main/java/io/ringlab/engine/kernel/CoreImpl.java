@@ -196,25 +196,70 @@ final class CoreImpl implements Core {
     int cancelOwned(int token) {
         int removed = 0;
         for (int c = 0; c < CLASSES; c++) {
-            CpuTask[] q = queues[c];
-            int[] o = owners[c];
-            int n = sizes[c], h = heads[c], kept = 0;
-            for (int i = 0; i < n; i++) {
-                int from = (h + i) % q.length;
-                CpuTask t = q[from];
-                int owner = o[from];
-                q[from] = null;
-                if (owner == token) {
-                    removed++;
-                    continue;
-                }
-                int to = (h + kept++) % q.length;
-                q[to] = t;
-                o[to] = owner;
-            }
-            sizes[c] = kept;
+            removed += removeIf(c, (t, owner) -> owner == token);
         }
         return removed;
+    }
+
+    /**
+     * Puts a hot swap's new task in the place of an old one in every queue where the old one waits, with the new
+     * instance's token; a copy of the new task queued elsewhere in that class goes (it waits only once per class).
+     *
+     * @param old the old instance's task
+     * @param neu the new instance's task that does the same work
+     * @param token the new instance's token
+     * @return the places replaced
+     */
+    int replaceQueued(CpuTask old, CpuTask neu, int token) {
+        int replaced = 0;
+        for (int c = 0; c < CLASSES; c++) {
+            CpuTask[] q = queues[c];
+            int h = heads[c];
+            boolean found = false;
+            for (int i = 0; i < sizes[c] && !found; i++) {
+                found = q[(h + i) % q.length] == old;
+            }
+            if (!found) {
+                continue;
+            }
+            removeIf(c, (t, owner) -> t == neu);
+            for (int i = 0; i < sizes[c]; i++) {
+                int at = (h + i) % q.length;
+                if (q[at] == old) {
+                    q[at] = neu;
+                    owners[c][at] = token;
+                    replaced++;
+                }
+            }
+        }
+        return replaced;
+    }
+
+    /** Which queued tasks {@link #removeIf} takes out. */
+    @FunctionalInterface
+    private interface Entry {
+        boolean matches(CpuTask task, int owner);
+    }
+
+    /** Takes the entries that match out of one class's queue; the others keep their order. A hot swap's, not per task. */
+    private int removeIf(int workClass, Entry rule) {
+        CpuTask[] q = queues[workClass];
+        int[] o = owners[workClass];
+        int n = sizes[workClass], h = heads[workClass], kept = 0;
+        for (int i = 0; i < n; i++) {
+            int from = (h + i) % q.length;
+            CpuTask t = q[from];
+            int owner = o[from];
+            q[from] = null;
+            if (rule.matches(t, owner)) {
+                continue;
+            }
+            int to = (h + kept++) % q.length;
+            q[to] = t;
+            o[to] = owner;
+        }
+        sizes[workClass] = kept;
+        return n - kept;
     }
 
     /**

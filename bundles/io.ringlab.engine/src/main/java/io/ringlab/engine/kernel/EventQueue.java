@@ -26,7 +26,15 @@ final class EventQueue {
     }
 
     void schedule(TimerImpl t, long when) {
-        t.seq = nextSeq++;
+        schedule(t, when, nextSeq++);
+    }
+
+    /**
+     * Arms a timer with a given arming sequence: a hot swap's new timer takes an old one's place among the events of
+     * its instant ({@link TimerImpl#takeOver}).
+     */
+    void schedule(TimerImpl t, long when, long seq) {
+        t.seq = seq;
         if (t.heapIndex >= 0) {
             long old = t.when;
             t.when = when;

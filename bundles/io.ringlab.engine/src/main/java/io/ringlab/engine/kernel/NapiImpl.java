@@ -134,6 +134,29 @@ public final class NapiImpl implements Napi, CpuTask {
         }
     }
 
+    /**
+     * Takes over the predecessor's counts and budget; a poll it had scheduled takes its place in the core's queue when the
+     * swap commits (on another core, or outside a swap, it is queued at the end).
+     */
+    @Override
+    public void takeOver(Napi predecessor) {
+        if (!(predecessor instanceof NapiImpl p) || p.sim != sim) {
+            throw new IllegalArgumentException("takeOver: predecessor=" + predecessor + " is not a NAPI context of this run");
+        }
+        boolean sameCore = p.core.index() == core.index();
+        polls = p.polls;
+        fullPolls = p.fullPolls;
+        budget = sameCore ? p.budget : NETDEV_BUDGET; // a net_rx_action in progress belongs to its core
+        if (p.scheduled && !scheduled) {
+            scheduled = true;
+            if (sameCore && sim != null && sim.staging != null) {
+                sim.staging.requeue(p, this, core, Core.SOFTIRQ);
+            } else {
+                core.submit(Core.SOFTIRQ, this);
+            }
+        }
+    }
+
     @Override public boolean scheduled() { return scheduled; }
     @Override public int weight() { return weight; }
     @Override public long polls() { return polls; }

@@ -142,6 +142,8 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     /** The creation parameters of every pool, by name. */
     final Map<String, PoolSpec> poolSpecs = new HashMap<>();
     private int tokens;
+    /** While a hot swap stages its new instance: what the import asked to take the old instance's places; else null. */
+    Swapper.Staging staging;
     /** The swaps applied or refused so far, in order. */
     final List<io.ringlab.sim.api.dto.SwapDTO> swaps = new ArrayList<>();
 

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.BufferDestructor;
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CpuTask;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Handover;
@@ -51,6 +54,43 @@ final class Swapper {
     record Exported(ElementStateImpl state, String why, List<Buffer> held) {
     }
 
+    /**
+     * What the new instance's import asked to take over in the engine: the places of the old instance's queued tasks
+     * ({@link ElementStateImpl#requeue}, {@link NapiImpl#takeOver}) and the destructors on buffers elsewhere
+     * ({@link ElementStateImpl#replaceDestructors}). Applied when the swap commits with a handover, forgotten otherwise.
+     */
+    static final class Staging {
+        /** A new task for an old one's places; with no place found it is queued on {@code fallback}, if any. */
+        private record Requeue(CpuTask old, CpuTask neu, Core fallback, int workClass) {
+        }
+
+        private final List<Requeue> requeues = new ArrayList<>();
+        /** Old destructor to new, by identity. */
+        final Map<BufferDestructor, BufferDestructor> destructors = new IdentityHashMap<>();
+
+        /**
+         * @param old the old instance's task
+         * @param neu the new instance's task
+         * @param fallback where to queue {@code neu} if {@code old} waits nowhere at the commit, or null for nowhere
+         * @param workClass the work class for {@code fallback}
+         */
+        void requeue(CpuTask old, CpuTask neu, Core fallback, int workClass) {
+            requeues.add(new Requeue(old, neu, fallback, workClass));
+        }
+
+        private void applyRequeues(Simulation sim, int token) {
+            for (Requeue r : requeues) {
+                int places = 0;
+                for (CoreImpl c : sim.cores) {
+                    places += c.replaceQueued(r.old, r.neu, token);
+                }
+                if (places == 0 && r.fallback != null) {
+                    r.fallback.submit(r.workClass, r.neu);
+                }
+            }
+        }
+    }
+
     private Swapper() {
     }
 
@@ -63,7 +103,8 @@ final class Swapper {
         if (!(old instanceof Handover ho)) {
             return new Exported(null, ctx.implementation + " does not implement the handover contract (Handover)", held);
         }
-        ElementStateImpl state = new ElementStateImpl(ctx.implementation, ctx.type, old.getClass().getClassLoader());
+        ElementStateImpl state = new ElementStateImpl(ctx.implementation, ctx.type, old.getClass().getClassLoader(), sim,
+                new Staging());
         try {
             return ho.exportState(state) ? new Exported(state, null, held)
                     : new Exported(null, ctx.implementation + " cannot export its state", held);
@@ -158,6 +199,8 @@ final class Swapper {
         Element neu;
         boolean handover = false;
         ElementStateImpl state = exported.state;
+        Staging staging = state != null ? state.staging() : new Staging();
+        sim.staging = staging;
         String fallback = null;
         try {
             neu = target.factory.create(ctx);
@@ -176,6 +219,7 @@ final class Swapper {
             }
         } catch (RuntimeException | LinkageError e) {
             // failed activation: undo the staging, the old instance goes on
+            sim.staging = null;
             for (CoreImpl core : sim.cores) {
                 core.cancelOwned(newToken);
             }
@@ -198,8 +242,12 @@ final class Swapper {
             return;
         }
         ctx.swapPools = null;
+        sim.staging = null;
 
-        // commit: retire the old instance
+        // commit: the new instance's tasks take the places it asked for, the old instance is retired
+        if (handover) {
+            staging.applyRequeues(sim, newToken);
+        }
         for (CoreImpl core : sim.cores) {
             core.cancelOwned(oldToken);
         }
@@ -209,6 +257,7 @@ final class Swapper {
         ctx.metrics.commit();
         sim.elements[ctx.index] = neu;
         rebind(sim, old, neu, ctx);
+        replaceDestructors(sim, old, handover ? staging.destructors : Map.of());
 
         // account for the buffers: taken over, or drained
         Set<Buffer> newHeld = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -257,6 +306,26 @@ final class Swapper {
         d.message = fallback;
         if (!handover) {
             neu.start(); // drain-and-restart: the new instance starts afresh
+        }
+    }
+
+    /**
+     * Gives the buffers of the run the new instance's destructors where its import asked for them, and takes the old
+     * instance itself off the others (a destructor that is the old element, such as TCP's {@code tcp_wfree}, would
+     * call it again).
+     */
+    private static void replaceDestructors(Simulation sim, Element old, Map<BufferDestructor, BufferDestructor> map) {
+        for (PacketBuffer b : sim.buffers) {
+            BufferDestructor d = b.destructor();
+            if (d == null || !b.allocated()) {
+                continue;
+            }
+            BufferDestructor r = map.get(d);
+            if (r != null) {
+                b.destructor(r);
+            } else if (d == (Object) old) {
+                b.destructor(null);
+            }
         }
     }
 

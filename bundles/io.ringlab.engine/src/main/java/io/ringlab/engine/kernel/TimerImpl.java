@@ -67,4 +67,15 @@ final class TimerImpl implements Timer {
     public long whenPicos() {
         return heapIndex >= 0 ? when : -1;
     }
+
+    /** Arms this timer as the predecessor is armed: the same deadline and arming sequence, so the same place. */
+    @Override
+    public void takeOver(Timer predecessor) {
+        if (!(predecessor instanceof TimerImpl p) || p.sim != sim) {
+            throw new IllegalArgumentException("takeOver: predecessor=" + predecessor + " is not a timer of this run");
+        }
+        if (p.heapIndex >= 0) {
+            sim.events.schedule(this, p.when, p.seq);
+        }
+    }
 }

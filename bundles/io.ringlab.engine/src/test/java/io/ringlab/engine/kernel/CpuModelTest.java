@@ -3,7 +3,13 @@ package io.ringlab.engine.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
+import io.ringlab.sim.api.Core;
+import io.ringlab.sim.api.CpuTask;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
@@ -42,5 +48,21 @@ class CpuModelTest {
         assertTrue(r.elements.get("cpu0").get("utilisationPercent") > 99.9);
         assertTrue(r.elements.get("sink").get("latencyP99Micros") > 1000, "backlog builds up");
         assertTrue(r.invariants.packetConservation, r.invariants.violations.toString());
+    }
+
+    @Test
+    void aHotSwapsNewTaskTakesTheOldOnesPlaceInItsQueue() {
+        Simulation sim = new Simulation(new TestRegistry(), new TestRegistry().profile("generic-x86-4ghz"), 1);
+        CoreImpl core = sim.cores[0];
+        List<String> ran = new ArrayList<>();
+        CpuTask a = c -> ran.add("a"), old = c -> ran.add("old"), b = c -> ran.add("b"), neu = c -> ran.add("new");
+        core.view(1).submit(Core.SOFTIRQ, a);
+        core.view(2).submit(Core.SOFTIRQ, old);
+        core.view(1).submit(Core.SOFTIRQ, b);
+        core.view(3).submit(Core.SOFTIRQ, neu); // submitted by the import as well: it waits only once
+        assertEquals(1, core.replaceQueued(old, neu, 3));
+        assertEquals(0, core.cancelOwned(2), "nothing of the old instance is left to cancel");
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(List.of("a", "new", "b"), ran);
     }
 }

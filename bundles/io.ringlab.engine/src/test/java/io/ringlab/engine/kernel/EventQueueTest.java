@@ -92,6 +92,24 @@ class EventQueueTest {
     }
 
     @Test
+    void aTimerThatTakesOverAnotherFiresInItsPlaceAmongTheEventsOfItsInstant() {
+        List<String> fired = new ArrayList<>();
+        TimerImpl old = new TimerImpl(sim, now -> fired.add("old"), -1);
+        TimerImpl other = new TimerImpl(sim, now -> fired.add("other"), -1);
+        TimerImpl neu = new TimerImpl(sim, now -> fired.add("new"), -1);
+        TimerImpl idle = new TimerImpl(sim, now -> fired.add("idle"), -1);
+        old.at(100);
+        other.at(100); // armed after the old timer, for the same instant
+        neu.takeOver(old);
+        assertEquals(100, neu.whenPicos());
+        neu.takeOver(idle); // an idle predecessor changes nothing
+        assertEquals(100, neu.whenPicos());
+        old.cancel(); // the swap's commit
+        sim.advance(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(List.of("new", "other"), fired, "at() would have put it behind 'other'");
+    }
+
+    @Test
     void aTimerInThePastIsRefused() {
         TimerImpl t = new TimerImpl(sim, now -> { }, -1);
         sim.now = 100;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -46,7 +47,7 @@ class HotSwapTest {
         return new PipelineBuilder(registry).build(PipelineReader.read("swap.pipeline", text), o);
     }
 
-    private static double gauge(Simulation sim, String element, String metric) {
+    static double gauge(Simulation sim, String element, String metric) {
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(element)) {
                 return c.metrics.values.get(metric).getAsDouble();
@@ -55,7 +56,7 @@ class HotSwapTest {
         throw new AssertionError("no element " + element);
     }
 
-    private static int index(Simulation sim, String element) {
+    static int index(Simulation sim, String element) {
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(element)) {
                 return c.index;
@@ -136,10 +137,52 @@ class HotSwapTest {
         assertFalse(inv.droppedByReason.containsKey(Swapper.DRAIN_REASON));
     }
 
+    /** A pfifo of a third party that does not implement Handover: the element wraps the real one, nothing more. */
+    private static final class NoHandover implements ElementFactory {
+        private final ElementFactory real = new io.ringlab.qdisc.QdiscElementFactory();
+
+        @Override
+        public ElementDescriptorDTO descriptor() {
+            return real.descriptor();
+        }
+
+        @Override
+        public Element create(ElementContext context) {
+            Element e = real.create(context);
+            return new Element() {
+                @Override public void start() { e.start(); }
+                @Override public void push(int inPort, io.ringlab.buffer.api.Buffer b) { e.push(inPort, b); }
+                @Override
+                public void pushBatch(int inPort, io.ringlab.buffer.api.Buffer[] b, int offset, int count) {
+                    e.pushBatch(inPort, b, offset, count);
+                }
+                @Override public io.ringlab.buffer.api.Buffer pull(int outPort) { return e.pull(outPort); }
+                @Override public void ready(int inPort) { e.ready(inPort); }
+                @Override public void forEachHeld(io.ringlab.buffer.api.BufferVisitor v) { e.forEachHeld(v); }
+            };
+        }
+    }
+
+    /** The test registry, where version {@code version} of {@code type} comes from {@code factory}. */
+    private static Registry withVersion(String type, String version, ElementFactory factory) {
+        return new TestRegistry() {
+            @Override
+            public ElementFactory factory(String t, String v) {
+                return type.equals(t) && version.equals(v) ? factory : super.factory(t, v);
+            }
+
+            @Override
+            public List<String> versions(String t) {
+                return type.equals(t) ? List.of(version) : super.versions(t);
+            }
+        };
+    }
+
     @Test
     void aSwapToAnImplementationWithoutHandoverDrainsTheOldOneAndCountsWhatItDrops() throws Exception {
-        // the pfifo qdisc element does not implement Handover: its queue is drained and a fresh instance starts
-        RunResultDTO r = build(new TestRegistry(), BQL, 7, List.of("20ms:q")).run();
+        // this pfifo element does not implement Handover: the queue is drained and a fresh instance starts
+        RunResultDTO r = build(withVersion("pfifo", "third-party", new NoHandover()), BQL, 7,
+                List.of("20ms:q=pfifo@third-party")).run();
         assertConserved(r);
         SwapDTO d = r.swaps.get(0);
         assertTrue(d.applied, d.message);
@@ -169,18 +212,8 @@ class HotSwapTest {
     void aSwapToAnImplementationWhoseActivationFailsKeepsTheOldOneRunning() throws Exception {
         TestRegistry registry = new TestRegistry();
         RunResultDTO plain = build(registry, BQL, 11, List.of()).run();
-        Registry withBroken = new TestRegistry() {
-            @Override
-            public ElementFactory factory(String type, String version) {
-                return "broken".equals(version) ? new Broken() : super.factory(type, version);
-            }
-
-            @Override
-            public List<String> versions(String type) {
-                return List.of("broken");
-            }
-        };
-        RunResultDTO r = build(withBroken, BQL, 11, List.of("20ms:eth0=netdev@broken")).run();
+        RunResultDTO r = build(withVersion("netdev", "broken", new Broken()), BQL, 11, List.of("20ms:eth0=netdev@broken"))
+                .run();
         assertConserved(r);
         SwapDTO d = r.swaps.get(0);
         assertFalse(d.applied);
@@ -238,6 +271,121 @@ class HotSwapTest {
         run.applySwap("eth0", null, null);
         assertSame(pool, sim.pool("eth0.gso"), "the same pool, with its occupancy");
         assertEquals(1, sim.pools.stream().filter(p -> p.name().startsWith("eth0.gso")).count());
+    }
+
+    /**
+     * A sender that is the destructor of the buffers it sends (as TCP's {@code tcp_wfree}) and counts the releases it
+     * gets after {@link #SWAP_AT}; with {@code handover}, its successor takes those buffers' destructors over.
+     */
+    private static final class Sender implements Element, io.ringlab.buffer.api.BufferDestructor, io.ringlab.sim.api.Handover {
+        static final long SWAP_AT = 5 * MS;
+        private final ElementContext ctx;
+        private final boolean handover;
+        private final io.ringlab.buffer.api.BufferPool pool;
+        private final io.ringlab.sim.api.Timer timer;
+        int released, releasedAfterSwap;
+
+        Sender(ElementContext ctx, boolean handover) {
+            this.ctx = ctx;
+            this.handover = handover;
+            this.pool = ctx.pool("fixed", "pool", 1000, 100, Map.of());
+            this.timer = ctx.timer(now -> send());
+        }
+
+        @Override
+        public void start() {
+            timer.after(0); // at 0, or at once after a drain-and-restart
+        }
+
+        private void send() {
+            var b = pool.alloc(0, ctx.index());
+            b.length(100);
+            b.destructor(this);
+            ctx.generated(b);
+            ctx.output("out").push(b);
+            timer.after(10_000_000L); // 10 us
+        }
+
+        @Override
+        public void destroyed(io.ringlab.buffer.api.Buffer b) {
+            released++;
+            releasedAfterSwap += ctx.nowPicos() >= SWAP_AT ? 1 : 0;
+        }
+
+        @Override
+        public boolean exportState(io.ringlab.sim.api.ElementState out) {
+            out.put("sender.timer", timer);
+            out.putDestructors("sender.release", this);
+            return handover;
+        }
+
+        @Override
+        public boolean importState(io.ringlab.sim.api.ElementState in) {
+            timer.takeOver(in.get("sender.timer", io.ringlab.sim.api.Timer.class));
+            return in.replaceDestructors("sender.release", this) > 0;
+        }
+    }
+
+    /** Makes {@link Sender}s and keeps them. */
+    private static final class SenderFactory implements ElementFactory {
+        final List<Sender> made = new ArrayList<>();
+        final boolean handover;
+
+        SenderFactory(boolean handover) {
+            this.handover = handover;
+        }
+
+        @Override
+        public ElementDescriptorDTO descriptor() {
+            ElementDescriptorDTO d = new ElementDescriptorDTO();
+            d.type = "sender";
+            d.category = ElementDescriptorDTO.SOURCE;
+            d.ports.add(io.ringlab.sim.api.dto.PortDescriptorDTO.of("out", io.ringlab.sim.api.dto.PortDescriptorDTO.Direction.OUT,
+                    io.ringlab.sim.api.dto.PortDescriptorDTO.Mode.PUSH, true, "buffers whose destructor is the sender"));
+            return d;
+        }
+
+        @Override
+        public Element create(ElementContext context) {
+            Sender s = new Sender(context, handover);
+            made.add(s);
+            return s;
+        }
+    }
+
+    /** 80 Mbit/s into a 50 Mbit/s link: the qdisc and the driver's ring hold the sender's buffers at the swap. */
+    private static final String SENDER = """
+            duration = 10ms
+            element s : sender
+            element q : pfifo
+            element eth0 : netdev
+            element wire : link { rate = 50Mbit }
+            element sink : sink
+            s -> q -> eth0 -> wire -> sink
+            """;
+
+    @Test
+    void buffersElsewhereReachTheNewInstancesDestructorWhereItAskedForThem() throws Exception {
+        SenderFactory f = new SenderFactory(true);
+        RunResultDTO r = build(new TestRegistry().with(f), SENDER, 1, List.of("5ms:s")).run();
+        assertConserved(r);
+        assertTrue(r.swaps.get(0).handover, r.swaps.get(0).message);
+        assertEquals(2, f.made.size());
+        assertEquals(0, f.made.get(0).releasedAfterSwap, "the old instance is not called again");
+        // netdev orphans each skb as the wire takes it (skb_orphan): one release per frame sent
+        assertEquals(r.elements.get("eth0").get("txPackets"), f.made.get(0).released + f.made.get(1).released);
+        assertTrue(f.made.get(1).released > 100, "the new one got those of the buffers queued at the swap too");
+    }
+
+    @Test
+    void aDrainTakesTheOldInstanceOffTheBuffersElsewhereThatNameItAsDestructor() throws Exception {
+        SenderFactory f = new SenderFactory(false);
+        RunResultDTO r = build(new TestRegistry().with(f), SENDER, 1, List.of("5ms:s")).run();
+        assertConserved(r);
+        assertFalse(r.swaps.get(0).handover);
+        assertEquals(0, f.made.get(0).releasedAfterSwap, "the old instance is not called again");
+        assertTrue(r.elements.get("eth0").get("txPackets") > f.made.get(0).released + f.made.get(1).released + 100,
+                "the buffers queued at the swap were released with no destructor");
     }
 
     private static RunResultDTO forked(long seed, long forkPicos, List<String> swaps) throws PipelineException {

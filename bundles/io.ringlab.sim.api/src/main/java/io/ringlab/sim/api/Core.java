@@ -44,8 +44,8 @@ public interface Core {
 
     /**
      * @param task a task
-     * @return whether the task waits in one of this core's queues (submitted and not yet run); a hot swap's export uses it
-     *         to hand pending work over
+     * @return whether the task waits in one of this core's queues (submitted and not yet run); a hot swap hands such
+     *         work over with {@link ElementState#putTask} and {@link ElementState#requeue}, which keep its place
      * @since 1.3
      */
     boolean queued(CpuTask task);

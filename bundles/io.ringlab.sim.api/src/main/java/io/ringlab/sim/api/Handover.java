@@ -12,9 +12,14 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <li>it calls {@link #exportState} on the old instance, which must not change the old instance's behaviour (if the swap
  * fails, the old instance keeps running);</li>
  * <li>it calls {@link #importState} on the new instance instead of {@link Element#start()};</li>
- * <li>it commits: the old instance's timers and queued CPU tasks are cancelled, the ports point to the new instance, and
- * the old instance is never called again.</li>
+ * <li>it commits: the old instance's timers and queued CPU tasks are cancelled, except where the new instance took their
+ * places ({@link Timer#takeOver}, {@link ElementState#requeue}); buffers elsewhere carry the new instance's destructors
+ * where it asked for that ({@link ElementState#replaceDestructors}); the ports point to the new instance, and the old
+ * instance is never called again.</li>
  * </ol>
+ * A same-version swap whose import takes everything over this way changes nothing the run reports but the swap's record:
+ * the work of each instant runs in the same order as without the swap.
+ * <p>
  * The new instance must take over every buffer the old one held ({@link Element#forEachHeld}): the engine checks this and
  * drops what it finds left over under the reason {@code swap-drain}. When the old instance does not implement this
  * interface, or either method returns {@code false}, the engine falls back to drain-and-restart: it drops every packet
@@ -31,8 +36,8 @@ public interface Handover {
 
     /**
      * Writes this instance's state: its queued packets, ring descriptors and the buffers they hold, its pending work (a
-     * scheduled NAPI poll, armed timers as their deadlines), and whatever else its successor needs to go on exactly where
-     * it stopped. Must not change this instance's behaviour.
+     * scheduled NAPI poll, its armed timers, its CPU tasks by name), and whatever else its successor needs to go on
+     * exactly where it stopped. Must not change this instance's behaviour.
      *
      * @param out where to write; never {@code null}
      * @return {@code false} if this instance cannot export (the engine then drains it)
@@ -40,9 +45,10 @@ public interface Handover {
     boolean exportState(ElementState out);
 
     /**
-     * Takes over a predecessor's state, instead of {@link Element#start()}: adopt its buffers into this instance's rings
-     * and queues, re-arm its timers, re-queue its pending work. May leave out what it cannot use, except buffers: every
-     * buffer the predecessor held must end up held here, or be freed or dropped here under a named reason.
+     * Takes over a predecessor's state, instead of {@link Element#start()}: adopt its buffers into this instance's
+     * rings and queues, take over its timers ({@link Timer#takeOver}) and its pending work ({@link
+     * ElementState#requeue}). May leave out what it cannot use, except buffers: every buffer the predecessor held must
+     * end up held here, or be freed or dropped here under a named reason.
      *
      * @param in the predecessor's state; {@link ElementState#fromType()} tells which model wrote it
      * @return {@code false} if this instance cannot read that state (checked before any change: the engine then drains

@@ -30,4 +30,16 @@ public interface Timer {
 
     /** @return when the timer fires in picoseconds, or -1 when idle. */
     long whenPicos();
+
+    /**
+     * Takes over a predecessor's timer in a hot swap ({@link Handover#importState}): when the predecessor is armed, this
+     * timer is armed at its deadline and in its place among the events of that instant (re-arming with {@link #at} would
+     * put it after every event armed for that instant before the swap); when it is idle, nothing changes. The predecessor
+     * is cancelled when the swap commits.
+     *
+     * @param predecessor a timer of the old instance, from {@link ElementState#get}; not {@code null}
+     * @throws IllegalArgumentException if {@code predecessor} is not a timer of this run
+     * @since 1.3
+     */
+    void takeOver(Timer predecessor);
 }

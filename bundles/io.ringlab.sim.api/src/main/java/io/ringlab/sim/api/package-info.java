@@ -12,7 +12,8 @@
  * 1.1: {@code ElementContext.segment} (software GSO) and {@code ElementContext.GSO_HEADER_BYTES}; packets are counted in
  * wire segments.
  * <p>
- * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}.
+ * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}, {@code Core.queued},
+ * {@code Timer.takeOver}.
  */
 @Export
 @Version("1.3.0")

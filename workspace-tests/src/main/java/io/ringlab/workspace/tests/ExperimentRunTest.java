@@ -122,7 +122,8 @@ class ExperimentRunTest {
             RunSummaryDTO a = r.runs.get(s), b = r.runs.get(2 + s);
             assertTrue(a.forkStateHash != null && a.forkStateHash.equals(b.forkStateHash), a.forkStateHash + " " + b.forkStateHash);
             assertEquals(1, b.swaps.size());
-            assertTrue(b.swaps.get(0).applied, b.swaps.get(0).message);
+            assertTrue(b.swaps.get(0).applied && b.swaps.get(0).handover && b.swaps.get(0).packetsDropped == 0,
+                    b.swaps.get(0).message);
             assertEquals(a.forkStateHash, b.swaps.get(0).stateHash, "the swap happened in the shared state");
         }
         assertNotEquals(r.runs.get(0).forkStateHash, r.runs.get(1).forkStateHash, "another seed, another state");

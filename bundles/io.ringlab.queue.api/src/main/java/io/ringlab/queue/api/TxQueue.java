@@ -14,13 +14,28 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface TxQueue {
 
-    /** {@code netdev_tx_sent_queue}: BQL accounting after the driver posted a frame; may set the stack stop bit. */
+    /**
+     * {@code netdev_tx_sent_queue}: BQL accounting after the driver posted a frame; may set the stack stop bit.
+     *
+     * @param bytes the frame's length in bytes ({@code skb->len})
+     * @param nowPicos the current virtual time in picoseconds
+     */
     void sent(int bytes, long nowPicos);
 
-    /** {@code netdev_tx_completed_queue}: BQL accounting on TX completion; may clear the stack stop bit and wake the queue. */
+    /**
+     * {@code netdev_tx_completed_queue}: BQL accounting on TX completion; may clear the stack stop bit and wake the queue.
+     *
+     * @param packets frames completed by this call
+     * @param bytes their bytes, as they were passed to {@link #sent}
+     * @param nowPicos the current virtual time in picoseconds
+     */
     void completed(int packets, int bytes, long nowPicos);
 
-    /** {@code netdev_tx_reset_queue}: clears the stack stop bit and resets the limits. */
+    /**
+     * {@code netdev_tx_reset_queue}: clears the stack stop bit and resets the limits.
+     *
+     * @param nowPicos the current virtual time in picoseconds
+     */
     void reset(long nowPicos);
 
     /** {@code netif_tx_stop_queue}: the driver stops the queue (ring nearly full). */
@@ -47,7 +62,6 @@ public interface TxQueue {
     /** @return how many times the queue was stopped by the driver (a counter). */
     long driverStops();
 
-    /** Receives the wake-up of a queue (the qdisc re-run). */
     /**
      * Replaces the listener: a hot swap hands the queue, with its stop bits and BQL state, to the driver's new instance.
      * The default refuses, and the new instance then starts a queue of its own.
@@ -60,6 +74,7 @@ public interface TxQueue {
         throw new UnsupportedOperationException(getClass().getName() + " cannot change its listener");
     }
 
+    /** Receives the wake-up of a queue (the qdisc re-run). */
     @ConsumerType
     @FunctionalInterface
     interface Listener {

@@ -11,27 +11,51 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface Configuration {
 
-    /** @return a {@code BOOLEAN} property. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code BOOLEAN} property.
+     */
     boolean getBoolean(String name);
 
-    /** @return an {@code INTEGER} property. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return an {@code INTEGER} property.
+     */
     long getLong(String name);
 
-    /** @return a {@code DECIMAL} property. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code DECIMAL} property.
+     */
     double getDouble(String name);
 
-    /** @return a {@code STRING} or {@code CHOICE} property; never {@code null}. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code STRING} or {@code CHOICE} property; never {@code null}.
+     */
     String getString(String name);
 
-    /** @return a {@code DURATION} property in picoseconds. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code DURATION} property in picoseconds.
+     */
     long getPicos(String name);
 
-    /** @return a {@code RATE} property in bits per second. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code RATE} property in bits per second.
+     */
     long getBitsPerSecond(String name);
 
-    /** @return a {@code SIZE} property in bytes. */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return a {@code SIZE} property in bytes.
+     */
     long getBytes(String name);
 
-    /** @return {@code true} if the pipeline file set the property (rather than taking the default). */
+    /**
+     * @param name the property's name, as the descriptor declares it
+     * @return {@code true} if the pipeline file set the property (rather than taking the default).
+     */
     boolean isSet(String name);
 }

@@ -22,7 +22,10 @@ public interface CostProfile {
     /** @return the number of cores. */
     int cores();
 
-    /** @return {@code true} if the profile defines {@code key}. */
+    /**
+     * @param key a constant's name
+     * @return {@code true} if the profile defines {@code key}.
+     */
     boolean has(String key);
 
     /**
@@ -39,7 +42,10 @@ public interface CostProfile {
      */
     double value(String key, double fallback);
 
-    /** @return the source text of a constant (kernel file and function, datasheet, publication; "fitted: ..." if fitted). */
+    /**
+     * @param key a constant's name
+     * @return the source text of a constant (kernel file and function, datasheet, publication; "fitted: ..." if fitted).
+     */
     String source(String key);
 
     /** @return every key; never {@code null}. */

@@ -11,6 +11,7 @@ import io.ringlab.sim.api.dto.ProblemDTO;
 public class PipelineException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** The problems, in file order; never empty (part of the serialized form). */
     private final List<ProblemDTO> problems;
 
     /** @param problems the problems, at least one; the list is copied. */

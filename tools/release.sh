@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Releases the API bundles into releases/, the Maven repository in the tree that the semver gate baselines against.
-#   tools/release.sh VERSION NEXT [MAVEN ARGS...]     e.g. tools/release.sh 0.2.0 0.3.0-SNAPSHOT -o
+#   tools/release.sh VERSION NEXT [MAVEN ARGS...]     e.g. tools/release.sh 0.2.0 0.3.0-SNAPSHOT -q
 # 1. sets the project to VERSION (tools/version.sh);
 # 2. builds and tests the parent pom and the API bundles (the modules whose pom declares bnd-baseline-maven-plugin),
 #    baselines them against the newest earlier release, and deploys them with their sources and javadoc jars to
@@ -30,6 +30,13 @@ if ls releases/io/ringlab/*/"$VERSION" >/dev/null 2>&1; then
   exit 1
 fi
 
+# maven-deploy-plugin refuses to run offline, even into a file repository: drop -o (nothing is downloaded that the
+# build has not cached already, apart from what a fresh local repository lacks)
+args=()
+for a in "$@"; do
+  case "$a" in -o|--offline) echo "release.sh: ignoring $a (the deploy plugin refuses offline mode)" >&2 ;; *) args+=("$a") ;; esac
+done
+
 modules=.
 for pom in bundles/*/pom.xml; do
   grep -q '<artifactId>bnd-baseline-maven-plugin</artifactId>' "$pom" && modules+=",$(dirname "$pom")"
@@ -45,7 +52,7 @@ trap restore ERR
 
 tools/version.sh "$VERSION"
 echo "release.sh: building and deploying $VERSION of: ${modules//,/ }"
-./mvnw -B -Prelease deploy -pl "$modules" "$@"
+./mvnw -B -Prelease deploy -pl "$modules" ${args[@]+"${args[@]}"}
 trap - ERR
 tools/version.sh "$NEXT"
 echo

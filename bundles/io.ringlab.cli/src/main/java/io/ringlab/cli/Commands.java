@@ -21,6 +21,9 @@ import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -51,9 +54,13 @@ final class Commands implements Callable<Integer> {
         this.terminal = Boolean.getBoolean(TERMINAL_PROPERTY);
     }
 
+    /** This command as picocli built it, with the subcommands the factory of {@link #execute} made. */
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        new CommandLine(this).usage(err);
+        spec.commandLine().usage(err);
         return Runner.INVALID;
     }
 
@@ -100,6 +107,43 @@ final class Commands implements Callable<Integer> {
         }
     }
 
+    /** {@code --plugins DIR}, shared by every command. */
+    static final class PluginsOption {
+        @Option(names = "--plugins", paramLabel = "DIR", description = "install and start the bundles (*.jar) in DIR"
+                + " for this command, before a pipeline is read, and wait until their element types are registered"
+                + " (repeatable; plugins/ stays installed as always). A jar that does not resolve or start is named with"
+                + " what it misses, and the command exits with 2.")
+        List<Path> folders = new ArrayList<>();
+    }
+
+    /** Work of a command that may write files. */
+    @FunctionalInterface
+    interface Body {
+        Integer call() throws IOException;
+    }
+
+    /**
+     * Runs a command's work with the bundles of its plugin folders installed, and uninstalls them after.
+     *
+     * @return the work's exit code, or {@link Runner#INVALID} with each refused jar on standard error
+     */
+    int withPlugins(PluginsOption option, Body body) throws IOException {
+        if (option.folders.isEmpty()) {
+            return body.call();
+        }
+        Plugins.Session session;
+        try {
+            session = runner.plugins.install(option.folders);
+        } catch (Plugins.PluginException e) {
+            e.getMessage().lines().forEach(l -> err.println("ringlab: --plugins: " + l));
+            return Runner.INVALID;
+        }
+        try (session) {
+            session.notes().forEach(n -> err.println("ringlab: --plugins: " + n));
+            return body.call();
+        }
+    }
+
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a pipeline file and print a summary; optionally write the JSON result.")
     static final class Run implements Callable<Integer> {
         private final Commands root;
@@ -132,6 +176,8 @@ final class Commands implements Callable<Integer> {
                 + " behind ELEMENT at virtual time AT (e.g. 10s:eth0, 10s:eth0=stmmac@0.1.0; repeatable; default TYPE: its"
                 + " own, VERSION: the newest installed); the old instance hands its state over (docs/hot-swap.md)")
         List<String> swaps = new ArrayList<>();
+        @Mixin
+        PluginsOption plugins;
 
         Run(Commands root) {
             this.root = root;
@@ -139,6 +185,10 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            return root.withPlugins(plugins, this::execute);
+        }
+
+        private Integer execute() throws IOException {
             PrintStream human = root.human(json);
             Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup, swaps);
             if (o.result() == null) {
@@ -180,7 +230,7 @@ final class Commands implements Callable<Integer> {
 
     @Command(name = "ab", mixinStandardHelpOptions = true, description = "Run an A/B experiment file (docs/experiments.md):"
             + " every variant with every seed, in parallel, on common random numbers; print per metric each variant's mean"
-            + " with its 95 % confidence interval, and each variant's paired difference from the first with its interval"
+            + " with its 95 %% confidence interval, and each variant's paired difference from the first with its interval"
             + " and p-value.")
     static final class Ab implements Callable<Integer> {
         private final Commands root;
@@ -200,6 +250,8 @@ final class Commands implements Callable<Integer> {
         String duration;
         @Option(names = "--threads", paramLabel = "N", description = "runs at once (default: one per processor)")
         Integer threads;
+        @Mixin
+        PluginsOption plugins;
 
         Ab(Commands root) {
             this.root = root;
@@ -207,6 +259,10 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            return root.withPlugins(plugins, this::execute);
+        }
+
+        private Integer execute() throws IOException {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
@@ -300,6 +356,8 @@ final class Commands implements Callable<Integer> {
         String json;
         @Option(names = "--duration", paramLabel = "D", description = "simulated time per pipeline (default: each file's own)")
         String duration;
+        @Mixin
+        PluginsOption plugins;
 
         Bench(Commands root) {
             this.root = root;
@@ -307,6 +365,10 @@ final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            return root.withPlugins(plugins, this::execute);
+        }
+
+        private Integer execute() throws IOException {
             PrintStream human = root.human(json);
             List<String> targets = new ArrayList<>(files);
             if (targets.isEmpty()) {
@@ -362,14 +424,19 @@ final class Commands implements Callable<Integer> {
     static final class Elements implements Callable<Integer> {
         private final Commands root;
 
+        @Mixin
+        PluginsOption plugins;
+
         Elements(Commands root) {
             this.root = root;
         }
 
         @Override
-        public Integer call() {
-            root.runner.printElements(root.out);
-            return Runner.OK;
+        public Integer call() throws IOException {
+            return root.withPlugins(plugins, () -> {
+                root.runner.printElements(root.out);
+                return Runner.OK;
+            });
         }
     }
 
@@ -377,14 +444,19 @@ final class Commands implements Callable<Integer> {
     static final class Pools implements Callable<Integer> {
         private final Commands root;
 
+        @Mixin
+        PluginsOption plugins;
+
         Pools(Commands root) {
             this.root = root;
         }
 
         @Override
-        public Integer call() {
-            root.runner.printPools(root.out);
-            return Runner.OK;
+        public Integer call() throws IOException {
+            return root.withPlugins(plugins, () -> {
+                root.runner.printPools(root.out);
+                return Runner.OK;
+            });
         }
     }
 }

@@ -5,8 +5,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.Simulator;
@@ -14,7 +19,8 @@ import io.ringlab.sim.api.Simulator;
 /**
  * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:ab FILE [options]},
  * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}. Each prints what the command line prints and
- * returns its exit code.
+ * returns its exit code; {@code --plugins DIR} installs a folder's bundles into the shell's framework for that command
+ * only.
  */
 @Component(service = GogoCommands.class, property = {"osgi.command.scope=ringlab", "osgi.command.function=run",
     "osgi.command.function=ab", "osgi.command.function=bench", "osgi.command.function=elements",
@@ -24,13 +30,23 @@ public class GogoCommands {
     Simulator simulator;
     @Reference
     ExperimentService experiments;
+    /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile ServiceComponentRuntime scr;
+
+    private BundleContext context;
+
+    @Activate
+    void activate(BundleContext bc) {
+        this.context = bc;
+    }
 
     private int exec(String command, String... args) {
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
-        return Commands.execute(new Runner(simulator, experiments), System.out, System.err,
-                Path.of(System.getProperty("ringlab.home", ".")), all);
+        return Commands.execute(new Runner(simulator, experiments, new PluginFolders(context, () -> scr)), System.out,
+                System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
     }
 
     /** @return the exit code of {@code ringlab run}. */
@@ -48,14 +64,14 @@ public class GogoCommands {
         return exec("bench", args);
     }
 
-    /** @return the exit code of {@code ringlab elements}. */
-    public int elements() {
-        return exec("elements");
+    /** @return the exit code of {@code ringlab elements} ({@code --plugins DIR} is its only option). */
+    public int elements(String... args) {
+        return exec("elements", args);
     }
 
-    /** @return the exit code of {@code ringlab pools}. */
-    public int pools() {
-        return exec("pools");
+    /** @return the exit code of {@code ringlab pools} ({@code --plugins DIR} is its only option). */
+    public int pools(String... args) {
+        return exec("pools", args);
     }
 
     /** Captures a command's standard output, for tests. */

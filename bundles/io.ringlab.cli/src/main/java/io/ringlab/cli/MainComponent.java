@@ -13,6 +13,9 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.Simulator;
@@ -32,6 +35,9 @@ public class MainComponent implements Callable<Integer> {
     Simulator simulator;
     @Reference
     ExperimentService experiments;
+    /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile ServiceComponentRuntime scr;
 
     private BundleContext context;
 
@@ -56,7 +62,8 @@ public class MainComponent implements Callable<Integer> {
     public Integer call() {
         String[] args = launcherArguments();
         Path home = Path.of(System.getProperty("ringlab.home", "."));
-        return Commands.execute(new Runner(simulator, experiments), System.out, System.err, home, args);
+        return Commands.execute(new Runner(simulator, experiments, new PluginFolders(context, () -> scr)), System.out,
+                System.err, home, args);
     }
 
     private String[] launcherArguments() {

@@ -32,10 +32,17 @@ final class Runner {
     private final Simulator simulator;
     /** The A/B experiments ({@code ringlab ab}). */
     final ExperimentService experiments;
+    /** Installs the bundles of {@code --plugins} folders. */
+    final Plugins plugins;
 
     Runner(Simulator simulator, ExperimentService experiments) {
+        this(simulator, experiments, Plugins.NONE);
+    }
+
+    Runner(Simulator simulator, ExperimentService experiments, Plugins plugins) {
         this.simulator = simulator;
         this.experiments = experiments;
+        this.plugins = plugins;
     }
 
     /** The outcome of one run: its result, or the exit code and message of a failure before it ran. */

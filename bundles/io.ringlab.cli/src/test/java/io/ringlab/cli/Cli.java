@@ -29,6 +29,8 @@ final class Cli {
     final FakeSimulator simulator;
     final FakeExperiments experiments = new FakeExperiments();
     final Path home;
+    /** What {@code --plugins} installs with; refuses by default, as a command line without OSGi does. */
+    Plugins plugins = Plugins.NONE;
     private final ByteArrayOutputStream outBuf = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBuf = new ByteArrayOutputStream();
 
@@ -41,7 +43,7 @@ final class Cli {
     int execute(String... args) {
         PrintStream out = new PrintStream(outBuf, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(errBuf, true, StandardCharsets.UTF_8);
-        int code = Commands.execute(new Runner(simulator, experiments), out, err, home, args);
+        int code = Commands.execute(new Runner(simulator, experiments, plugins), out, err, home, args);
         out.flush();
         err.flush();
         return code;

@@ -1,0 +1,289 @@
+package io.ringlab.workspace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.junit5.context.BundleContextExtension;
+import org.osgi.test.junit5.service.ServiceExtension;
+
+import io.ringlab.sim.api.ElementFactory;
+import io.ringlab.sim.api.Simulator;
+import io.ringlab.workspace.tests.dropin.PlugSinkFactory;
+
+/**
+ * {@code ringlab run FILE --plugins DIR} inside Felix, through the command line's own code (the {@code ringlab:run} Gogo
+ * function, which runs the same picocli commands as the launcher): the bundles of DIR are installed and started before
+ * the pipeline is read, the run waits until their element factories are registered, and they are uninstalled after the
+ * command; a jar that is not a bundle, does not resolve, or whose component stays unsatisfied is named with what it
+ * misses, and nothing runs. The plugin is built here: the classes of {@code io.ringlab.workspace.tests.dropin} with a
+ * hand-written manifest and component description, in a jar of their own.
+ */
+@ExtendWith({BundleContextExtension.class, ServiceExtension.class})
+class PluginsOptionTest {
+    private static final String BSN = "io.ringlab.test.plugin";
+    private static final String PIPELINE = """
+            duration = 1ms
+            element src : source { rate = 1Gbit; size = 1500B }
+            element snk : plugsink
+            src -> snk
+            """;
+
+    @InjectBundleContext
+    BundleContext context;
+
+    @TempDir
+    Path dir;
+
+    private String pipeline;
+
+    @BeforeEach
+    void writePipeline() throws IOException {
+        pipeline = Files.writeString(dir.resolve("plug.pipeline"), PIPELINE).toString();
+    }
+
+    @AfterEach
+    void resetTimeout() {
+        System.clearProperty("ringlab.plugins.timeoutSeconds");
+    }
+
+    /** Output and exit code of one command. */
+    private record Result(int code, String out, String err) {
+        String all() {
+            return out + err;
+        }
+    }
+
+    /**
+     * Runs a {@code ringlab} command through the cli bundle's Gogo commands, capturing what it prints. The cli bundle
+     * exports nothing, so the function is called by reflection on its service, as the Gogo shell does.
+     */
+    private Result ringlab(String command, String... args) throws Exception {
+        ServiceReference<?>[] refs = context.getServiceReferences("io.ringlab.cli.GogoCommands", null);
+        assertTrue(refs != null && refs.length == 1, "the cli bundle's Gogo commands");
+        Object commands = context.getService(refs[0]);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int code = (Integer) commands.getClass().getMethod(command, String[].class).invoke(commands, (Object) args);
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } catch (InvocationTargetException e) {
+            throw (Exception) e.getCause();
+        } finally {
+            System.setOut(stdout);
+            System.setErr(stderr);
+            context.ungetService(refs[0]);
+        }
+    }
+
+    /**
+     * Writes a bundle jar: the plugin's classes, a component description when {@code component} is not {@code null},
+     * and a manifest with the given headers on top of the symbolic name and version.
+     */
+    private Path bundle(Path folder, String file, String bsn, String component, Map<String, String> headers)
+            throws IOException {
+        Files.createDirectories(folder);
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", bsn);
+        a.putValue("Bundle-Version", "1.0.0");
+        headers.forEach(a::putValue);
+        if (component != null) {
+            a.putValue("Service-Component", "OSGI-INF/plugsink.xml");
+            // what bnd writes for a DS component providing a service: the command counts the factories by it
+            a.putValue("Provide-Capability", "osgi.service;objectClass:List<String>=\"" + ElementFactory.class.getName()
+                    + "\"");
+        }
+        Path jar = folder.resolve(file);
+        try (OutputStream os = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(os, m)) {
+            Bundle self = context.getBundle();
+            String pkg = PlugSinkFactory.class.getPackageName().replace('.', '/');
+            for (URL u : Collections.list(self.findEntries(pkg, "*.class", false))) {
+                j.putNextEntry(new JarEntry(u.getPath().substring(1)));
+                try (InputStream in = u.openStream()) {
+                    in.transferTo(j);
+                }
+            }
+            if (component != null) {
+                j.putNextEntry(new JarEntry("OSGI-INF/plugsink.xml"));
+                j.write(component.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return jar;
+    }
+
+    /** A DS component providing {@link PlugSinkFactory} as the element type {@code plugsink}, with extra XML inside. */
+    private static String component(String inside) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <scr:component xmlns:scr="http://www.osgi.org/xmlns/scr/v1.3.0" name="%s">
+                  <property name="%s" type="String" value="%s"/>
+                  <service><provide interface="%s"/></service>
+                  %s
+                  <implementation class="%s"/>
+                </scr:component>
+                """.formatted(PlugSinkFactory.class.getName(), ElementFactory.TYPE, PlugSinkFactory.TYPE,
+                ElementFactory.class.getName(), inside, PlugSinkFactory.class.getName());
+    }
+
+    /** The imports a plugin of these classes needs. */
+    private static Map<String, String> imports(String extra) {
+        return Map.of("Import-Package", "io.ringlab.buffer.api;version=\"[1.0,2)\",io.ringlab.sim.api;version=\"[1.0,2)\","
+                + "io.ringlab.sim.api.dto;version=\"[1.0,2)\"" + extra);
+    }
+
+    private boolean installed(String bsn) {
+        for (Bundle b : context.getBundles()) {
+            if (bsn.equals(b.getSymbolicName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasStackTrace(String text) {
+        return text.contains("\tat ") || text.contains("Exception in thread");
+    }
+
+    @Test
+    void aPluginFoldersElementTypeRunsAndIsGoneAfterTheCommand(@InjectService Simulator simulator) throws Exception {
+        Path plugins = dir.resolve("plugins-a");
+        bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
+
+        Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
+
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.out().matches("(?s)snk\\.received=\\d+\\.\\d+\\s*"), r.all());
+        assertTrue(Double.parseDouble(r.out().strip().split("=")[1]) > 50, r.out()); // 1 ms at 1 Gbit/s of 1500-byte frames: 83
+        assertFalse(installed(BSN), "uninstalled after the command");
+        assertTrue(simulator.elementTypes().stream().noneMatch(d -> d.type.equals(PlugSinkFactory.TYPE)),
+                "the type went with its bundle");
+    }
+
+    @Test
+    void elementsListsThePluginsTypeWithItsBundle() throws Exception {
+        Path plugins = dir.resolve("plugins-b");
+        bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
+
+        Result r = ringlab("elements", "--plugins", plugins.toString());
+
+        assertEquals(0, r.code(), r.all());
+        assertTrue(r.out().contains("plugsink") && r.out().contains("[" + BSN + " 1.0.0]"), r.out());
+    }
+
+    @Test
+    void aJarThatDoesNotResolveIsNamedWithItsMissingImportAndNothingRuns() throws Exception {
+        Path plugins = dir.resolve("plugins-c");
+        bundle(plugins, "a-good.jar", BSN, component(""), imports(""));
+        bundle(plugins, "b-broken.jar", BSN + ".broken", null, imports(",com.example.gone;version=\"[1.0,2)\""));
+        bundle(plugins, "c-newer-api.jar", BSN + ".newer", null,
+                Map.of("Import-Package", "io.ringlab.sim.api;version=\"[2.0,3)\""));
+        Files.writeString(plugins.resolve("d-notes.jar"), "not a zip");
+
+        Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        String err = r.err();
+        assertTrue(err.contains("ringlab: --plugins: " + plugins.resolve("d-notes.jar") + ": not a jar file"), err);
+        assertFalse(err.contains("b-broken.jar"), "install problems are reported before anything is started: " + err);
+        assertFalse(hasStackTrace(err), err);
+        assertFalse(installed(BSN), "the good plugin of that folder was uninstalled again");
+
+        Files.delete(plugins.resolve("d-notes.jar"));
+        r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        err = r.err();
+        assertTrue(err.contains(plugins.resolve("b-broken.jar") + ": " + BSN + ".broken 1.0.0 does not resolve: missing"
+                + " Import-Package com.example.gone;version=\"[1.0.0,2.0.0)\": no installed bundle exports it"), err);
+        assertTrue(err.contains(plugins.resolve("c-newer-api.jar") + ": " + BSN + ".newer 1.0.0 does not resolve: missing"
+                + " Import-Package io.ringlab.sim.api;version=\"[2.0.0,3.0.0)\": installed 1.3.0 (from io.ringlab.sim.api"),
+                err);
+        assertFalse(hasStackTrace(err), err);
+        assertEquals("", r.out(), "the pipeline did not run");
+        assertFalse(installed(BSN) || installed(BSN + ".broken") || installed(BSN + ".newer"), "all uninstalled");
+    }
+
+    @Test
+    void aComponentThatStaysUnsatisfiedIsNamedWithTheReferenceItMissesAfterTheTimeout() throws Exception {
+        System.setProperty("ringlab.plugins.timeoutSeconds", "1");
+        Path plugins = dir.resolve("plugins-d");
+        bundle(plugins, "waiting.jar", BSN, component("<reference name=\"pool\" interface=\"io.ringlab.buffer.api"
+                + ".BufferPoolProvider\" target=\"(ringlab.pool.kind=nowhere)\"/>"), imports(""));
+
+        long t0 = System.nanoTime();
+        Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "bounded by the timeout");
+        assertTrue(r.err().contains(plugins.resolve("waiting.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " is not satisfied: no service io.ringlab.buffer.api.BufferPoolProvider"
+                + " matching (ringlab.pool.kind=nowhere) for reference 'pool' (after 1 s)"), r.err());
+        assertFalse(installed(BSN));
+    }
+
+    @Test
+    void thePluginsFolderOfTheInstallationStaysAsItIsAndAJarInBothIsUsedOnce() throws Exception {
+        Path watched = Path.of(context.getProperty("felix.fileinstall.dir"));
+        Path jar = bundle(watched, "plugsink.jar", BSN, component(""), imports(""));
+        try {
+            await(() -> installed(BSN), "fileinstall installs the jar of the plugins folder");
+            Path plugins = dir.resolve("plugins-e");
+            bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
+
+            Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
+
+            assertEquals(0, r.code(), r.all());
+            assertTrue(r.err().contains(BSN + " 1.0.0 is installed already (file:"), r.err());
+            assertTrue(installed(BSN), "the plugins folder's bundle stays after the command");
+        } finally {
+            Files.deleteIfExists(jar);
+        }
+        await(() -> !installed(BSN), "fileinstall uninstalls it with its jar");
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+}

@@ -7,10 +7,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Sums the JUnit XML reports of a Ringlab build: unit tests (Surefire, target/surefire-reports) and OSGi integration tests
- * (bnd-testing, target/test-reports). Prints one line per report folder, then "N passed, N failed, N skipped" as the last
- * line. Exits 1 when a test failed, when no OSGi report exists, or when an OSGi report counts zero tests (bnd's tester can
- * report success after finding no tests).
+ * Sums the JUnit XML reports of a Ringlab build: unit tests (Surefire, target/surefire-reports, the samples' included),
+ * OSGi integration tests (bnd-testing, target/test-reports) and script checks (target/check-reports, such as
+ * tools/baseline-check.sh). Prints one line per kind, then "N passed, N failed, N skipped" as the last line. Exits 1 when
+ * a test failed, when no OSGi report exists, or when an OSGi report counts zero tests (bnd's tester can report success
+ * after finding no tests).
  * <p>
  * Usage: java tools/TestSummary.java ROOT
  */
@@ -21,6 +22,7 @@ public class TestSummary {
         Path root = Path.of(args.length > 0 ? args[0] : ".");
         long[] unit = new long[4];
         long[] osgi = new long[4];
+        long[] checks = new long[4];
         int osgiReports = 0;
         boolean zeroOsgi = false;
         List<Path> reports;
@@ -29,8 +31,8 @@ public class TestSummary {
         try (Stream<Path> s = Files.walk(root)) {
             reports = s.filter(p -> p.getFileName().toString().matches("TEST-.*\\.xml"))
                     .filter(p -> modified(p) >= since) // stale reports of modules this build never reached
-                    .filter(p -> p.toString().contains("/target/surefire-reports/") || p.toString().contains("/target/test-reports/"))
-                    .filter(p -> !p.toString().contains("/samples/"))
+                    .filter(p -> p.toString().contains("/target/surefire-reports/") || p.toString().contains("/target/test-reports/")
+                            || p.toString().contains("/target/check-reports/"))
                     .sorted().toList();
         }
         for (Path p : reports) {
@@ -45,7 +47,7 @@ public class TestSummary {
                 c[3] += attr(attrs, "skipped");
             }
             boolean isOsgi = p.toString().contains("/test-reports/");
-            long[] into = isOsgi ? osgi : unit;
+            long[] into = isOsgi ? osgi : p.toString().contains("/check-reports/") ? checks : unit;
             for (int i = 0; i < 4; i++) {
                 into[i] += c[i];
             }
@@ -60,9 +62,13 @@ public class TestSummary {
         System.out.printf("unit tests: %d run, %d failed, %d errors, %d skipped%n", unit[0], unit[1], unit[2], unit[3]);
         System.out.printf("OSGi integration tests: %d run in %d report(s), %d failed, %d errors, %d skipped%n", osgi[0],
                 osgiReports, osgi[1], osgi[2], osgi[3]);
-        long run = unit[0] + osgi[0];
-        long failed = unit[1] + unit[2] + osgi[1] + osgi[2];
-        long skipped = unit[3] + osgi[3];
+        if (checks[0] > 0) {
+            System.out.printf("script checks: %d run, %d failed, %d errors, %d skipped%n", checks[0], checks[1], checks[2],
+                    checks[3]);
+        }
+        long run = unit[0] + osgi[0] + checks[0];
+        long failed = unit[1] + unit[2] + osgi[1] + osgi[2] + checks[1] + checks[2];
+        long skipped = unit[3] + osgi[3] + checks[3];
         boolean bad = failed > 0 || zeroOsgi || osgiReports == 0;
         if (osgiReports == 0) {
             System.out.println("no OSGi test report found: the integration tests did not run");

@@ -88,6 +88,10 @@ final class ConsoleWindow {
     private LiveCharts charts;
     private Text duration, seed, summary, log;
     private Combo speed;
+    /** Run in a separate process ({@link IsolatedRun}); chosen by default for pipelines with bundles not Ringlab's own. */
+    private Button isolate;
+    /** The session runs in a separate process: no pause, step or swap. */
+    private boolean isolatedSession;
     private Button runButton, pauseButton, resumeButton, stepButton, stopButton, swapButton;
     private Combo swapElement, swapTarget;
     /** The choices {@link #swapTarget} shows, for the element {@link #swapElement} shows. */
@@ -271,6 +275,12 @@ final class ConsoleWindow {
         speed.setItems(RunInputs.SPEEDS.toArray(String[]::new));
         speed.select(0);
         speed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        new Label(run, SWT.NONE);
+        isolate = new Button(run, SWT.CHECK);
+        id(isolate, ConsoleService.ID_ISOLATE);
+        isolate.setText("Separate process");
+        isolate.setToolTipText("Run in a child process (java -jar app/target/ringlab.jar run): an element that never returns"
+                + " takes that process, not the console. No live charts, pause or swap; the result comes at the end.");
         Composite buttons = new Composite(run, SWT.NONE);
         buttons.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         buttons.setLayout(new GridLayout(3, true));
@@ -504,6 +514,7 @@ final class ConsoleWindow {
         }
         pipeline = p;
         session = null;
+        isolate.setSelection(!untrustedBundles(p).isEmpty());
         editor.open(file, p); // also the window's title
         properties.show(forms(), editor.singleSelection());
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
@@ -545,7 +556,17 @@ final class ConsoleWindow {
         SimulationRun run;
         try {
             p = editor.pipeline(); // what the editor shows, saved or not, with the forms' edits
-            run = context.simulator().prepare(p, options);
+            if (isolate.getSelection()) {
+                if (context.home() == null) {
+                    error("Cannot run in a separate process", "The console has no ringlab.home, so it cannot find"
+                            + " app/target/ringlab.jar; clear 'Separate process' to run here.");
+                    return;
+                }
+                options.realTimeFactor = 0; // the child runs as fast as it can
+                run = new IsolatedRun(context.home(), p, options);
+            } else {
+                run = context.simulator().prepare(p, options);
+            }
         } catch (PipelineException e) {
             error("Cannot run " + editor.displayName(), e.getMessage());
             return;
@@ -559,6 +580,12 @@ final class ConsoleWindow {
         }
         RunSession s = new RunSession(run);
         session = s;
+        isolatedSession = run instanceof IsolatedRun;
+        if (isolatedSession) {
+            List<String> untrusted = untrustedBundles(p);
+            log("INFO", "running in a separate process" + (untrusted.isEmpty() ? "" : " (bundles not Ringlab's own: "
+                    + String.join(", ", untrusted) + ")") + "; the result comes when it ends");
+        }
         charts.reset(p.headline == null ? null : p.headline.text);
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);
@@ -575,6 +602,19 @@ final class ConsoleWindow {
         fillSwapTargets();
         startPolling();
         updateButtons();
+    }
+
+    /** @return the bundles of the pipeline's element types that are not Ringlab's own ({@code io.ringlab.*}) */
+    private List<String> untrustedBundles(PipelineDTO p) {
+        java.util.Set<String> types = new java.util.HashSet<>();
+        p.elements.forEach(e -> types.add(e.type));
+        List<String> out = new ArrayList<>();
+        for (ElementDescriptorDTO d : context.simulator().elementTypes()) {
+            if (types.contains(d.type) && d.bundle != null && !d.bundle.startsWith("io.ringlab.") && !out.contains(d.bundle)) {
+                out.add(d.bundle);
+            }
+        }
+        return out;
     }
 
     /** Shows the implementations the selected element can swap to (its type's category, its own type first). */
@@ -741,13 +781,15 @@ final class ConsoleWindow {
         RunState st = session == null ? null : session.state();
         boolean live = st != null && !RunSession.ended(st);
         runButton.setEnabled(!editor.isEmpty() && !live);
-        pauseButton.setEnabled(st == RunState.RUNNING || st == RunState.READY);
-        resumeButton.setEnabled(st == RunState.PAUSED);
-        stepButton.setEnabled(st == RunState.PAUSED);
+        boolean inProcess = !isolatedSession;
+        pauseButton.setEnabled(inProcess && (st == RunState.RUNNING || st == RunState.READY));
+        resumeButton.setEnabled(inProcess && st == RunState.PAUSED);
+        stepButton.setEnabled(inProcess && st == RunState.PAUSED);
         stopButton.setEnabled(live);
-        swapButton.setEnabled(live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
-        swapElement.setEnabled(live);
-        swapTarget.setEnabled(live);
+        swapButton.setEnabled(inProcess && live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
+        swapElement.setEnabled(inProcess && live);
+        swapTarget.setEnabled(inProcess && live);
+        isolate.setEnabled(!live);
     }
 
     // ------------------------------------------------------------------ streaming

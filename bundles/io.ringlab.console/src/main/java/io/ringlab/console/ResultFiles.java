@@ -77,6 +77,11 @@ final class ResultFiles {
         return f.contains(",") || f.contains("\"") ? '"' + f.replace("\"", "\"\"") + '"' : f;
     }
 
+    /** @return a result read back from the command line's {@code --json} text (a run in a separate process) */
+    static RunResultDTO readJson(String json) {
+        return GSON.fromJson(json, RunResultDTO.class);
+    }
+
     /** @return the result as the command line's {@code --json} writes it. */
     static String json(RunResultDTO r) {
         return GSON.toJson(finite(GSON.toJsonTree(r)));

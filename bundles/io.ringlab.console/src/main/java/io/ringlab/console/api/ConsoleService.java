@@ -126,6 +126,12 @@ public interface ConsoleService {
      */
     String ID_SWAP_ELEMENT = "swap.element", ID_SWAP_TARGET = "swap.target", ID_SWAP = "swap";
     /**
+     * The "Separate process" check box: the next run goes to a child process (docs/engine.md, "Fault isolation").
+     *
+     * @since 1.3
+     */
+    String ID_ISOLATE = "isolate";
+    /**
      * Data key under which the chart tabs ({@link #ID_CHART_TABS}) carry the number of swaps marked on the charts, an
      * {@code Integer}.
      *

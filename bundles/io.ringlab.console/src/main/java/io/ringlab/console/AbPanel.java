@@ -17,6 +17,7 @@ import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.SWTException;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
@@ -36,6 +37,7 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.IAxis;
+import org.eclipse.swtchart.IAxisTick;
 import org.eclipse.swtchart.IErrorBar;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
@@ -87,6 +89,7 @@ final class AbPanel {
     private final ConsoleContext context;
     private final Host host;
     private final Display display;
+    private final ScrolledComposite scroller;
     private final Composite setup;
     private final Composite result;
     private final LiveCharts chartTabs;
@@ -116,9 +119,15 @@ final class AbPanel {
         this.host = host;
         this.display = setupParent.getDisplay();
         this.chartTabs = chartTabs;
-        setup = new Composite(setupParent, SWT.NONE);
+        scroller = new ScrolledComposite(setupParent, SWT.V_SCROLL);
+        scroller.setExpandHorizontal(true);
+        scroller.setExpandVertical(true);
+        setup = new Composite(scroller, SWT.NONE);
         setup.setLayout(new GridLayout(1, false));
+        scroller.setContent(setup);
         buildSetup();
+        // taller than the tab on a small screen: scroll rather than clip the run controls
+        scroller.addListener(SWT.Resize, e -> fitScroller());
         result = chartTabs.addTab("A/B");
         buildResult();
         setup.addDisposeListener(e -> cancel());
@@ -127,9 +136,14 @@ final class AbPanel {
         updateButtons();
     }
 
-    /** @return the set-up composite, the right tab's control */
+    /** @return the set-up (in its scroller), the right tab's control */
     Control control() {
-        return setup;
+        return scroller;
+    }
+
+    private void fitScroller() {
+        int width = scroller.getClientArea().width;
+        scroller.setMinSize(setup.computeSize(width, SWT.DEFAULT));
     }
 
     // ------------------------------------------------------------------ building
@@ -158,10 +172,24 @@ final class AbPanel {
         id(source, ConsoleService.ID_AB_SOURCE);
         source.setFont(JFaceResources.getTextFont());
         GridData sd = new GridData(SWT.FILL, SWT.TOP, true, false);
-        sd.heightHint = source.getLineHeight() * 5;
+        sd.heightHint = source.getLineHeight() * 4;
         sd.widthHint = 200;
         source.setLayoutData(sd);
         source.setText("No experiment: open a file above or with File > Open Experiment, or make one from the editor's pipeline.");
+
+        Group run = group(setup, "Run", 2);
+        run.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        runButton = button(run, "Run", ConsoleService.ID_AB_RUN, this::run);
+        cancelButton = button(run, "Cancel", ConsoleService.ID_AB_CANCEL, this::cancel);
+        progress = new ProgressBar(run, SWT.HORIZONTAL | SWT.SMOOTH);
+        id(progress, ConsoleService.ID_AB_PROGRESS);
+        progress.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        status = new Label(run, SWT.WRAP);
+        id(status, ConsoleService.ID_AB_STATUS);
+        GridData st = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        st.widthHint = 200;
+        status.setLayoutData(st);
+        status.setText("no experiment run");
 
         form = group(setup, "Made from the editor: A as it is, B with these changes", 2);
         form.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
@@ -183,7 +211,7 @@ final class AbPanel {
         id(metrics, ConsoleService.ID_AB_METRICS);
         metrics.setToolTipText("What the pipeline's elements report (after a short run); Ctrl-click for several");
         GridData md = new GridData(SWT.FILL, SWT.TOP, true, false);
-        md.heightHint = metrics.getItemHeight() * 6;
+        md.heightHint = metrics.getItemHeight() * 5;
         md.widthHint = 150;
         metrics.setLayoutData(md);
         moreMetrics = field(form, "More", ConsoleService.ID_AB_MORE_METRICS, 1,
@@ -200,19 +228,6 @@ final class AbPanel {
         }
         metrics.addListener(SWT.Selection, e -> validateIfForm());
 
-        Group run = group(setup, "Run", 2);
-        run.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        runButton = button(run, "Run", ConsoleService.ID_AB_RUN, this::run);
-        cancelButton = button(run, "Cancel", ConsoleService.ID_AB_CANCEL, this::cancel);
-        progress = new ProgressBar(run, SWT.HORIZONTAL | SWT.SMOOTH);
-        id(progress, ConsoleService.ID_AB_PROGRESS);
-        progress.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
-        status = new Label(run, SWT.WRAP);
-        id(status, ConsoleService.ID_AB_STATUS);
-        GridData st = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
-        st.widthHint = 200;
-        status.setLayoutData(st);
-        status.setText("no experiment run");
     }
 
     private void buildResult() {
@@ -236,14 +251,14 @@ final class AbPanel {
         problems = new org.eclipse.swt.widgets.List(bottom, SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
         id(problems, ConsoleService.ID_AB_PROBLEMS);
         GridData pd = new GridData(SWT.FILL, SWT.FILL, true, false, 4, 1);
-        pd.heightHint = problems.getItemHeight() * 3;
+        pd.heightHint = problems.getItemHeight() * 2;
         problems.setLayoutData(pd);
         problems.setToolTipText("Runs that failed, broke an invariant or were cancelled, and metrics some runs did not report");
         new Label(bottom, SWT.NONE).setText("Export the result:");
         exportButton(bottom, "JSON...", ConsoleService.ID_AB_EXPORT_JSON, this::exportJson);
         exportButton(bottom, "CSV...", ConsoleService.ID_AB_EXPORT_CSV, this::exportCsv);
         exportButton(bottom, "PNG...", ConsoleService.ID_AB_EXPORT_PNG, this::exportPng);
-        split.setWeights(3, 2);
+        split.setWeights(1, 1);
     }
 
     private static Group group(Composite parent, String title, int columns) {
@@ -411,6 +426,7 @@ final class AbPanel {
                 context.simulator().elementTypes());
         message.setText(String.join("\n", b.errors()));
         message.requestLayout();
+        fitScroller();
         return b.experiment();
     }
 
@@ -520,12 +536,12 @@ final class AbPanel {
         worker = null;
         status.setData(ConsoleService.AB_RESULT_DATA, r);
         setStatus(AbTable.outcome(r));
+        chartTabs.select(result); // shown first, so that the charts and the table are laid out at their size
         show(r);
         host.log(r.cancelled ? "WARN" : "INFO", "experiment " + AbTable.outcome(r));
         if (!r.problems.isEmpty() || r.runs.stream().anyMatch(s -> RunSummaryDTO.FAILED.equals(s.state))) {
             host.log("WARN", "experiment problems: " + String.join("; ", AbTable.problems(r)));
         }
-        chartTabs.select(result);
         updateButtons();
     }
 
@@ -547,6 +563,7 @@ final class AbPanel {
     private void setStatus(String text) {
         status.setText(text);
         status.requestLayout();
+        fitScroller();
     }
 
     private void updateButtons() {
@@ -583,21 +600,30 @@ final class AbPanel {
         for (AbCharts.Chart d : data) {
             chart(d).setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         }
-        charts.layout(true, true);
-        table.setRedraw(false);
-        try {
-            table.removeAll();
-            for (AbTable.Row row : AbTable.rows(r)) {
-                TableItem item = new TableItem(table, SWT.NONE);
-                item.setText(row.cells().toArray(String[]::new));
-                item.setData(ConsoleService.AB_ROW_DATA, row.source());
-            }
-        } finally {
-            table.setRedraw(true);
+        layoutCharts();
+        table.removeAll(); // a few rows per metric: no need to freeze the table while they are added
+        for (AbTable.Row row : AbTable.rows(r)) {
+            TableItem item = new TableItem(table, SWT.NONE);
+            item.setText(row.cells().toArray(String[]::new));
+            item.setData(ConsoleService.AB_ROW_DATA, row.source());
         }
         List<String> p = AbTable.problems(r);
         problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }
                 : p.toArray(String[]::new));
+        result.layout(true, true);
+    }
+
+    /**
+     * Lays the charts out now, axes and tick marks included: SWTChart computes its tick marks in its own layout, and a
+     * chart printed (the PNG export) before it was ever painted would otherwise have none.
+     */
+    private void layoutCharts() {
+        charts.layout(true, true);
+        for (Control c : charts.getChildren()) {
+            if (c instanceof Chart chart) {
+                chart.updateLayout();
+            }
+        }
     }
 
     private Chart chart(AbCharts.Chart d) {
@@ -607,6 +633,8 @@ final class AbPanel {
         IAxis x = c.getAxisSet().getXAxis(0);
         x.getTitle().setText("variant");
         x.getTick().setFormat(new VariantFormat(d));
+        x.getTick().setTickMarkStepHint((int) Math.ceil(IAxisTick.MIN_GRID_STEP_HINT)); // a tick for every variant, even in a narrow chart
+        c.getLegend().setVisible(false); // the x axis names the variants; the plot keeps the width
         c.getAxisSet().getYAxis(0).getTitle().setText("mean, 95 % CI");
         for (AbCharts.Point p : d.points()) {
             @SuppressWarnings("unchecked")
@@ -716,6 +744,7 @@ final class AbPanel {
         if (f != null) {
             try {
                 chartTabs.select(result);
+                layoutCharts();
                 ImageLoader loader = new ImageLoader();
                 loader.data = new ImageData[] { LiveCharts.print(charts) };
                 loader.save(f.toString(), SWT.IMAGE_PNG);

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
@@ -166,17 +167,12 @@ final class AbForm {
     /** {@code ELEMENT=TYPE} lines into {@code b.types}. */
     private static void types(String text, PipelineDTO p, Map<String, ElementDescriptorDTO> byType, VariantDTO b,
             List<String> errors) {
-        List<String> lines = lines(text);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isEmpty()) {
-                continue;
-            }
-            String where = "Variant B types, line " + (i + 1) + " '" + line + "': ";
+        eachLine(text, (n, line) -> {
+            String where = "Variant B types, line " + n + " '" + line + "': ";
             int eq = line.indexOf('=');
             if (eq < 0) {
                 errors.add(where + "expected ELEMENT=TYPE, as in eth0=stmmac");
-                continue;
+                return;
             }
             String element = line.substring(0, eq).strip(), type = line.substring(eq + 1).strip();
             if (element(p, element) == null) {
@@ -188,30 +184,25 @@ final class AbForm {
             } else {
                 b.types.put(element, type);
             }
-        }
+        });
     }
 
     /** {@code ELEMENT.PROPERTY=VALUE} lines into {@code b.overrides}, each checked against the element's type in B. */
     private static void overrides(String text, PipelineDTO p, Map<String, ElementDescriptorDTO> byType, VariantDTO b,
             List<String> errors) {
-        List<String> lines = lines(text);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isEmpty()) {
-                continue;
-            }
-            String where = "Variant B overrides, line " + (i + 1) + ": ";
+        eachLine(text, (n, line) -> {
+            String where = "Variant B overrides, line " + n + ": ";
             PropertyOverride o;
             try {
                 o = Overrides.parse(line);
             } catch (OverrideException x) {
                 errors.add(where + x.getMessage());
-                continue;
+                return;
             }
             ElementSpecDTO spec = element(p, o.element());
             if (spec == null) {
                 errors.add(where + "'" + line + "': " + noElement(p, o.element()));
-                continue;
+                return;
             }
             String type = b.types.getOrDefault(o.element(), spec.type);
             ElementDescriptorDTO d = byType.get(type);
@@ -231,7 +222,7 @@ final class AbForm {
                     errors.add(where + o.element() + "." + x.getMessage());
                 }
             }
-        }
+        });
     }
 
     private static void metrics(Fields f, PipelineDTO p, ExperimentDTO e, List<String> errors) {
@@ -298,14 +289,14 @@ final class AbForm {
                 elapsedSeconds % 60, variant, seed, state);
     }
 
-    private static List<String> lines(String text) {
-        List<String> l = new ArrayList<>();
-        if (text != null) {
-            for (String s : text.split("\\R", -1)) {
-                l.add(s.strip());
+    /** Calls {@code each} with the number (from 1) and the stripped text of every non-blank line of {@code text}. */
+    private static void eachLine(String text, BiConsumer<Integer, String> each) {
+        String[] lines = text == null ? new String[0] : text.split("\\R", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (!lines[i].isBlank()) {
+                each.accept(i + 1, lines[i].strip());
             }
         }
-        return l;
     }
 
     private static boolean blank(String s) {

@@ -153,7 +153,7 @@ final class AbPanel {
         exp.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         new Label(exp, SWT.NONE).setText("Files in experiments/ (click to open)");
         files = new org.eclipse.swt.widgets.List(exp, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
-        id(files, ConsoleService.ID_AB_EXPERIMENTS);
+        ConsoleWindow.id(files, ConsoleService.ID_AB_EXPERIMENTS);
         GridData fd = new GridData(SWT.FILL, SWT.TOP, true, false);
         fd.heightHint = files.getItemHeight() * 3;
         files.setLayoutData(fd);
@@ -165,11 +165,11 @@ final class AbPanel {
         });
         Button fromEditor = new Button(exp, SWT.PUSH);
         fromEditor.setText("Make One from the Editor's Pipeline");
-        id(fromEditor, ConsoleService.ID_AB_FROM_EDITOR);
+        ConsoleWindow.id(fromEditor, ConsoleService.ID_AB_FROM_EDITOR);
         fromEditor.setToolTipText("Variant A: the pipeline as it is in the editor; variant B: the changes typed below");
         fromEditor.addListener(SWT.Selection, e -> fromEditor());
         source = new Text(exp, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL | SWT.BORDER);
-        id(source, ConsoleService.ID_AB_SOURCE);
+        ConsoleWindow.id(source, ConsoleService.ID_AB_SOURCE);
         source.setFont(JFaceResources.getTextFont());
         GridData sd = new GridData(SWT.FILL, SWT.TOP, true, false);
         sd.heightHint = source.getLineHeight() * 4;
@@ -179,13 +179,13 @@ final class AbPanel {
 
         Group run = group(setup, "Run", 2);
         run.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        runButton = button(run, "Run", ConsoleService.ID_AB_RUN, this::run);
-        cancelButton = button(run, "Cancel", ConsoleService.ID_AB_CANCEL, this::cancel);
+        runButton = ConsoleWindow.button(run, "Run", ConsoleService.ID_AB_RUN, this::run);
+        cancelButton = ConsoleWindow.button(run, "Cancel", ConsoleService.ID_AB_CANCEL, this::cancel);
         progress = new ProgressBar(run, SWT.HORIZONTAL | SWT.SMOOTH);
-        id(progress, ConsoleService.ID_AB_PROGRESS);
+        ConsoleWindow.id(progress, ConsoleService.ID_AB_PROGRESS);
         progress.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         status = new Label(run, SWT.WRAP);
-        id(status, ConsoleService.ID_AB_STATUS);
+        ConsoleWindow.id(status, ConsoleService.ID_AB_STATUS);
         GridData st = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
         st.widthHint = 200;
         status.setLayoutData(st);
@@ -208,7 +208,7 @@ final class AbPanel {
         ml.setText("Metrics");
         ml.setLayoutData(new GridData(SWT.LEFT, SWT.TOP, false, false));
         metrics = new org.eclipse.swt.widgets.List(form, SWT.BORDER | SWT.MULTI | SWT.V_SCROLL | SWT.H_SCROLL);
-        id(metrics, ConsoleService.ID_AB_METRICS);
+        ConsoleWindow.id(metrics, ConsoleService.ID_AB_METRICS);
         metrics.setToolTipText("What the pipeline's elements report (after a short run); Ctrl-click for several");
         GridData md = new GridData(SWT.FILL, SWT.TOP, true, false);
         md.heightHint = metrics.getItemHeight() * 5;
@@ -217,7 +217,7 @@ final class AbPanel {
         moreMetrics = field(form, "More", ConsoleService.ID_AB_MORE_METRICS, 1,
                 "More metrics, comma separated: ELEMENT.METRIC, pool:ELEMENT.POOL.METRIC, cpuN.METRIC or l3.METRIC");
         message = new Label(form, SWT.WRAP);
-        id(message, ConsoleService.ID_AB_MESSAGE);
+        ConsoleWindow.id(message, ConsoleService.ID_AB_MESSAGE);
         message.setForeground(display.getSystemColor(SWT.COLOR_RED));
         GridData msg = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
         msg.widthHint = 200;
@@ -233,12 +233,12 @@ final class AbPanel {
     private void buildResult() {
         SashForm split = new SashForm(result, SWT.VERTICAL);
         charts = new Composite(split, SWT.NONE);
-        id(charts, ConsoleService.ID_AB_CHARTS);
+        ConsoleWindow.id(charts, ConsoleService.ID_AB_CHARTS);
         charts.setLayout(new GridLayout(1, true));
         Composite bottom = new Composite(split, SWT.NONE);
         bottom.setLayout(new GridLayout(4, false));
         table = new Table(bottom, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);
-        id(table, ConsoleService.ID_AB_TABLE);
+        ConsoleWindow.id(table, ConsoleService.ID_AB_TABLE);
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 4, 1));
@@ -249,7 +249,7 @@ final class AbPanel {
             c.setWidth(widths[i]);
         }
         problems = new org.eclipse.swt.widgets.List(bottom, SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
-        id(problems, ConsoleService.ID_AB_PROBLEMS);
+        ConsoleWindow.id(problems, ConsoleService.ID_AB_PROBLEMS);
         GridData pd = new GridData(SWT.FILL, SWT.FILL, true, false, 4, 1);
         pd.heightHint = problems.getItemHeight() * 2;
         problems.setLayoutData(pd);
@@ -273,7 +273,7 @@ final class AbPanel {
         l.setText(label);
         l.setLayoutData(new GridData(SWT.LEFT, lines > 1 ? SWT.TOP : SWT.CENTER, false, false));
         Text t = new Text(parent, SWT.BORDER | (lines > 1 ? SWT.MULTI | SWT.V_SCROLL : SWT.SINGLE));
-        id(t, id);
+        ConsoleWindow.id(t, id);
         t.setToolTipText(tip);
         GridData d = new GridData(SWT.FILL, SWT.CENTER, true, false);
         if (lines > 1) {
@@ -284,24 +284,11 @@ final class AbPanel {
         return t;
     }
 
-    private static Button button(Composite parent, String text, String id, Runnable action) {
-        Button b = new Button(parent, SWT.PUSH);
-        b.setText(text);
-        id(b, id);
-        b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        b.addListener(SWT.Selection, e -> action.run());
-        return b;
-    }
-
     private void exportButton(Composite parent, String text, String id, Runnable action) {
         Button b = new Button(parent, SWT.PUSH);
         b.setText(text);
-        id(b, id);
+        ConsoleWindow.id(b, id);
         b.addListener(SWT.Selection, e -> action.run());
-    }
-
-    private static void id(Widget w, String id) {
-        w.setData(ConsoleService.WIDGET_ID, id);
     }
 
     private void formEnabled(boolean on) {
@@ -600,7 +587,7 @@ final class AbPanel {
         for (AbCharts.Chart d : data) {
             chart(d).setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         }
-        layoutCharts();
+        charts.layout(true, true); // not SWTChart's own layout here: while the tab is not on screen it leaves the axes unpainted
         table.removeAll(); // a few rows per metric: no need to freeze the table while they are added
         for (AbTable.Row row : AbTable.rows(r)) {
             TableItem item = new TableItem(table, SWT.NONE);
@@ -628,7 +615,7 @@ final class AbPanel {
 
     private Chart chart(AbCharts.Chart d) {
         Chart c = new Chart(charts, SWT.NONE);
-        id(c, ConsoleService.AB_CHART_PREFIX + d.metric());
+        ConsoleWindow.id(c, ConsoleService.AB_CHART_PREFIX + d.metric());
         c.getTitle().setText(d.metric());
         IAxis x = c.getAxisSet().getXAxis(0);
         x.getTitle().setText("variant");

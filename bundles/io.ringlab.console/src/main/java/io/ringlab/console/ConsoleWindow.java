@@ -387,7 +387,8 @@ final class ConsoleWindow {
         return g;
     }
 
-    private static Button button(Composite parent, String text, String id, Runnable action) {
+    /** @return a push button with the console id {@code id} that runs {@code action}, filling its grid cell */
+    static Button button(Composite parent, String text, String id, Runnable action) {
         Button b = new Button(parent, SWT.PUSH);
         b.setText(text);
         id(b, id);
@@ -396,7 +397,8 @@ final class ConsoleWindow {
         return b;
     }
 
-    private static void id(Widget w, String id) {
+    /** Gives a widget its console id ({@link ConsoleService#WIDGET_ID}). */
+    static void id(Widget w, String id) {
         w.setData(ConsoleService.WIDGET_ID, id);
     }
 

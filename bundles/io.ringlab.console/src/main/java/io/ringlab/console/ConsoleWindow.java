@@ -33,7 +33,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
@@ -103,8 +102,10 @@ final class ConsoleWindow {
     private Map<String, String> categoryOfType = Map.of();
     private AutoCloseable typesSubscription;
     private TabFolder tabs;
-    private TabItem propertiesTab;
+    private TabItem propertiesTab, abTab;
     private PropertiesView properties;
+    /** The A/B panel: its set-up is the tab A/B on the right, its result a tab of the chart folder. */
+    private AbPanel ab;
     /** The property forms of the editor's pipeline (see {@link #forms()}); {@code null} before the first is needed. */
     private PropertyFormModel forms;
     /** The editor's model the forms belong to. */
@@ -182,6 +183,7 @@ final class ConsoleWindow {
         shell.setMenuBar(bar);
         Menu file = submenu(bar, "&File");
         item(file, "&Open...\tCtrl+O", SWT.MOD1 + 'O', this::chooseFile);
+        id(item(file, "Open &Experiment...", 0, this::chooseExperiment), ConsoleService.ID_MENU_OPEN_EXPERIMENT);
         editor.fillFileMenu(file);
         new MenuItem(file, SWT.SEPARATOR);
         id(item(file, "Export Chart as &PNG...", 0, this::exportPng), ConsoleService.ID_MENU_EXPORT_PNG);
@@ -331,6 +333,30 @@ final class ConsoleWindow {
         bundlesTab.setText("Bundles");
         BundlesView bundles = new BundlesView(tabs, context.bundleContext(), this::error, this::log);
         bundlesTab.setControl(bundles.control());
+        abTab = new TabItem(tabs, SWT.NONE);
+        abTab.setText("A/B");
+        ab = new AbPanel(context, new AbPanel.Host() {
+            @Override
+            public PipelineDTO editorPipeline() {
+                return editor.isEmpty() ? null : editor.pipeline();
+            }
+
+            @Override
+            public Path editorFile() {
+                return editor.file();
+            }
+
+            @Override
+            public void error(String title, String message) {
+                ConsoleWindow.this.error(title, message);
+            }
+
+            @Override
+            public void log(String level, String message) {
+                ConsoleWindow.this.log(level, message);
+            }
+        }, tabs, charts);
+        abTab.setControl(ab.control());
     }
 
     /** The user selected an element in the pipeline (or cleared the selection): show its form. */
@@ -371,7 +397,8 @@ final class ConsoleWindow {
         return g;
     }
 
-    private static Button button(Composite parent, String text, String id, Runnable action) {
+    /** @return a push button with the console id {@code id} that runs {@code action}, filling its grid cell */
+    static Button button(Composite parent, String text, String id, Runnable action) {
         Button b = new Button(parent, SWT.PUSH);
         b.setText(text);
         id(b, id);
@@ -380,7 +407,8 @@ final class ConsoleWindow {
         return b;
     }
 
-    private static void id(Widget w, String id) {
+    /** Gives a widget its console id ({@link ConsoleService#WIDGET_ID}). */
+    static void id(Widget w, String id) {
         w.setData(ConsoleService.WIDGET_ID, id);
     }
 
@@ -481,15 +509,20 @@ final class ConsoleWindow {
     }
 
     private void chooseFile() {
-        FileDialog d = new FileDialog(shell, SWT.OPEN);
-        d.setText("Open a pipeline");
-        d.setFilterExtensions(new String[] { "*.pipeline", "*" });
-        if (context.home() != null) {
-            d.setFilterPath(context.home().resolve("pipelines").toString());
-        }
-        String f = d.open();
+        Path f = FileChooser.choose(null, shell, SWT.OPEN, "Open a pipeline", "pipeline", null,
+                context.home() == null ? null : context.home().resolve("pipelines"));
         if (f != null) {
-            openPipeline(Path.of(f));
+            openPipeline(f);
+        }
+    }
+
+    /** File > Open Experiment: an experiment file into the A/B panel, which is shown. */
+    private void chooseExperiment() {
+        Path f = FileChooser.choose(menuItem(shell.getMenuBar(), ConsoleService.ID_MENU_OPEN_EXPERIMENT), shell, SWT.OPEN,
+                "Open an experiment", "experiment", null, context.home() == null ? null : context.home().resolve("experiments"));
+        if (f != null) {
+            tabs.setSelection(abTab);
+            ab.openFile(f);
         }
     }
 
@@ -851,22 +884,9 @@ final class ConsoleWindow {
 
     /** @return the file from the automation hook on the menu item, else from a save dialog; {@code null} if cancelled. */
     private Path exportFile(String itemId, String title, String extension) {
-        MenuItem item = menuItem(shell.getMenuBar(), itemId);
-        if (item != null && item.getData(ConsoleService.FILE_DATA) instanceof String f) {
-            item.setData(ConsoleService.FILE_DATA, null);
-            return Path.of(f);
-        }
-        FileDialog d = new FileDialog(shell, SWT.SAVE);
-        d.setText(title);
-        d.setOverwrite(true);
-        d.setFilterExtensions(new String[] { "*." + extension, "*" });
         String base = pipeline == null || pipeline.name == null ? "ringlab" : pipeline.name;
-        d.setFileName(base + "." + extension);
-        if (context.home() != null) {
-            d.setFilterPath(context.home().resolve("results").toString());
-        }
-        String f = d.open();
-        return f == null ? null : Path.of(f);
+        return FileChooser.choose(menuItem(shell.getMenuBar(), itemId), shell, SWT.SAVE, title, extension, base + "." + extension,
+                context.home() == null ? null : context.home().resolve("results"));
     }
 
     private static MenuItem menuItem(Menu m, String id) {
@@ -967,7 +987,7 @@ final class ConsoleWindow {
         log.append(LocalTime.now().format(TIME) + " " + level + " " + message.replace('\n', ' ') + "\n");
     }
 
-    private static String describe(Throwable t) {
+    static String describe(Throwable t) {
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 

@@ -588,11 +588,17 @@ final class AbPanel {
             chart(d).setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         }
         charts.layout(true, true); // not SWTChart's own layout here: while the tab is not on screen it leaves the axes unpainted
-        table.removeAll(); // a few rows per metric: no need to freeze the table while they are added
-        for (AbTable.Row row : AbTable.rows(r)) {
-            TableItem item = new TableItem(table, SWT.NONE);
-            item.setText(row.cells().toArray(String[]::new));
-            item.setData(ConsoleService.AB_ROW_DATA, row.source());
+        List<AbTable.Row> rows = AbTable.rows(r);
+        table.setRedraw(false); // as the live views fill theirs: GTK then lays the rows out once, when redrawing resumes
+        try {
+            table.setItemCount(rows.size());
+            for (int i = 0; i < rows.size(); i++) {
+                TableItem item = table.getItem(i);
+                item.setText(rows.get(i).cells().toArray(String[]::new));
+                item.setData(ConsoleService.AB_ROW_DATA, rows.get(i).source());
+            }
+        } finally {
+            table.setRedraw(true);
         }
         List<String> p = AbTable.problems(r);
         problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }

@@ -80,16 +80,11 @@ final class ResultFiles {
         return f.contains(",") || f.contains("\"") ? '"' + f.replace("\"", "\"\"") + '"' : f;
     }
 
-<<<<<<< HEAD
     /** @return a result read back from the command line's {@code --json} text (a run in a separate process) */
     static RunResultDTO readJson(String json) {
         return GSON.fromJson(json, RunResultDTO.class);
     }
 
-    /** @return the result as the command line's {@code --json} writes it. */
-    static String json(RunResultDTO r) {
-        return GSON.toJson(finite(GSON.toJsonTree(r)));
-=======
     /**
      * @param result a {@link RunResultDTO} or an {@link ExperimentResultDTO}
      * @return the result as the command line's {@code --json} writes it ({@code ringlab run}, {@code ringlab ab})
@@ -114,7 +109,6 @@ final class ResultFiles {
                 out.write(csvField(run.variant) + "," + run.seed + "," + csvField(metric) + "," + (v == null ? "" : v.toString()) + tail);
             }
         }
->>>>>>> abgui
     }
 
     /** Replaces NaN and infinities, which JSON cannot hold, with null (as the command line does). */

@@ -600,9 +600,14 @@ final class AbPanel {
         } finally {
             table.setRedraw(true);
         }
+        if (!rows.isEmpty()) {
+            table.setTopIndex(0); // GTK keeps a previous result's scroll position past the new rows' end otherwise
+            table.showItem(table.getItem(0));
+        }
         List<String> p = AbTable.problems(r);
         problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }
                 : p.toArray(String[]::new));
+        problems.setTopIndex(0);
         result.layout(true, true);
     }
 

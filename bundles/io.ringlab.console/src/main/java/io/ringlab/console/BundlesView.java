@@ -12,7 +12,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
@@ -201,16 +200,12 @@ final class BundlesView {
 
     /** @return the file from the automation hook on the button, or from a file dialog; {@code null} if cancelled. */
     private Path chooseFile(Composite parent, String buttonId, String title) {
+        Control button = null;
         for (Control c : root.getChildren()) {
-            if (buttonId.equals(c.getData(ConsoleService.WIDGET_ID)) && c.getData(ConsoleService.FILE_DATA) instanceof String f) {
-                c.setData(ConsoleService.FILE_DATA, null);
-                return Path.of(f);
+            if (buttonId.equals(c.getData(ConsoleService.WIDGET_ID))) {
+                button = c;
             }
         }
-        FileDialog d = new FileDialog(parent.getShell(), SWT.OPEN);
-        d.setText(title);
-        d.setFilterExtensions(new String[] { "*.jar", "*" });
-        String f = d.open();
-        return f == null ? null : Path.of(f);
+        return FileChooser.choose(button, parent.getShell(), SWT.OPEN, title, "jar", null, null);
     }
 }

@@ -21,8 +21,11 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 import io.ringlab.console.api.ConsoleService;
+import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Simulator;
 
@@ -46,6 +49,13 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
 
     @Reference
     Simulator simulator;
+
+    /**
+     * The A/B panel's experiments: optional and dynamic, so that the console opens without the experiment bundle (the
+     * panel then says so) and follows it coming and going.
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile ExperimentService experiments;
 
     private BundleContext context;
     private ServiceRegistration<?> mainThread;
@@ -97,6 +107,11 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
             @Override
             public Simulator simulator() {
                 return simulator;
+            }
+
+            @Override
+            public ExperimentService experiments() {
+                return experiments;
             }
 
             @Override

@@ -4,12 +4,19 @@ import java.nio.file.Path;
 
 import org.osgi.framework.BundleContext;
 
+import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.sim.api.Simulator;
 
 /** What a console window needs from its surroundings (the OSGi component, or a test). Thread-safe. */
 interface ConsoleContext {
     /** @return the engine; never {@code null} while the window is open. */
     Simulator simulator();
+
+    /**
+     * @return the experiment service for the A/B panel; {@code null} while none is registered (the bundle
+     *         {@code io.ringlab.experiment} is not installed or not active): the rest of the console works without it
+     */
+    ExperimentService experiments();
 
     /**
      * Registers a callback for changes of the installed element types (a bundle came or went).

@@ -33,7 +33,6 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
@@ -88,6 +87,10 @@ final class ConsoleWindow {
     private LiveCharts charts;
     private Text duration, seed, summary, log;
     private Combo speed;
+    /** Run in a separate process ({@link IsolatedRun}); chosen by default for pipelines with bundles not Ringlab's own. */
+    private Button isolate;
+    /** The session runs in a separate process: no pause, step or swap. */
+    private boolean isolatedSession;
     private Button runButton, pauseButton, resumeButton, stepButton, stopButton, swapButton;
     private Combo swapElement, swapTarget;
     /** The choices {@link #swapTarget} shows, for the element {@link #swapElement} shows. */
@@ -99,8 +102,10 @@ final class ConsoleWindow {
     private Map<String, String> categoryOfType = Map.of();
     private AutoCloseable typesSubscription;
     private TabFolder tabs;
-    private TabItem propertiesTab;
+    private TabItem propertiesTab, abTab;
     private PropertiesView properties;
+    /** The A/B panel: its set-up is the tab A/B on the right, its result a tab of the chart folder. */
+    private AbPanel ab;
     /** The property forms of the editor's pipeline (see {@link #forms()}); {@code null} before the first is needed. */
     private PropertyFormModel forms;
     /** The editor's model the forms belong to. */
@@ -178,6 +183,7 @@ final class ConsoleWindow {
         shell.setMenuBar(bar);
         Menu file = submenu(bar, "&File");
         item(file, "&Open...\tCtrl+O", SWT.MOD1 + 'O', this::chooseFile);
+        id(item(file, "Open &Experiment...", 0, this::chooseExperiment), ConsoleService.ID_MENU_OPEN_EXPERIMENT);
         editor.fillFileMenu(file);
         new MenuItem(file, SWT.SEPARATOR);
         id(item(file, "Export Chart as &PNG...", 0, this::exportPng), ConsoleService.ID_MENU_EXPORT_PNG);
@@ -271,6 +277,12 @@ final class ConsoleWindow {
         speed.setItems(RunInputs.SPEEDS.toArray(String[]::new));
         speed.select(0);
         speed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        new Label(run, SWT.NONE);
+        isolate = new Button(run, SWT.CHECK);
+        id(isolate, ConsoleService.ID_ISOLATE);
+        isolate.setText("Separate process");
+        isolate.setToolTipText("Run in a child process (java -jar app/target/ringlab.jar run): an element that never returns"
+                + " takes that process, not the console. No live charts, pause or swap; the result comes at the end.");
         Composite buttons = new Composite(run, SWT.NONE);
         buttons.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         buttons.setLayout(new GridLayout(3, true));
@@ -321,6 +333,30 @@ final class ConsoleWindow {
         bundlesTab.setText("Bundles");
         BundlesView bundles = new BundlesView(tabs, context.bundleContext(), this::error, this::log);
         bundlesTab.setControl(bundles.control());
+        abTab = new TabItem(tabs, SWT.NONE);
+        abTab.setText("A/B");
+        ab = new AbPanel(context, new AbPanel.Host() {
+            @Override
+            public PipelineDTO editorPipeline() {
+                return editor.isEmpty() ? null : editor.pipeline();
+            }
+
+            @Override
+            public Path editorFile() {
+                return editor.file();
+            }
+
+            @Override
+            public void error(String title, String message) {
+                ConsoleWindow.this.error(title, message);
+            }
+
+            @Override
+            public void log(String level, String message) {
+                ConsoleWindow.this.log(level, message);
+            }
+        }, tabs, charts);
+        abTab.setControl(ab.control());
     }
 
     /** The user selected an element in the pipeline (or cleared the selection): show its form. */
@@ -361,7 +397,8 @@ final class ConsoleWindow {
         return g;
     }
 
-    private static Button button(Composite parent, String text, String id, Runnable action) {
+    /** @return a push button with the console id {@code id} that runs {@code action}, filling its grid cell */
+    static Button button(Composite parent, String text, String id, Runnable action) {
         Button b = new Button(parent, SWT.PUSH);
         b.setText(text);
         id(b, id);
@@ -370,7 +407,8 @@ final class ConsoleWindow {
         return b;
     }
 
-    private static void id(Widget w, String id) {
+    /** Gives a widget its console id ({@link ConsoleService#WIDGET_ID}). */
+    static void id(Widget w, String id) {
         w.setData(ConsoleService.WIDGET_ID, id);
     }
 
@@ -471,15 +509,20 @@ final class ConsoleWindow {
     }
 
     private void chooseFile() {
-        FileDialog d = new FileDialog(shell, SWT.OPEN);
-        d.setText("Open a pipeline");
-        d.setFilterExtensions(new String[] { "*.pipeline", "*" });
-        if (context.home() != null) {
-            d.setFilterPath(context.home().resolve("pipelines").toString());
-        }
-        String f = d.open();
+        Path f = FileChooser.choose(null, shell, SWT.OPEN, "Open a pipeline", "pipeline", null,
+                context.home() == null ? null : context.home().resolve("pipelines"));
         if (f != null) {
-            openPipeline(Path.of(f));
+            openPipeline(f);
+        }
+    }
+
+    /** File > Open Experiment: an experiment file into the A/B panel, which is shown. */
+    private void chooseExperiment() {
+        Path f = FileChooser.choose(menuItem(shell.getMenuBar(), ConsoleService.ID_MENU_OPEN_EXPERIMENT), shell, SWT.OPEN,
+                "Open an experiment", "experiment", null, context.home() == null ? null : context.home().resolve("experiments"));
+        if (f != null) {
+            tabs.setSelection(abTab);
+            ab.openFile(f);
         }
     }
 
@@ -504,6 +547,7 @@ final class ConsoleWindow {
         }
         pipeline = p;
         session = null;
+        isolate.setSelection(!untrustedBundles(p).isEmpty());
         editor.open(file, p); // also the window's title
         properties.show(forms(), editor.singleSelection());
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
@@ -545,7 +589,17 @@ final class ConsoleWindow {
         SimulationRun run;
         try {
             p = editor.pipeline(); // what the editor shows, saved or not, with the forms' edits
-            run = context.simulator().prepare(p, options);
+            if (isolate.getSelection()) {
+                if (context.home() == null) {
+                    error("Cannot run in a separate process", "The console has no ringlab.home, so it cannot find"
+                            + " app/target/ringlab.jar; clear 'Separate process' to run here.");
+                    return;
+                }
+                options.realTimeFactor = 0; // the child runs as fast as it can
+                run = new IsolatedRun(context.home(), p, options);
+            } else {
+                run = context.simulator().prepare(p, options);
+            }
         } catch (PipelineException e) {
             error("Cannot run " + editor.displayName(), e.getMessage());
             return;
@@ -559,6 +613,12 @@ final class ConsoleWindow {
         }
         RunSession s = new RunSession(run);
         session = s;
+        isolatedSession = run instanceof IsolatedRun;
+        if (isolatedSession) {
+            List<String> untrusted = untrustedBundles(p);
+            log("INFO", "running in a separate process" + (untrusted.isEmpty() ? "" : " (bundles not Ringlab's own: "
+                    + String.join(", ", untrusted) + ")") + "; the result comes when it ends");
+        }
         charts.reset(p.headline == null ? null : p.headline.text);
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);
@@ -575,6 +635,19 @@ final class ConsoleWindow {
         fillSwapTargets();
         startPolling();
         updateButtons();
+    }
+
+    /** @return the bundles of the pipeline's element types that are not Ringlab's own ({@code io.ringlab.*}) */
+    private List<String> untrustedBundles(PipelineDTO p) {
+        java.util.Set<String> types = new java.util.HashSet<>();
+        p.elements.forEach(e -> types.add(e.type));
+        List<String> out = new ArrayList<>();
+        for (ElementDescriptorDTO d : context.simulator().elementTypes()) {
+            if (types.contains(d.type) && d.bundle != null && !d.bundle.startsWith("io.ringlab.") && !out.contains(d.bundle)) {
+                out.add(d.bundle);
+            }
+        }
+        return out;
     }
 
     /** Shows the implementations the selected element can swap to (its type's category, its own type first). */
@@ -741,13 +814,15 @@ final class ConsoleWindow {
         RunState st = session == null ? null : session.state();
         boolean live = st != null && !RunSession.ended(st);
         runButton.setEnabled(!editor.isEmpty() && !live);
-        pauseButton.setEnabled(st == RunState.RUNNING || st == RunState.READY);
-        resumeButton.setEnabled(st == RunState.PAUSED);
-        stepButton.setEnabled(st == RunState.PAUSED);
+        boolean inProcess = !isolatedSession;
+        pauseButton.setEnabled(inProcess && (st == RunState.RUNNING || st == RunState.READY));
+        resumeButton.setEnabled(inProcess && st == RunState.PAUSED);
+        stepButton.setEnabled(inProcess && st == RunState.PAUSED);
         stopButton.setEnabled(live);
-        swapButton.setEnabled(live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
-        swapElement.setEnabled(live);
-        swapTarget.setEnabled(live);
+        swapButton.setEnabled(inProcess && live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
+        swapElement.setEnabled(inProcess && live);
+        swapTarget.setEnabled(inProcess && live);
+        isolate.setEnabled(!live);
     }
 
     // ------------------------------------------------------------------ streaming
@@ -809,22 +884,9 @@ final class ConsoleWindow {
 
     /** @return the file from the automation hook on the menu item, else from a save dialog; {@code null} if cancelled. */
     private Path exportFile(String itemId, String title, String extension) {
-        MenuItem item = menuItem(shell.getMenuBar(), itemId);
-        if (item != null && item.getData(ConsoleService.FILE_DATA) instanceof String f) {
-            item.setData(ConsoleService.FILE_DATA, null);
-            return Path.of(f);
-        }
-        FileDialog d = new FileDialog(shell, SWT.SAVE);
-        d.setText(title);
-        d.setOverwrite(true);
-        d.setFilterExtensions(new String[] { "*." + extension, "*" });
         String base = pipeline == null || pipeline.name == null ? "ringlab" : pipeline.name;
-        d.setFileName(base + "." + extension);
-        if (context.home() != null) {
-            d.setFilterPath(context.home().resolve("results").toString());
-        }
-        String f = d.open();
-        return f == null ? null : Path.of(f);
+        return FileChooser.choose(menuItem(shell.getMenuBar(), itemId), shell, SWT.SAVE, title, extension, base + "." + extension,
+                context.home() == null ? null : context.home().resolve("results"));
     }
 
     private static MenuItem menuItem(Menu m, String id) {
@@ -925,7 +987,7 @@ final class ConsoleWindow {
         log.append(LocalTime.now().format(TIME) + " " + level + " " + message.replace('\n', ' ') + "\n");
     }
 
-    private static String describe(Throwable t) {
+    static String describe(Throwable t) {
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 

@@ -257,7 +257,15 @@ final class LiveCharts {
      * @return the image data; the image used is disposed
      */
     ImageData snapshotOfVisibleTab() {
-        Control c = tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getControl();
+        return print(tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getControl());
+    }
+
+    /**
+     * Renders a control into an image of its size, as on screen ({@link Control#print}).
+     *
+     * @return the image data; the image used is disposed
+     */
+    static ImageData print(Control c) {
         Point size = c.getSize();
         Image image = new Image(c.getDisplay(), Math.max(1, size.x), Math.max(1, size.y));
         GC gc = new GC(image);
@@ -268,6 +276,31 @@ final class LiveCharts {
             gc.dispose();
             image.dispose();
         }
+    }
+
+    /**
+     * Adds a tab after the live views (the A/B panel's result).
+     *
+     * @return the tab's composite, with a {@link FillLayout}
+     */
+    Composite addTab(String text) {
+        Composite c = filled(tabs);
+        tab(text, c);
+        return c;
+    }
+
+    /** Shows the tab whose control is {@code c}. */
+    void select(Control c) {
+        for (TabItem t : tabs.getItems()) {
+            if (t.getControl() == c) {
+                tabs.setSelection(t);
+            }
+        }
+    }
+
+    /** @return the {@code i}-th colour of the charts' palette, cycling; disposed with the folder */
+    Color color(int i) {
+        return colors[Math.floorMod(i, colors.length)];
     }
 
     /** @return the text of the tab shown now. */

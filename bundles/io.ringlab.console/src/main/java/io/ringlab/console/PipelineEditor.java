@@ -251,6 +251,11 @@ final class PipelineEditor {
         return model.pipeline();
     }
 
+    /** @return the file the pipeline was opened from or saved to; {@code null} for an untitled one */
+    Path file() {
+        return file;
+    }
+
     /** @return whether there is nothing to run */
     boolean isEmpty() {
         return model.elements().isEmpty();

@@ -11,11 +11,14 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
 
 /**
- * The console's result files, without widgets: the series as CSV and the result as JSON.
+ * The console's result files, without widgets: the series as CSV and the result as JSON; an A/B experiment's result as
+ * JSON and its runs as CSV.
  * <p>
  * <b>CSV</b>: a header line with the series' columns ({@code timeSeconds}, then {@code element.metric}), then one line
  * per sampled row, values as Java's shortest round-trip decimal ({@link Double#toString(double)}; whole numbers as
@@ -77,9 +80,35 @@ final class ResultFiles {
         return f.contains(",") || f.contains("\"") ? '"' + f.replace("\"", "\"\"") + '"' : f;
     }
 
-    /** @return the result as the command line's {@code --json} writes it. */
-    static String json(RunResultDTO r) {
-        return GSON.toJson(finite(GSON.toJsonTree(r)));
+    /** @return a result read back from the command line's {@code --json} text (a run in a separate process) */
+    static RunResultDTO readJson(String json) {
+        return GSON.fromJson(json, RunResultDTO.class);
+    }
+
+    /**
+     * @param result a {@link RunResultDTO} or an {@link ExperimentResultDTO}
+     * @return the result as the command line's {@code --json} writes it ({@code ringlab run}, {@code ringlab ab})
+     */
+    static String json(Object result) {
+        return GSON.toJson(finite(GSON.toJsonTree(result)));
+    }
+
+    /**
+     * Writes an experiment's runs as {@code ringlab ab --csv} does: the header
+     * {@code variant,seed,metric,value,state,invariants,counted}, then one line per run and metric in the result's order
+     * (by variant, then seed); {@code value} is empty when the run did not report the metric or reported NaN,
+     * {@code invariants} is {@code ok} or {@code broken}, {@code counted} whether the run counts in the statistics.
+     */
+    static void csv(ExperimentResultDTO r, Writer out) throws IOException {
+        out.write("variant,seed,metric,value,state,invariants,counted\n");
+        for (RunSummaryDTO run : r.runs) {
+            String tail = "," + run.state + "," + (run.packetConservation && run.bufferConservation ? "ok" : "broken") + ","
+                    + AbTable.counts(run) + "\n";
+            for (String metric : r.metrics) {
+                Double v = run.metrics.get(metric);
+                out.write(csvField(run.variant) + "," + run.seed + "," + csvField(metric) + "," + (v == null ? "" : v.toString()) + tail);
+            }
+        }
     }
 
     /** Replaces NaN and infinities, which JSON cannot hold, with null (as the command line does). */

@@ -95,4 +95,27 @@ class ResultFilesTest {
                 () -> stream.finish(null).get(10, TimeUnit.SECONDS));
         assertTrue(e.getCause() instanceof java.io.IOException, e.getCause().toString());
     }
+
+    @Test
+    void anExperimentsRunsAreWrittenAsTheCommandLinesCsvAndItsResultAsItsJson() throws Exception {
+        io.ringlab.experiment.api.dto.ExperimentResultDTO r = AbFixtures.result();
+        StringWriter w = new StringWriter();
+        ResultFiles.csv(r, w);
+        assertEquals("""
+                variant,seed,metric,value,state,invariants,counted
+                off,1,eth0.ringUsed,230.0,FINISHED,ok,true
+                off,1,sink.rxPackets,1600.0,FINISHED,ok,true
+                off,2,eth0.ringUsed,250.0,FINISHED,ok,true
+                off,2,sink.rxPackets,1600.0,FINISHED,ok,true
+                on,1,eth0.ringUsed,12.0,FINISHED,ok,true
+                on,1,sink.rxPackets,1600.0,FINISHED,ok,true
+                on,2,eth0.ringUsed,,FAILED,broken,false
+                on,2,sink.rxPackets,,FAILED,broken,false
+                """, w.toString());
+        JsonObject o = JsonParser.parseString(ResultFiles.json(r)).getAsJsonObject();
+        assertEquals(-227.5, o.getAsJsonArray("comparisons").get(0).getAsJsonObject().get("difference").getAsDouble());
+        assertTrue(o.getAsJsonArray("comparisons").get(1).getAsJsonObject().get("ci95Low").isJsonNull(), "nulls written");
+        assertEquals(150.0, o.getAsJsonObject("variants").getAsJsonObject("off").getAsJsonObject("eth0.ringUsed").get("ci95Low")
+                .getAsDouble());
+    }
 }

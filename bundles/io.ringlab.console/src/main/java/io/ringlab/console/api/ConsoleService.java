@@ -66,7 +66,7 @@ public interface ConsoleService {
     /** The shell of an error dialog; its message is the dialog's text. Error dialogs do not block the caller. */
     String ID_ERROR = "error";
 
-    /** The tab folder on the right, with the tabs Run, Properties and Bundles in that order. @since 1.1 */
+    /** The tab folder on the right, with the tabs Run, Properties, Bundles and (since 1.4) A/B in that order. @since 1.1 */
     String ID_TABS = "tabs";
     /**
      * Data key under which the pipeline canvas ({@link #ID_PIPELINE}) carries the selected element's name, a
@@ -104,7 +104,7 @@ public interface ConsoleService {
 
     /**
      * The tab folder of the charts (middle, under the editor), with the tabs Overview (the headline and throughput charts),
-     * Latency, Queues, Pools, Cache and CPU in that order.
+     * Latency, Queues, Pools, Cache, CPU and (since 1.4) A/B in that order.
      * @since 1.2
      */
     String ID_CHART_TABS = "chart.tabs";
@@ -125,6 +125,12 @@ public interface ConsoleService {
      * @since 1.3
      */
     String ID_SWAP_ELEMENT = "swap.element", ID_SWAP_TARGET = "swap.target", ID_SWAP = "swap";
+    /**
+     * The "Separate process" check box: the next run goes to a child process (docs/engine.md, "Fault isolation").
+     *
+     * @since 1.3
+     */
+    String ID_ISOLATE = "isolate";
     /**
      * Data key under which the chart tabs ({@link #ID_CHART_TABS}) carry the number of swaps marked on the charts, an
      * {@code Integer}.
@@ -151,6 +157,62 @@ public interface ConsoleService {
      * @since 1.2
      */
     String STREAM_DATA = "ringlab.stream";
+
+    /**
+     * The A/B panel, set-up side (the tab A/B, the fourth of {@link #ID_TABS}): the list of the experiment files in
+     * {@code ringlab.home}/experiments (a click opens one), the button that makes an experiment from the pipeline in the
+     * editor, and the read-only text that describes the experiment the panel will run.
+     *
+     * @since 1.4
+     */
+    String ID_AB_EXPERIMENTS = "ab.experiments", ID_AB_FROM_EDITOR = "ab.fromEditor", ID_AB_SOURCE = "ab.source";
+    /**
+     * The A/B panel's form, for an experiment made from the editor's pipeline (variant A the pipeline as it is): text
+     * fields for variant B's element type replacements ({@code ELEMENT=TYPE}, one a line) and property overrides
+     * ({@code ELEMENT.PROPERTY=VALUE}, one a line), the number of seeds, the duration and the warm-up; a multi-selection
+     * list of the metrics the pipeline reports (filled after a short run of it), a text field for more metrics, and the
+     * label with the form's validation messages (empty while valid).
+     *
+     * @since 1.4
+     */
+    String ID_AB_TYPES = "ab.types", ID_AB_OVERRIDES = "ab.overrides", ID_AB_SEEDS = "ab.seeds", ID_AB_DURATION = "ab.duration",
+            ID_AB_WARMUP = "ab.warmup", ID_AB_METRICS = "ab.metrics", ID_AB_MORE_METRICS = "ab.moreMetrics",
+            ID_AB_MESSAGE = "ab.message";
+    /**
+     * The A/B panel's run controls: Run (on a background thread), Cancel (interrupts it), the progress bar (runs ended out
+     * of all) and the status label, which carries the last result under {@link #AB_RESULT_DATA}.
+     *
+     * @since 1.4
+     */
+    String ID_AB_RUN = "ab.run", ID_AB_CANCEL = "ab.cancel", ID_AB_PROGRESS = "ab.progress", ID_AB_STATUS = "ab.status";
+    /**
+     * Data key under which the A/B status label ({@link #ID_AB_STATUS}) carries the last experiment's result, an
+     * {@code io.ringlab.experiment.api.dto.ExperimentResultDTO}; absent until an experiment has ended.
+     *
+     * @since 1.4
+     */
+    String AB_RESULT_DATA = "ringlab.abResult";
+    /**
+     * The A/B panel's result (the tab A/B, the last of {@link #ID_CHART_TABS}): the composite of the charts, one SWTChart
+     * chart per metric side by side with the id {@code ab.chart.METRIC} and one series per variant (its id the variant's
+     * name: the mean as one point, the 95 % interval as its y error bar); the table of each variant's mean and each
+     * comparison (its items carry the {@code MetricSummaryDTO} or {@code ComparisonDTO} they show under
+     * {@link #AB_ROW_DATA}); the list of problems (failed, stopped or cancelled runs, broken invariants, metrics not
+     * reported); and the export buttons (JSON, CSV, PNG; each takes {@link #FILE_DATA} as the export menu items do).
+     *
+     * @since 1.4
+     */
+    String ID_AB_CHARTS = "ab.charts", AB_CHART_PREFIX = "ab.chart.", ID_AB_TABLE = "ab.table", ID_AB_PROBLEMS = "ab.problems",
+            ID_AB_EXPORT_JSON = "ab.exportJson", ID_AB_EXPORT_CSV = "ab.exportCsv", ID_AB_EXPORT_PNG = "ab.exportPng";
+    /** Data key of the A/B table's items: the DTO of the result that the row shows. @since 1.4 */
+    String AB_ROW_DATA = "ringlab.abRow";
+    /**
+     * File menu item: open an experiment file in the A/B panel; takes {@link #FILE_DATA} when set, else asks with a
+     * file dialog.
+     *
+     * @since 1.4
+     */
+    String ID_MENU_OPEN_EXPERIMENT = "menu.openExperiment";
 
     /**
      * Opens a console window.

@@ -11,33 +11,41 @@ final class Faults {
 
     /**
      * @return the index of the element whose code is innermost on the stack (its class, a lambda in it, or a class nested
-     *         in it; helpers it calls are skipped until the element's own frame), or -1
+     *         in it; helpers it calls are skipped until the element's own frame; of elements sharing a class, the owner of
+     *         the event), or -1
      */
     static int culprit(Simulation sim, Throwable t) {
         if (sim.faultHint >= 0) {
             return sim.faultHint; // recorded by the port call that went into the failing element
         }
-        // the owner of the event that failed, if its class is on the stack (two elements may share a class)
-        int current = sim.current;
-        if (current >= 0 && current < sim.elements.length && sim.elements[current] != null) {
-            String e = sim.elements[current].getClass().getName();
-            for (StackTraceElement f : t.getStackTrace()) {
-                String c = f.getClassName();
-                if (c.equals(e) || c.startsWith(e + "$")) {
-                    return current;
-                }
-            }
-        }
-        for (StackTraceElement f : t.getStackTrace()) {
+        return culprit(sim, t.getStackTrace(), sim.current);
+    }
+
+    /**
+     * @param frames a stack, innermost first (a throwable's, or a stuck thread's)
+     * @param current the owner of the event being processed, or -1
+     * @return the index of the element whose code is innermost on the stack, or -1
+     */
+    static int culprit(Simulation sim, StackTraceElement[] frames, int current) {
+        for (StackTraceElement f : frames) { // innermost first
             String c = f.getClassName();
+            int found = -1;
             for (int i = 0; i < sim.elements.length; i++) {
                 if (sim.elements[i] == null) {
                     continue;
                 }
                 String e = sim.elements[i].getClass().getName();
                 if (c.equals(e) || c.startsWith(e + "$")) {
-                    return i;
+                    if (i == current) {
+                        return i; // two elements may share a class: the event's owner among them
+                    }
+                    if (found < 0) {
+                        found = i;
+                    }
                 }
+            }
+            if (found >= 0) {
+                return found;
             }
         }
         return -1;

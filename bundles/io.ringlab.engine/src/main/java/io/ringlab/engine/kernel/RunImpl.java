@@ -52,6 +52,12 @@ public final class RunImpl implements SimulationRun {
     private volatile RunResultDTO result;
     private boolean started;
     private volatile Runnable onDone;
+    /** Set by whoever ends the run first: the engine thread, or the watchdog when the engine thread is stuck. */
+    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Set by the watchdog: the engine thread, should it ever return, leaves without a word. */
+    private volatile boolean abandoned;
+    /** The default of {@code RunOptionsDTO.eventWatchdogMillis}. */
+    static final long DEFAULT_WATCHDOG_MILLIS = 10_000;
     /** Swaps from the options, armed as engine timers when the run starts. */
     private final List<SwapRequest> scheduledSwaps;
     /** Swaps asked for while the run goes ({@link #swap}), applied at the next safe point. */
@@ -130,9 +136,19 @@ public final class RunImpl implements SimulationRun {
             if (started) {
                 throw new IllegalStateException("run already started");
             }
-            started = true;
         }
-        execute();
+        start(); // on the engine's own thread, so that the watchdog can end a run whose element never returns
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            try {
+                done.await();
+            } catch (InterruptedException again) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return result;
     }
 
@@ -421,6 +437,7 @@ public final class RunImpl implements SimulationRun {
         String error = null;
         Throwable fatal = null;
         state = RunState.RUNNING;
+        Thread watchdog = watchdog(Thread.currentThread());
         try {
             try {
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
@@ -437,7 +454,7 @@ public final class RunImpl implements SimulationRun {
                 loopStart = System.nanoTime();
                 long pausedNanos = 0;
                 while (true) {
-                    if (sim.failure != null) {
+                    if (sim.failure != null || abandoned) {
                         break;
                     }
                     if (stopRequested) {
@@ -519,6 +536,12 @@ public final class RunImpl implements SimulationRun {
                 error = stopError;
             }
         } finally {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+            if (!ended.compareAndSet(false, true)) {
+                return; // the watchdog ended this run while the engine thread was stuck; it has its result
+            }
             // whatever happened above, the run ends with a result: await() and onDone() never hang
             RunResultDTO r;
             try {
@@ -552,6 +575,100 @@ public final class RunImpl implements SimulationRun {
         }
         if (fatal instanceof VirtualMachineError vme) {
             throw vme;
+        }
+    }
+
+    /** Starts the run's watchdog (see {@code RunOptionsDTO.eventWatchdogMillis}); null when it is off. */
+    private Thread watchdog(Thread engine) {
+        long millis = options.eventWatchdogMillis == 0 ? DEFAULT_WATCHDOG_MILLIS : options.eventWatchdogMillis;
+        if (millis < 0) {
+            return null;
+        }
+        long limit = millis * 1_000_000L;
+        Thread w = new Thread(() -> {
+            long seen = -1;
+            long since = System.nanoTime();
+            while (!Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(Math.max(1_000_000L, Math.min(limit / 4, 250_000_000L)));
+                long now = System.nanoTime();
+                long count = sim.progress();
+                if (!sim.advancing || count != seen) {
+                    seen = sim.advancing ? count : -1;
+                    since = now;
+                } else if (now - since > limit) {
+                    stuck(engine, now - since);
+                    return;
+                }
+            }
+        }, "ringlab-watchdog-" + pipeline.name);
+        w.setDaemon(true);
+        w.start();
+        return w;
+    }
+
+    /**
+     * The engine thread has run one event for longer than the watchdog allows: ends the run FAILED now, from the
+     * watchdog's thread, with a report naming the element whose code is innermost on the engine thread's stack and where
+     * it is. The results are those of the last published snapshot (the state cannot be read safely while the engine
+     * thread runs). The engine thread is interrupted and lowered in priority; Java cannot stop it, so a process that
+     * must get its core back ends (the command line does) or runs such bundles in a child process (docs/engine.md).
+     */
+    private void stuck(Thread engine, long nanos) {
+        if (!ended.compareAndSet(false, true)) {
+            return;
+        }
+        abandoned = true;
+        StackTraceElement[] frames = engine.getStackTrace();
+        int culprit = Faults.culprit(sim, frames, sim.current);
+        String where = "";
+        if (culprit >= 0) {
+            String cls = sim.elements[culprit].getClass().getName();
+            for (StackTraceElement f : frames) {
+                if (f.getClassName().equals(cls) || f.getClassName().startsWith(cls + "$")) {
+                    where = " at " + f;
+                    break;
+                }
+            }
+        } else if (frames.length > 0) {
+            where = " at " + frames[0];
+        }
+        String message = (culprit >= 0 ? "element " + sim.describe(culprit) : "the engine") + String.format(
+                java.util.Locale.ROOT, " has run one event for %.1f s of wall time without returning (an endless loop?)",
+                nanos / 1e9) + where + "; the run is stopped by the watchdog (RunOptionsDTO.eventWatchdogMillis)";
+        engine.interrupt();
+        engine.setPriority(Thread.MIN_PRIORITY);
+        RunSnapshotDTO last = snapshot;
+        RunResultDTO r = new RunResultDTO();
+        r.pipeline = pipeline.name;
+        r.pipelineFile = pipeline.file;
+        r.seed = sim.seed;
+        r.state = RunState.FAILED.name();
+        r.error = message;
+        r.profile = sim.profile.name();
+        r.simulatedSeconds = last.simulatedSeconds;
+        r.events = last.events;
+        r.elements = last.elements;
+        r.series = last.series;
+        r.swaps = new ArrayList<>(last.swaps);
+        r.invariants.violations.add("invariants not checked: the engine thread is stuck in "
+                + (culprit >= 0 ? "element " + sim.ownerName(culprit) : "an event") + " and its state cannot be read safely;"
+                + " the metrics are those of the last snapshot, at " + last.simulatedSeconds + " s");
+        result = r;
+        RunSnapshotDTO s = new RunSnapshotDTO();
+        s.state = RunState.FAILED;
+        s.simulatedSeconds = last.simulatedSeconds;
+        s.durationSeconds = last.durationSeconds;
+        s.events = last.events;
+        s.elements = last.elements;
+        s.series = last.series;
+        s.swaps = last.swaps;
+        snapshot = s;
+        state = RunState.FAILED;
+        completion.complete(r);
+        done.countDown();
+        Runnable callback = onDone;
+        if (callback != null) {
+            callback.run();
         }
     }
 

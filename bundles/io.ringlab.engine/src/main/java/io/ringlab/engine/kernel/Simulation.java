@@ -77,6 +77,22 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     private double[] cpuPicos = new double[0];
 
     long eventCount;
+    /** Whether the engine thread is inside {@link #advance} or the elements' start: the watchdog looks only then. */
+    volatile boolean advancing;
+    private static final java.lang.invoke.VarHandle EVENT_COUNT;
+
+    static {
+        try {
+            EVENT_COUNT = java.lang.invoke.MethodHandles.lookup().findVarHandle(Simulation.class, "eventCount", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** @return the events counted so far, as another thread sees them (the watchdog's view of progress) */
+    long progress() {
+        return (long) EVENT_COUNT.getOpaque(this);
+    }
     String failure;
     int failedElement = -1;
 
@@ -207,6 +223,9 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         if (!b.allocated) {
             int culprit = freeingElement >= 0 ? freeingElement : current >= 0 ? current : b.lastOwner;
             doubleFrees.merge(ownerName(culprit) + " (pool " + b.pool().name() + ")", 1L, Long::sum);
+            // a broken model: the run stops here, naming the element (a swap's drain frees nothing twice)
+            fail(culprit, "freed buffer " + b.id() + " of pool " + b.pool().name() + " a second time (a double free,"
+                    + " refused; its last owner was " + ownerName(b.lastOwner) + ")");
             return false;
         }
         b.allocated = false; // first, so that a destructor freeing the buffer again is a refused double free
@@ -369,6 +388,16 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
 
     String ownerName(int owner) {
         return owner >= 0 && owner < contexts.size() ? contexts.get(owner).name : "<none>";
+    }
+
+    /** @return {@code "name (type T, bundle B)"} of an element, for reports; {@code "<none>"} for no element */
+    String describe(int element) {
+        if (element < 0 || element >= contexts.size()) {
+            return "<none>";
+        }
+        ElementContextImpl c = contexts.get(element);
+        String bundle = registry.bundleOf(c.type);
+        return c.name + " (type " + c.type + (bundle == null ? "" : ", bundle " + bundle) + ")";
     }
 
     // ---------------------------------------------------------------- packet accounting (hot path)
@@ -622,8 +651,13 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         }
         sampler = new TimerImpl(this, t -> sample(), -1);
         sampler.at(0);
-        for (Element e : elements) {
-            e.start();
+        advancing = true; // an element's start may loop too
+        try {
+            for (Element e : elements) {
+                e.start();
+            }
+        } finally {
+            advancing = false;
         }
     }
 
@@ -647,19 +681,24 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     long advance(long endPicos, long maxEvents) {
         long n = 0;
         EventQueue q = events;
-        while (n < maxEvents && failure == null) {
-            TimerImpl t = q.peek();
-            if (t == null || t.when >= endPicos) {
-                break;
+        advancing = true;
+        try {
+            while (n < maxEvents && failure == null) {
+                TimerImpl t = q.peek();
+                if (t == null || t.when >= endPicos) {
+                    break;
+                }
+                q.poll();
+                now = t.when;
+                current = t.owner;
+                n++; // counted before it runs: a failing event is still an event
+                // a swap or a fork controls the run: not an event of the simulation. Counted live (a fork's state hash
+                // sees how many came before it) and opaquely (the watchdog reads it from its thread; no fence)
+                EVENT_COUNT.setOpaque(this, eventCount + (t.owner != TimerImpl.CONTROL ? 1 : 0));
+                t.callback.fire(now);
             }
-            q.poll();
-            now = t.when;
-            current = t.owner;
-            n++; // counted before it runs: a failing event is still an event
-            if (t.owner != TimerImpl.CONTROL) { // a swap or a fork controls the run: not an event of the simulation
-                eventCount++; // live, so that a fork's state hash sees how many came before it
-            }
-            t.callback.fire(now);
+        } finally {
+            advancing = false;
         }
         return n;
     }
@@ -838,6 +877,16 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return s;
     }
 
+    /** @return an element's name with its type and bundle, for an element of this run; the name itself otherwise */
+    private String ownerDescription(String name) {
+        for (ElementContextImpl c : contexts) {
+            if (c.name.equals(name)) {
+                return describe(c.index);
+            }
+        }
+        return name;
+    }
+
     long totalDropped() {
         long d = 0;
         for (int i = 0; i < reasons.size(); i++) {
@@ -910,13 +959,12 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             for (Map.Entry<String, Long> e : leaks.entrySet()) {
                 r.leaksByOwner.merge(e.getKey(), e.getValue(), Long::sum);
                 r.violations.add("leak: " + e.getValue() + " buffer(s) of pool " + p.name() + " in use but held by no element;"
-                        + " last owner " + e.getKey());
+                        + " last owner " + ownerDescription(e.getKey()));
             }
         }
         r.doubleFreesByOwner.putAll(doubleFrees);
         for (Map.Entry<String, Long> e : doubleFrees.entrySet()) {
-            r.violations.add("double free: " + e.getValue() + " free(s) of a buffer that was not allocated; last owner "
-                    + e.getKey());
+            r.violations.add("double free: " + e.getValue() + " free(s) of a buffer that was not allocated, by " + e.getKey());
         }
         r.packetConservation = r.generated == r.delivered + r.dropped + r.inFlight;
         if (!r.packetConservation) {

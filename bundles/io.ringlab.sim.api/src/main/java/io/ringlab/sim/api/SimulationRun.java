@@ -24,7 +24,8 @@ public interface SimulationRun {
     void start();
 
     /**
-     * Runs to the end on the calling thread (the headless runner uses this).
+     * Runs to the end and returns the result (the headless runner uses this). The engine runs on its own thread and the
+     * caller waits, so that the per-event watchdog can end a run whose element never returns.
      *
      * @return the result; never {@code null}
      */

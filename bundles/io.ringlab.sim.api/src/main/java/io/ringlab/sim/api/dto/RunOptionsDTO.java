@@ -45,4 +45,13 @@ public class RunOptionsDTO {
      * @since 1.3
      */
     public long forkAtPicos;
+
+    /**
+     * The per-event watchdog, in milliseconds of wall time: an event (an element's callback, a CPU task) that runs longer
+     * without returning ends the run FAILED with a report naming the element, its type and bundle and where it was
+     * (docs/engine.md, "Fault isolation"). 0 takes the default, 10,000 ms; a negative value turns the watchdog off.
+     *
+     * @since 1.3
+     */
+    public long eventWatchdogMillis;
 }

@@ -1,0 +1,309 @@
+package io.ringlab.console.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.ProgressBar;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swtchart.Chart;
+import org.eclipse.swtchart.ISeries;
+import org.junit.jupiter.api.Test;
+import org.osgi.test.common.annotation.InjectService;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import io.ringlab.console.api.ConsoleService;
+import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.dto.ComparisonDTO;
+import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * The A/B panel: the BQL comparison of {@code pipelines/netdev-bql.pipeline} (bql = false as the file has it, against
+ * bql = true; 2 seeds, 20 ms), made in the form from the editor's pipeline and opened as a file, run from the panel and
+ * shown with the same means, intervals and differences as {@link ExperimentService#run} gives directly (exactly: the
+ * runs are deterministic); the exports; Cancel on a longer experiment.
+ */
+class AbGuiTest extends GuiTest {
+    /** What the comparison looks at: where the queue sits (device or qdisc) and what arrives. */
+    static final List<String> METRICS = List.of("eth0.ringUsed", "q.backlog", "sink.rxPackets");
+
+    /** Writes every field, nulls too, and doubles in their shortest exact form. */
+    private static final Gson GSON = new GsonBuilder().serializeNulls().serializeSpecialFloatingPointValues().create();
+
+    @InjectService
+    ExperimentService experiments;
+
+    private Path home() {
+        return Path.of(context.getProperty("ringlab.home"));
+    }
+
+    private Path pipelineFile() {
+        return home().resolve("pipelines/netdev-bql.pipeline").toAbsolutePath().normalize();
+    }
+
+    /** @return the experiment the form makes, built by hand: A the pipeline as it is, B with eth0.bql=true */
+    private ExperimentDTO byHand() throws Exception {
+        ExperimentDTO e = new ExperimentDTO();
+        e.name = "netdev-bql-ab";
+        e.pipeline = PipelineReader.read(pipelineFile());
+        e.pipelineFile = pipelineFile().toString();
+        e.seeds.addAll(List.of(1L, 2L));
+        e.durationPicos = 20_000_000_000L;
+        METRICS.forEach(m -> e.metrics.add(new ValueDTO(m, 0, 0)));
+        VariantDTO a = new VariantDTO();
+        a.name = "A";
+        VariantDTO b = new VariantDTO();
+        b.name = "B";
+        b.overrides.add("eth0.bql=true");
+        e.variants.addAll(List.of(a, b));
+        return e;
+    }
+
+    private <W extends org.eclipse.swt.widgets.Widget> W find(String id, Class<W> type) {
+        return gui.find(shell, id, type);
+    }
+
+    private void showAbTab() {
+        TabFolder tabs = find(ConsoleService.ID_TABS, TabFolder.class);
+        tabs.setSelection(3);
+        assertEquals("A/B", tabs.getItem(3).getText());
+    }
+
+    private static void select(org.eclipse.swt.widgets.List list, List<String> items) {
+        list.deselectAll();
+        for (String item : items) {
+            int i = Arrays.asList(list.getItems()).indexOf(item);
+            assertTrue(i >= 0, item + " is not offered: " + Arrays.toString(list.getItems()));
+            list.select(i);
+        }
+        list.notifyListeners(SWT.Selection, new Event());
+    }
+
+    /** Runs what the panel holds and waits for its result. */
+    private ExperimentResultDTO runInThePanel() {
+        Label status = find(ConsoleService.ID_AB_STATUS, Label.class);
+        status.setData(ConsoleService.AB_RESULT_DATA, null);
+        gui.click(find(ConsoleService.ID_AB_RUN, Button.class));
+        assertTrue(find(ConsoleService.ID_AB_CANCEL, Button.class).isEnabled(), "Cancel while it runs");
+        gui.until("the A/B result", () -> status.getData(ConsoleService.AB_RESULT_DATA) != null);
+        return (ExperimentResultDTO) status.getData(ConsoleService.AB_RESULT_DATA);
+    }
+
+    /**
+     * Asserts that the panel shows exactly the direct run's statistics: the result it holds, each chart's series (one per
+     * variant: the mean, the interval as error bar) and each row of the table.
+     */
+    private void assertShows(ExperimentResultDTO direct, ExperimentResultDTO shown) {
+        assertEquals(direct.metrics, shown.metrics);
+        assertEquals(List.copyOf(direct.variants.keySet()), List.copyOf(shown.variants.keySet()));
+        direct.variants.forEach((v, byMetric) -> byMetric.forEach((m, s) -> assertEqualFields(s, shown.variants.get(v).get(m), v + " " + m)));
+        assertEquals(direct.comparisons.size(), shown.comparisons.size());
+        for (int i = 0; i < direct.comparisons.size(); i++) {
+            assertEqualFields(direct.comparisons.get(i), shown.comparisons.get(i), direct.comparisons.get(i).metric);
+        }
+        for (int i = 0; i < direct.runs.size(); i++) {
+            RunSummaryDTO d = direct.runs.get(i), s = shown.runs.get(i);
+            assertEquals(List.of(d.variant, d.seed, d.state, d.metrics, d.events, d.packets),
+                    List.of(s.variant, s.seed, s.state, s.metrics, s.events, s.packets));
+        }
+
+        for (String m : direct.metrics) {
+            Chart c = find(ConsoleService.AB_CHART_PREFIX + m, Chart.class);
+            ISeries<?>[] series = c.getSeriesSet().getSeries();
+            assertEquals(List.copyOf(direct.variants.keySet()), Arrays.stream(series).map(ISeries::getId).toList(),
+                    "one series per variant in " + m);
+            for (ISeries<?> s : series) {
+                MetricSummaryDTO d = direct.variants.get(s.getId()).get(m);
+                assertEquals(d.mean, s.getYSeries()[0], m + " " + s.getId() + ": the point is the mean");
+                assertTrue(s.getYErrorBar().isVisible(), m + " " + s.getId() + ": two seeds give an interval");
+                assertEquals(d.mean - d.ci95Low, s.getYErrorBar().getMinusErrors()[0], m + " " + s.getId() + ": the interval's low end");
+                assertEquals(d.ci95High - d.mean, s.getYErrorBar().getPlusErrors()[0], m + " " + s.getId() + ": the interval's high end");
+            }
+        }
+
+        Table table = find(ConsoleService.ID_AB_TABLE, Table.class);
+        List<Object> expected = new ArrayList<>();
+        for (String m : direct.metrics) {
+            direct.variants.values().forEach(byMetric -> expected.add(byMetric.get(m)));
+            direct.comparisons.stream().filter(c -> c.metric.equals(m)).forEach(expected::add);
+        }
+        assertEquals(expected.size(), table.getItemCount());
+        for (int i = 0; i < expected.size(); i++) {
+            TableItem item = table.getItem(i);
+            Object row = item.getData(ConsoleService.AB_ROW_DATA);
+            if (expected.get(i) instanceof ComparisonDTO d) {
+                ComparisonDTO c = (ComparisonDTO) row;
+                assertEquals(List.of(d.metric, d.a, d.b, d.n, String.valueOf(d.difference), String.valueOf(d.ci95Low),
+                        String.valueOf(d.ci95High), String.valueOf(d.pValue), String.valueOf(d.note)), List.of(c.metric, c.a, c.b, c.n,
+                        String.valueOf(c.difference), String.valueOf(c.ci95Low), String.valueOf(c.ci95High),
+                        String.valueOf(c.pValue), String.valueOf(c.note)));
+                assertEquals(d.b + " - " + d.a, item.getText(1));
+                assertEquals(d.difference, Double.parseDouble(item.getText(3).replace(",", "")), Math.abs(d.difference) * 1e-5 + 1e-3,
+                        "the difference as shown: " + item.getText(3));
+                assertEquals(String.valueOf(d.n), item.getText(2));
+            } else {
+                MetricSummaryDTO d = (MetricSummaryDTO) expected.get(i), s = (MetricSummaryDTO) row;
+                assertEquals(List.of(d.n, String.valueOf(d.mean), String.valueOf(d.ci95Low), String.valueOf(d.ci95High)),
+                        List.of(s.n, String.valueOf(s.mean), String.valueOf(s.ci95Low), String.valueOf(s.ci95High)));
+                assertEquals(d.mean, Double.parseDouble(item.getText(3).replace(",", "")), Math.abs(d.mean) * 1e-5 + 1e-3,
+                        "the mean as shown: " + item.getText(3));
+            }
+        }
+    }
+
+    /** Asserts that two DTOs (of two runs, so not the same object) are equal field by field, doubles exactly. */
+    private static void assertEqualFields(Object expected, Object actual, String what) {
+        assertEquals(GSON.toJson(expected), GSON.toJson(actual), what);
+    }
+
+    @Test
+    void anExperimentMadeFromTheEditorsPipelineShowsWhatTheServiceGivesDirectly() throws Exception {
+        shell = console.open(display, pipelineFile());
+        shell.setSize(1280, 1000); // room for the whole A/B tab and the result's table in the screenshot
+        showAbTab();
+        gui.click(find(ConsoleService.ID_AB_FROM_EDITOR, Button.class));
+        org.eclipse.swt.widgets.List metrics = find(ConsoleService.ID_AB_METRICS, org.eclipse.swt.widgets.List.class);
+        gui.until("the metrics the pipeline reports", () -> metrics.isEnabled() && metrics.getItemCount() > METRICS.size());
+        assertEquals(List.of("eth0.ringUsed"), Arrays.asList(metrics.getSelection()), "the pipeline's headline is chosen");
+        Label message = find(ConsoleService.ID_AB_MESSAGE, Label.class);
+        assertTrue(message.getText().startsWith("Variant B: give at least one"), message.getText());
+
+        find(ConsoleService.ID_AB_SEEDS, Text.class).setText("two");
+        assertTrue(message.getText().contains("Seeds: 'two' is not a whole number"), message.getText());
+        find(ConsoleService.ID_AB_SEEDS, Text.class).setText("2");
+        find(ConsoleService.ID_AB_DURATION, Text.class).setText("20ms");
+        find(ConsoleService.ID_AB_OVERRIDES, Text.class).setText("eth0.bql=true");
+        select(metrics, METRICS);
+        assertEquals("", message.getText());
+
+        ExperimentResultDTO shown = runInThePanel();
+        ExperimentResultDTO direct = experiments.run(byHand(), 2, null);
+        assertFalse(shown.cancelled);
+        assertEquals(4, shown.runs.size());
+        assertShows(direct, shown);
+        // BQL moves the queue from the device into the qdisc
+        ComparisonDTO ring = shown.comparisons.get(0);
+        assertEquals("eth0.ringUsed", ring.metric);
+        assertTrue(ring.difference < 0, "ringUsed B - A: " + ring.difference);
+        ProgressBar progress = find(ConsoleService.ID_AB_PROGRESS, ProgressBar.class);
+        assertEquals(4, progress.getSelection());
+        assertEquals(4, progress.getMaximum());
+        assertEquals(List.of("no problems: every run counted, every metric was reported"),
+                Arrays.asList(find(ConsoleService.ID_AB_PROBLEMS, org.eclipse.swt.widgets.List.class).getItems()));
+        TabFolder chartTabs = find(ConsoleService.ID_CHART_TABS, TabFolder.class);
+        assertEquals("A/B", chartTabs.getItem(chartTabs.getSelectionIndex()).getText(), "the result is shown");
+        gui.pumpFor(1000);
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab");
+    }
+
+    @Test
+    void anExperimentFileOpensRunsAndExportsAsTheCommandLineWritesIt() throws Exception {
+        Path dir = home().resolve("console-tests/target/ab");
+        Files.createDirectories(dir);
+        Path file = dir.resolve("netdev-bql-ab.experiment");
+        Files.writeString(file, String.format(Locale.ROOT, """
+                # the BQL comparison of netdev-bql, as AbGuiTest's form makes it
+                pipeline = "%s"
+                seeds = 2
+                duration = 20ms
+                metrics = [eth0.ringUsed, q.backlog, sink.rxPackets]
+                variant A
+                variant B { set eth0.bql = true }
+                """, pipelineFile()));
+        shell = console.open(display, null);
+        gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).setData(ConsoleService.FILE_DATA, file.toString());
+        gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).notifyListeners(SWT.Selection, new Event());
+        Text source = find(ConsoleService.ID_AB_SOURCE, Text.class);
+        assertTrue(source.getText().contains("variant B: set eth0.bql=true"), source.getText());
+        assertFalse(find(ConsoleService.ID_AB_SEEDS, Text.class).isEnabled(), "the file's experiment runs as the file says");
+
+        ExperimentResultDTO shown = runInThePanel();
+        ExperimentResultDTO direct = experiments.run(experiments.read(file), 1, null);
+        assertShows(direct, shown);
+        // the same experiment as the form's, so the same figures
+        assertEqualFields(experiments.run(byHand(), 2, null).comparisons, shown.comparisons, "file and form");
+
+        gui.pumpFor(300); // a user sees the charts before exporting them: SWTChart lays its axes out when it paints
+        Path json = dir.resolve("ab.json"), csv = dir.resolve("ab.csv"), png = dir.resolve("ab.png");
+        for (Path p : List.of(json, csv, png)) {
+            Files.deleteIfExists(p);
+        }
+        export(ConsoleService.ID_AB_EXPORT_JSON, json);
+        export(ConsoleService.ID_AB_EXPORT_CSV, csv);
+        export(ConsoleService.ID_AB_EXPORT_PNG, png);
+        JsonObject o = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertEquals(shown.comparisons.get(0).difference, o.getAsJsonArray("comparisons").get(0).getAsJsonObject().get("difference")
+                .getAsDouble());
+        assertEquals(shown.variants.get("B").get("q.backlog").ci95High, o.getAsJsonObject("variants").getAsJsonObject("B")
+                .getAsJsonObject("q.backlog").get("ci95High").getAsDouble());
+        assertFalse(o.get("cancelled").getAsBoolean());
+        assertTrue(o.get("ringlabVersion").isJsonPrimitive(), "the ExperimentResultDTO's fields");
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertEquals("variant,seed,metric,value,state,invariants,counted", lines.get(0));
+        assertEquals(1 + 4 * METRICS.size(), lines.size());
+        assertEquals("A,1,eth0.ringUsed," + shown.runs.get(0).metrics.get("eth0.ringUsed") + ",FINISHED,ok,true", lines.get(1));
+        ImageData[] img = new ImageLoader().load(new ByteArrayInputStream(Files.readAllBytes(png)));
+        assertTrue(img[0].width > 100 && img[0].height > 100, img[0].width + "x" + img[0].height);
+        assertTrue(gui.errorDialogs().isEmpty(), "no error dialog");
+    }
+
+    private void export(String id, Path to) {
+        Button b = find(id, Button.class);
+        b.setData(ConsoleService.FILE_DATA, to.toString());
+        gui.click(b);
+        assertTrue(Files.isRegularFile(to), to + " written");
+    }
+
+    @Test
+    void cancelEndsALongerExperimentWithCancelledAndThePanelSaysSo() throws Exception {
+        shell = console.open(display, null);
+        showAbTab();
+        org.eclipse.swt.widgets.List files = find(ConsoleService.ID_AB_EXPERIMENTS, org.eclipse.swt.widgets.List.class);
+        select(files, List.of("stmmac-bql")); // 10 runs of 60 s simulated: seconds of wall time each
+        Text source = find(ConsoleService.ID_AB_SOURCE, Text.class);
+        assertTrue(source.getText().startsWith("stmmac-bql ("), source.getText());
+        Label status = find(ConsoleService.ID_AB_STATUS, Label.class);
+        gui.click(find(ConsoleService.ID_AB_RUN, Button.class));
+        gui.until("the runs to start", () -> status.getText().contains(" runs on "));
+        gui.click(find(ConsoleService.ID_AB_CANCEL, Button.class));
+        gui.until("the cancelled result", () -> status.getData(ConsoleService.AB_RESULT_DATA) != null);
+        ExperimentResultDTO r = (ExperimentResultDTO) status.getData(ConsoleService.AB_RESULT_DATA);
+        assertTrue(r.cancelled, "cancelled");
+        assertTrue(status.getText().startsWith("CANCELLED stmmac-bql: "), status.getText());
+        assertTrue(r.runs.stream().anyMatch(s -> !RunSummaryDTO.FINISHED.equals(s.state)), "some runs did not finish");
+        List<String> problems = Arrays.asList(find(ConsoleService.ID_AB_PROBLEMS, org.eclipse.swt.widgets.List.class).getItems());
+        assertTrue(problems.stream().anyMatch(p -> p.contains("STOPPED by Cancel") || p.contains("CANCELLED, never started")),
+                problems.toString());
+        assertFalse(find(ConsoleService.ID_AB_CANCEL, Button.class).isEnabled());
+        assertTrue(find(ConsoleService.ID_AB_RUN, Button.class).isEnabled(), "ready to run again");
+        assertTrue(find(ConsoleService.ID_LOG, Text.class).getText().contains("experiment cancel requested"));
+    }
+}

@@ -1,5 +1,6 @@
 package io.ringlab.console;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,6 +32,8 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * result (with the series) comes when the child ends. Thread-safe.
  */
 final class IsolatedRun implements SimulationRun {
+    /** The launcher script's property naming {@code ringlab gui --plugins} folders, separated by the path separator. */
+    static final String PLUGINS_PROPERTY = "ringlab.plugins";
     private final Path home;
     private final PipelineDTO pipeline;
     private final RunOptionsDTO options;
@@ -62,6 +65,15 @@ final class IsolatedRun implements SimulationRun {
         }
         c.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run", file.toString(), "--json",
                 json.toString()));
+        // the session's own plugin folders (ringlab gui --plugins DIR): the child installs them before it reads the file
+        String folders = System.getProperty(PLUGINS_PROPERTY);
+        if (folders != null) {
+            for (String f : folders.split(File.pathSeparator)) {
+                if (!f.isBlank()) {
+                    c.addAll(List.of("--plugins", f.strip()));
+                }
+            }
+        }
         if (options.durationPicos > 0) {
             c.addAll(List.of("--duration", Units.formatPicos(options.durationPicos)));
         }

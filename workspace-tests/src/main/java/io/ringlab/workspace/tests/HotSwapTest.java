@@ -9,7 +9,6 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
@@ -62,17 +61,6 @@ class HotSwapTest {
         return null;
     }
 
-    /** Waits until a condition holds; bounded, so that a broken path fails the test instead of hanging it. */
-    private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
     /** A run paced to a tenth of real time (40 ms of virtual time in 0.4 s), started, and past 5 ms of virtual time. */
     private SimulationRun running(Simulator simulator) throws Exception {
         RunOptionsDTO o = new RunOptionsDTO();
@@ -81,7 +69,7 @@ class HotSwapTest {
         o.snapshotIntervalMillis = 10;
         SimulationRun run = simulator.prepare(PipelineReader.read("osgi-swap.pipeline", PIPELINE), o);
         run.start();
-        await(() -> run.snapshot().simulatedSeconds > 0.005, "the run past 5 ms");
+        Await.until(() -> run.snapshot().simulatedSeconds > 0.005, "the run past 5 ms");
         return run;
     }
 
@@ -125,7 +113,7 @@ class HotSwapTest {
                 FrameworkUtil.getBundle(HotSwapTest.class).getBundleContext().installBundle(location).start();
             }
         }
-        await(() -> simulator.elementTypes().stream().anyMatch(d -> d.type.equals("netdev")), "netdev back");
+        Await.until(() -> simulator.elementTypes().stream().anyMatch(d -> d.type.equals("netdev")), "netdev back");
     }
 
     /** @return a copy of a bundle's jar with another Bundle-Version, as a newer build of it would be */
@@ -156,7 +144,7 @@ class HotSwapTest {
         Bundle newer = context.installBundle("file:" + jar, Files.newInputStream(jar));
         try {
             newer.start(); // its factory is the newest netdev: the run swaps to it
-            await(() -> run.snapshot().swaps.size() == 1, "the swap to 9.0.0");
+            Await.until(() -> run.snapshot().swaps.size() == 1, "the swap to 9.0.0");
             newer.uninstall(); // its factory goes while the older stays: the run swaps back before it stops
             RunResultDTO r = run.await(60, TimeUnit.SECONDS);
             assertNotNull(r, "the run ended");

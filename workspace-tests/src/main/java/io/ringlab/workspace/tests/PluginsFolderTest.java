@@ -8,8 +8,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -42,17 +40,6 @@ class PluginsFolderTest {
         return dir;
     }
 
-    /** Waits until a condition holds; bounded, so that a broken watcher fails the test instead of hanging it. */
-    private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
     private Bundle bundle(String bsn) {
         for (Bundle b : context.getBundles()) {
             if (bsn.equals(b.getSymbolicName())) {
@@ -75,12 +62,12 @@ class PluginsFolderTest {
             // a manifest-only bundle is enough to prove the install path
         }
         try {
-            await(() -> bundle(BSN) != null && bundle(BSN).getState() == Bundle.ACTIVE, BSN + " active");
+            Await.until(() -> bundle(BSN) != null && bundle(BSN).getState() == Bundle.ACTIVE, BSN + " active");
             assertEquals("1.0.0", bundle(BSN).getVersion().toString());
         } finally {
             Files.deleteIfExists(jar);
         }
-        await(() -> bundle(BSN) == null, BSN + " uninstalled after its jar was deleted");
+        Await.until(() -> bundle(BSN) == null, BSN + " uninstalled after its jar was deleted");
     }
 
     @Test
@@ -89,7 +76,7 @@ class PluginsFolderTest {
         Path cfg = folder().resolve("ringlab.element.sink.cfg");
         Files.writeString(cfg, "backlog = 7\ncycles = 400000\n", StandardCharsets.UTF_8);
         try {
-            await(() -> {
+            Await.until(() -> {
                 try {
                     return cm.listConfigurations("(service.pid=ringlab.element.sink)") != null;
                 } catch (Exception e) {
@@ -107,7 +94,7 @@ class PluginsFolderTest {
         } finally {
             Files.deleteIfExists(cfg);
         }
-        await(() -> {
+        Await.until(() -> {
             try {
                 return cm.listConfigurations("(service.pid=ringlab.element.sink)") == null;
             } catch (Exception e) {

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -262,7 +261,7 @@ class PluginsOptionTest {
         Path watched = Path.of(context.getProperty("felix.fileinstall.dir"));
         Path jar = bundle(watched, "plugsink.jar", BSN, component(""), imports(""));
         try {
-            await(() -> installed(BSN), "fileinstall installs the jar of the plugins folder");
+            Await.until(() -> installed(BSN), "fileinstall installs the jar of the plugins folder");
             Path plugins = dir.resolve("plugins-e");
             bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
 
@@ -274,16 +273,6 @@ class PluginsOptionTest {
         } finally {
             Files.deleteIfExists(jar);
         }
-        await(() -> !installed(BSN), "fileinstall uninstalls it with its jar");
-    }
-
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
+        Await.until(() -> !installed(BSN), "fileinstall uninstalls it with its jar");
     }
 }

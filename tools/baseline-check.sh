@@ -54,8 +54,9 @@ build_case() {
     xml+="  <testcase classname=\"baseline-check\" name=\"$name\"><failure message=\"expected $expect, got $outcome\"/></testcase>"$'\n'
   fi
   if [ "$outcome" = fail ] && [ -n "$report" ]; then
-    grep -m1 -o 'baseline-maven-plugin.*: Baseline problems detected' "$log" | sed 's/^/    [ERROR] ... bnd-/' || true
-    grep -v '^\s*\(ADDED\|REMOVED\|CHANGED\)  ' "$report" | sed 's/^/    /'
+    grep -m1 -o 'Failed to execute goal biz.aQute.bnd:bnd-baseline-maven-plugin.*Baseline problems detected' "$log" \
+      | sed 's/^/    [ERROR] /' || true
+    sed 's/^/    /' "$report"
   fi
   cases+=("$name")
   # back to the released state for the next case

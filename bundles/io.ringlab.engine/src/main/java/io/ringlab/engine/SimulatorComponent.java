@@ -5,8 +5,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -474,14 +472,8 @@ public class SimulatorComponent implements Simulator, Registry {
         }
         CostProfile p;
         try {
-            if (name.endsWith(".profile") || name.contains("/")) {
-                Path file = Path.of(name);
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException("cost profile file " + name + " does not exist");
-                }
-                try (Reader r = Files.newBufferedReader(file)) {
-                    p = CostProfileImpl.read(name, r);
-                }
+            if (CostProfileImpl.isFile(name)) {
+                p = CostProfileImpl.readFile(name);
             } else {
                 p = null;
                 for (Bundle b : context.getBundles()) {

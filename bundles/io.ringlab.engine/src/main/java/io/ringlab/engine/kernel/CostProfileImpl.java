@@ -33,6 +33,32 @@ public final class CostProfileImpl implements CostProfile {
     }
 
     /**
+     * @param name a profile name as a pipeline gives it
+     * @return whether it names a file: it ends in {@code .profile} or holds a {@code /}
+     */
+    public static boolean isFile(String name) {
+        return name.endsWith(".profile") || name.contains("/");
+    }
+
+    /**
+     * Reads a profile file.
+     *
+     * @param path the file's path
+     * @return the profile
+     * @throws IOException if reading fails
+     * @throws IllegalArgumentException if the file does not exist, or for a malformed or unsourced constant
+     */
+    public static CostProfileImpl readFile(String path) throws IOException {
+        java.nio.file.Path file = java.nio.file.Path.of(path);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("cost profile file " + path + " does not exist");
+        }
+        try (Reader r = java.nio.file.Files.newBufferedReader(file)) {
+            return read(path, r);
+        }
+    }
+
+    /**
      * Reads a profile.
      *
      * @param file the file name for messages

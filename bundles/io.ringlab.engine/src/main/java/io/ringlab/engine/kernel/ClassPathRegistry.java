@@ -2,11 +2,8 @@ package io.ringlab.engine.kernel;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.StringReader;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -76,7 +73,7 @@ public class ClassPathRegistry implements Registry {
     private final ClassLoader loader;
     private final Map<String, ElementFactory> factories = new LinkedHashMap<>();
     private final List<Registered> services = new ArrayList<>();
-    private final Map<String, String> profileTexts = new LinkedHashMap<>();
+    private final List<String> registeredProfiles = new ArrayList<>();
     private final List<Component> components;
     private final Map<Component, Object> created = new ConcurrentHashMap<>();
     private final Map<Object, String> bundles = Collections.synchronizedMap(new IdentityHashMap<>());
@@ -135,10 +132,15 @@ public class ClassPathRegistry implements Registry {
      * @param name the name pipelines give in {@code profile = NAME}
      * @param text the profile's text (see {@link CostProfileImpl})
      * @return this registry
+     * @throws IllegalArgumentException naming the line of a malformed or unsourced constant
      */
     public ClassPathRegistry profile(String name, String text) {
-        profileTexts.put(name, text);
-        profiles.remove(name);
+        try {
+            profiles.put(name, CostProfileImpl.read(name, new StringReader(text)));
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a StringReader does not fail
+        }
+        registeredProfiles.add(name);
         return this;
     }
 
@@ -305,28 +307,14 @@ public class ClassPathRegistry implements Registry {
         for (String type : discoveredKinds(ElementFactory.class, ElementFactory.TYPE)) {
             if (!byType.containsKey(type)) {
                 ElementFactory f = discovered(ElementFactory.class, ElementFactory.TYPE, type);
-                ElementDescriptorDTO d = copy(f.descriptor());
                 String b = bundles.get(f);
-                d.bundle = b.substring(0, b.lastIndexOf(':'));
-                d.bundleVersion = b.substring(b.lastIndexOf(':') + 1);
-                byType.put(type, d);
+                int colon = b.lastIndexOf(':');
+                byType.put(type, Registry.withBundle(f.descriptor(), b.substring(0, colon), b.substring(colon + 1)));
             }
         }
         List<ElementDescriptorDTO> out = new ArrayList<>(byType.values());
         out.sort(Comparator.comparing((ElementDescriptorDTO d) -> String.valueOf(d.category)).thenComparing(d -> d.type));
         return out;
-    }
-
-    private static ElementDescriptorDTO copy(ElementDescriptorDTO src) {
-        ElementDescriptorDTO d = new ElementDescriptorDTO();
-        d.type = src.type;
-        d.category = src.category;
-        d.summary = src.summary;
-        d.description = src.description;
-        d.ports = new ArrayList<>(src.ports);
-        d.properties = new ArrayList<>(src.properties);
-        d.metrics = new ArrayList<>(src.metrics);
-        return d;
     }
 
     @Override
@@ -362,33 +350,11 @@ public class ClassPathRegistry implements Registry {
 
     @Override
     public CostProfile profile(String name) {
-        CostProfile cached = profiles.get(name);
-        if (cached != null) {
-            return cached;
-        }
-        CostProfile p;
-        try {
-            String text = profileTexts.get(name);
-            URL url = text != null || CostProfileImpl.isFile(name) || loader == null ? null
-                    : loader.getResource("profiles/" + name + ".profile");
-            if (text != null) {
-                p = CostProfileImpl.read(name, new StringReader(text));
-            } else if (CostProfileImpl.isFile(name)) {
-                p = CostProfileImpl.readFile(name);
-            } else if (url != null) {
-                try (Reader r = new InputStreamReader(url.openStream(), StandardCharsets.UTF_8)) {
-                    p = CostProfileImpl.read(url.toString(), r);
-                }
-            } else {
-                throw new IllegalArgumentException("unknown cost profile " + name + ": no profiles/" + name
-                        + ".profile on the class path" + (profileTexts.isEmpty() ? "" : " and none registered of that name;"
-                        + " registered: " + String.join(", ", profileTexts.keySet())));
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cost profile " + name + " could not be read: " + e.getMessage());
-        }
-        profiles.put(name, p);
-        return p;
+        return CostProfileImpl.find(name, profiles, path -> {
+            URL url = loader == null ? null : loader.getResource(path);
+            return url == null ? null : new CostProfileImpl.Entry(url.toString(), url);
+        }, () -> "unknown cost profile " + name + ": no profiles/" + name + ".profile on the class path"
+                + (registeredProfiles.isEmpty() ? "" : "; registered: " + String.join(", ", registeredProfiles)));
     }
 
     @Override

@@ -263,7 +263,12 @@ public abstract class PoolContract {
         RunResultDTO r = Runs.run(sim, "the " + what + " run", "name = \"conformance\"\nduration = 1us\nprofile = "
                 + profile() + "\nelement bench : " + KitElement.BENCH + "\n", 1, List.of());
         failure.rethrow();
-        Runs.finished(r, "the " + what + " run");
+        if (refusedFrees > 0 && "FAILED".equals(r.state) && r.error != null && r.error.contains("(a double free, refused;")) {
+            // the engine stops a run at an element's first double free (docs/engine.md, "Fault isolation"); the bench's
+            // scenario, one event, has run to its end, and the checks below read what the pool did
+        } else {
+            Runs.finished(r, "the " + what + " run");
+        }
         long refused = r.invariants.doubleFreesByOwner.values().stream().mapToLong(Long::longValue).sum();
         List<String> violations = r.invariants.violations.stream().filter(v -> !v.startsWith("double free")).toList();
         assertTrue(violations.isEmpty(), "buffer ownership, the " + what + " run: " + String.join("; ", violations));

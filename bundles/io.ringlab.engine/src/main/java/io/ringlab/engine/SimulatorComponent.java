@@ -335,6 +335,16 @@ public class SimulatorComponent implements Simulator, Registry {
     @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
         RunImpl run = new PipelineBuilder(this).build(pipeline, options);
+        BundleContext bc = context;
+        String watchdog = bc == null ? null : bc.getProperty("ringlab.eventWatchdogMillis");
+        if (watchdog != null) {
+            try {
+                run.defaultWatchdogMillis(Long.parseLong(watchdog.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("framework property ringlab.eventWatchdogMillis=" + watchdog
+                        + " is not a whole number of milliseconds");
+            }
+        }
         active.add(run);
         run.onDone(() -> active.remove(run));
         return run;

@@ -1,12 +1,7 @@
 package io.ringlab.engine;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -340,6 +335,16 @@ public class SimulatorComponent implements Simulator, Registry {
     @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
         RunImpl run = new PipelineBuilder(this).build(pipeline, options);
+        BundleContext bc = context;
+        String watchdog = bc == null ? null : bc.getProperty("ringlab.eventWatchdogMillis");
+        if (watchdog != null) {
+            try {
+                run.defaultWatchdogMillis(Long.parseLong(watchdog.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("framework property ringlab.eventWatchdogMillis=" + watchdog
+                        + " is not a whole number of milliseconds");
+            }
+        }
         active.add(run);
         run.onDone(() -> active.remove(run));
         return run;
@@ -406,18 +411,7 @@ public class SimulatorComponent implements Simulator, Registry {
             if (newest == null) {
                 continue;
             }
-            ElementDescriptorDTO src = newest.factory.descriptor();
-            ElementDescriptorDTO d = new ElementDescriptorDTO();
-            d.type = src.type;
-            d.category = src.category;
-            d.summary = src.summary;
-            d.description = src.description;
-            d.ports = new ArrayList<>(src.ports);
-            d.properties = new ArrayList<>(src.properties);
-            d.metrics = new ArrayList<>(src.metrics);
-            d.bundle = newest.bundle;
-            d.bundleVersion = newest.version.toString();
-            out.add(d);
+            out.add(Registry.withBundle(newest.factory.descriptor(), newest.bundle, newest.version.toString()));
         }
         out.sort(Comparator.comparing((ElementDescriptorDTO d) -> d.category).thenComparing(d -> d.type));
         return out;
@@ -468,41 +462,15 @@ public class SimulatorComponent implements Simulator, Registry {
 
     @Override
     public CostProfile profile(String name) {
-        CostProfile cached = profiles.get(name);
-        if (cached != null) {
-            return cached;
-        }
-        CostProfile p;
-        try {
-            if (name.endsWith(".profile") || name.contains("/")) {
-                Path file = Path.of(name);
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException("cost profile file " + name + " does not exist");
-                }
-                try (Reader r = Files.newBufferedReader(file)) {
-                    p = CostProfileImpl.read(name, r);
-                }
-            } else {
-                p = null;
-                for (Bundle b : context.getBundles()) {
-                    URL url = b.getEntry("profiles/" + name + ".profile");
-                    if (url != null) {
-                        try (Reader r = new InputStreamReader(url.openStream(), StandardCharsets.UTF_8)) {
-                            p = CostProfileImpl.read(b.getSymbolicName() + "/profiles/" + name + ".profile", r);
-                        }
-                        break;
-                    }
-                }
-                if (p == null) {
-                    throw new IllegalArgumentException("unknown cost profile " + name + "; installed profiles: "
-                            + String.join(", ", profileNames()));
+        return CostProfileImpl.find(name, profiles, path -> {
+            for (Bundle b : context.getBundles()) {
+                URL url = b.getEntry(path);
+                if (url != null) {
+                    return new CostProfileImpl.Entry(b.getSymbolicName() + "/" + path, url);
                 }
             }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cost profile " + name + " could not be read: " + e.getMessage());
-        }
-        profiles.put(name, p);
-        return p;
+            return null;
+        }, () -> "unknown cost profile " + name + "; installed profiles: " + String.join(", ", profileNames()));
     }
 
     /** @return the names of the profiles bundles ship. */

@@ -50,7 +50,10 @@ class BundlesTest {
                 "io.ringlab.driver.api", "io.ringlab.pipeline.format", "io.ringlab.engine", "io.ringlab.bql", "io.ringlab.qdisc",
                 "io.ringlab.traffic", "io.ringlab.link", "io.ringlab.driver.netdev", "io.ringlab.driver.stmmac", "io.ringlab.cli", "io.ringlab.pool.slab", "io.ringlab.driver.mlx5",
                 "io.ringlab.driver.mlx4",
-                "io.ringlab.pool.hwbm", "io.ringlab.driver.mvneta", "io.ringlab.experiment.api", "io.ringlab.experiment")),
+                "io.ringlab.pool.hwbm", "io.ringlab.driver.mvneta", "io.ringlab.experiment.api", "io.ringlab.experiment",
+                // the conformance kit resolves inside the framework too, with its JUnit 5 imports and the engine's
+                // io.ringlab.engine.standalone
+                "io.ringlab.conformance")),
                 ringlab.toString());
     }
 

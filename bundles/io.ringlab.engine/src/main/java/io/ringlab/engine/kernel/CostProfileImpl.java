@@ -32,6 +32,73 @@ public final class CostProfileImpl implements CostProfile {
         this.sources = sources;
     }
 
+    /** An entry a profile is read from: its label in messages and where it is. */
+    public record Entry(String label, java.net.URL url) {
+    }
+
+    /**
+     * Finds a profile as both registries do, once per name: a file for a name that {@link #isFile} calls one, else the
+     * entry {@code profiles/NAME.profile} that {@code entries} finds.
+     *
+     * @param name the name a pipeline gives
+     * @param cache the profiles read so far, by name; the profile found goes in
+     * @param entries gives the entry of a path ({@code profiles/NAME.profile}), or {@code null} when there is none
+     * @param unknown the message when there is none, listing what there is
+     * @return the profile
+     * @throws IllegalArgumentException when there is none, or it cannot be read, or it is malformed
+     */
+    public static CostProfile find(String name, Map<String, CostProfile> cache,
+            java.util.function.Function<String, Entry> entries, java.util.function.Supplier<String> unknown) {
+        CostProfile cached = cache.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        CostProfile p;
+        try {
+            if (isFile(name)) {
+                p = readFile(name);
+            } else {
+                Entry e = entries.apply("profiles/" + name + ".profile");
+                if (e == null) {
+                    throw new IllegalArgumentException(unknown.get());
+                }
+                try (Reader r = new java.io.InputStreamReader(e.url().openStream(), java.nio.charset.StandardCharsets.UTF_8)) {
+                    p = read(e.label(), r);
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cost profile " + name + " could not be read: " + e.getMessage());
+        }
+        cache.put(name, p);
+        return p;
+    }
+
+    /**
+     * @param name a profile name as a pipeline gives it
+     * @return whether it names a file: it ends in {@code .profile} or holds a {@code /}
+     */
+    public static boolean isFile(String name) {
+        return name.endsWith(".profile") || name.contains("/");
+    }
+
+    /**
+     * Reads a profile file.
+     *
+     * @param path the file's path
+     * @return the profile
+     * @throws IOException if reading fails
+     * @throws IllegalArgumentException if the file does not exist, or for a malformed or unsourced constant
+     */
+    public static CostProfileImpl readFile(String path) throws IOException {
+        java.nio.file.Path file = java.nio.file.Path.of(path);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("cost profile file " + path + " does not exist");
+        }
+        try (Reader r = java.nio.file.Files.newBufferedReader(file)) {
+            return read(path, r);
+        }
+    }
+
     /**
      * Reads a profile.
      *

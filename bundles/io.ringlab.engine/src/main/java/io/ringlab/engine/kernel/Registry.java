@@ -95,6 +95,26 @@ public interface Registry {
     }
 
     /**
+     * @param src a factory's descriptor, shared by the factory and never changed
+     * @param bundle the providing bundle's symbolic name
+     * @param version its version
+     * @return a copy of the descriptor, with the bundle and version filled in, as {@link #types()} lists it
+     */
+    static ElementDescriptorDTO withBundle(ElementDescriptorDTO src, String bundle, String version) {
+        ElementDescriptorDTO d = new ElementDescriptorDTO();
+        d.type = src.type;
+        d.category = src.category;
+        d.summary = src.summary;
+        d.description = src.description;
+        d.ports = new java.util.ArrayList<>(src.ports);
+        d.properties = new java.util.ArrayList<>(src.properties);
+        d.metrics = new java.util.ArrayList<>(src.metrics);
+        d.bundle = bundle;
+        d.bundleVersion = version;
+        return d;
+    }
+
+    /**
      * @param type an element type id
      * @param version a version of its bundle, or null
      * @return {@code type@version} as swaps name an implementation ({@code type@unversioned} outside a bundle)

@@ -58,6 +58,8 @@ public final class RunImpl implements SimulationRun {
     private volatile boolean abandoned;
     /** The default of {@code RunOptionsDTO.eventWatchdogMillis}. */
     static final long DEFAULT_WATCHDOG_MILLIS = 10_000;
+    /** The watchdog's limit when the options give none: {@link #DEFAULT_WATCHDOG_MILLIS} unless the installation says. */
+    private volatile long defaultWatchdogMillis = DEFAULT_WATCHDOG_MILLIS;
     /** Swaps from the options, armed as engine timers when the run starts. */
     private final List<SwapRequest> scheduledSwaps;
     /** Swaps asked for while the run goes ({@link #swap}), applied at the next safe point. */
@@ -217,6 +219,14 @@ public final class RunImpl implements SimulationRun {
     @Override
     public RunResultDTO await(long timeout, TimeUnit unit) throws InterruptedException {
         return done.await(timeout, unit) ? result : null;
+    }
+
+    /**
+     * @param millis the watchdog's limit for a run whose options give none (the framework property
+     *        {@code ringlab.eventWatchdogMillis}); call before the run starts
+     */
+    public void defaultWatchdogMillis(long millis) {
+        this.defaultWatchdogMillis = millis;
     }
 
     /** @return element name to {@code type@bundleVersion} of the instance behind it now. */
@@ -580,7 +590,7 @@ public final class RunImpl implements SimulationRun {
 
     /** Starts the run's watchdog (see {@code RunOptionsDTO.eventWatchdogMillis}); null when it is off. */
     private Thread watchdog(Thread engine) {
-        long millis = options.eventWatchdogMillis == 0 ? DEFAULT_WATCHDOG_MILLIS : options.eventWatchdogMillis;
+        long millis = options.eventWatchdogMillis == 0 ? defaultWatchdogMillis : options.eventWatchdogMillis;
         if (millis < 0) {
             return null;
         }

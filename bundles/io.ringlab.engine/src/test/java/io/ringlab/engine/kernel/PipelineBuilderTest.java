@@ -20,7 +20,7 @@ class PipelineBuilderTest {
     void anUnknownTypeListsTheInstalledTypes() {
         String m = error("element x : nosuch\n");
         assertTrue(m.startsWith("test.pipeline:1:1: unknown element type 'nosuch'"), m);
-        assertTrue(m.contains("netdev") && m.contains("source"), m);
+        assertTrue(m.contains("link") && m.contains("source"), m);
     }
 
     @Test

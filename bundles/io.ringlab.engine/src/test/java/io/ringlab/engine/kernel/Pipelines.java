@@ -41,20 +41,28 @@ final class Pipelines {
         return new PipelineBuilder(registry).build(PipelineReader.read("test.pipeline", text), o);
     }
 
-    /** @return the text of {@code pipelines/NAME} of the repository with its {@code duration} header set to {@code duration} */
+    /**
+     * @return the text of {@code pipelines/NAME} of the repository (found from the module's folder up) with its
+     *         {@code duration} header set to {@code duration}
+     */
     static String sample(String name, String duration) throws IOException {
-        String text = Files.readString(Path.of("../../pipelines", name));
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.isDirectory(dir.resolve("pipelines"))) {
+            dir = dir.getParent();
+        }
+        assertTrue(dir != null, "no pipelines folder above " + Path.of("").toAbsolutePath());
+        String text = Files.readString(dir.resolve("pipelines").resolve(name));
         String replaced = text.replaceFirst("(?m)^duration = .*$", "duration = " + duration);
         assertTrue(!replaced.equals(text) || text.contains("duration = " + duration), name + " has no duration header");
         return replaced;
     }
 
     /**
-     * Runs a pipeline with the kernel models ({@link StmmacTest#registry()}) and checks what every run must: it finished,
+     * Runs a pipeline with the models on the class path and checks what every run must: it finished,
      * and packets and buffers are conserved.
      */
     static RunResultDTO runConserved(String text, long seed, String... sets) throws PipelineException {
-        RunResultDTO r = build(StmmacTest.registry(), text, seed, sets).run();
+        RunResultDTO r = build(new TestRegistry(), text, seed, sets).run();
         assertEquals("FINISHED", r.state, r.error);
         assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
         return r;

@@ -4,45 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.ringlab.buffer.api.BufferPoolProvider;
-import io.ringlab.driver.api.DriverSupport;
-import io.ringlab.driver.stmmac.StmmacFactory;
-import io.ringlab.engine.DriverSupportComponent;
-import io.ringlab.sim.api.CostProfile;
-import io.ringlab.sim.api.ElementFactory;
-import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
 /** The stmmac model: CPU-bound throughput from the fitted cost, coalesced TX interrupts, BQL moving the queue. */
 class StmmacTest {
-
-    /** The test registry plus the stmmac factory and the engine's driver support. */
-    static Registry registry() {
-        TestRegistry base = new TestRegistry().with(new StmmacFactory());
-        DriverSupport support = new DriverSupportComponent();
-        return new Registry() {
-            @Override public ElementFactory factory(String type) { return base.factory(type); }
-            @Override public List<ElementDescriptorDTO> types() { return base.types(); }
-            @Override public BufferPoolProvider poolProvider(String kind) { return base.poolProvider(kind); }
-            @Override public List<String> poolKinds() { return base.poolKinds(); }
-            @Override public List<String> providerKinds(Class<?> t, String p) { return base.providerKinds(t, p); }
-            @Override public CostProfile profile(String name) { return base.profile(name); }
-            @Override public String bundleOf(String type) { return null; }
-            @Override public Map<String, String> coreBundles() { return base.coreBundles(); }
-
-            @Override
-            public <S> S provider(Class<S> type, String kindProperty, String kind) {
-                if (type == DriverSupport.class && DriverSupport.LINUX.equals(kind)) {
-                    return type.cast(support);
-                }
-                return base.provider(type, kindProperty, kind);
-            }
-        };
-    }
 
     private static final String BOARD = """
             duration = 2s
@@ -67,7 +35,7 @@ class StmmacTest {
 
     /** @param acks the reverse traffic that makes the board's RX interrupt (TCP's ACKs stand-in), as a wire rate */
     private static RunResultDTO board(String offered, boolean bql, String link, String acks) throws Exception {
-        return Pipelines.build(registry(), BOARD.formatted(offered, bql, link, acks, link), 1).run();
+        return Pipelines.build(BOARD.formatted(offered, bql, link, acks, link), 1).run();
     }
 
     @Test

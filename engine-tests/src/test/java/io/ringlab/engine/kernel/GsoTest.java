@@ -4,9 +4,6 @@ import static io.ringlab.engine.kernel.Pipelines.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -67,11 +64,10 @@ class GsoTest {
 
     /** The seed scenario (seed 001): 4 CUBIC streams and a band-0 ping from the S805 board over 100 Mbit/s. */
     private static RunResultDTO seed(boolean bql, boolean gso, String duration) throws Exception {
-        String text = Files.readString(Path.of("../../pipelines/stmmac-bql-100m.pipeline"))
-                .replace("duration = 60s", "duration = " + duration)
+        String text = Pipelines.sample("stmmac-bql-100m.pipeline", duration)
                 .replace("    bql = true", "    bql = " + bql)
                 .replace("    tsq = v3.19", "    tsq = v3.19\n    gso = " + gso);
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(), text, 1).run();
+        RunResultDTO r = Pipelines.build(new TestRegistry(), text, 1).run();
         assertConserved(r);
         return r;
     }

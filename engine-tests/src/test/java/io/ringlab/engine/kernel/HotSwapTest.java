@@ -105,7 +105,8 @@ class HotSwapTest {
         assertTrue(d.applied && d.handover, d.message);
         assertEquals(0.020, d.atSimulatedSeconds, 1e-15);
         assertEquals("eth0", d.element);
-        assertEquals("netdev@unversioned", d.from);
+        // type@version: the version of the bundle on the class path that provides the type
+        assertEquals("netdev@" + new TestRegistry().version("netdev"), d.from);
         assertEquals(d.from, d.to);
         assertEquals(plain.elements, swapped.elements);
         assertEquals(plain.invariants.delivered, swapped.invariants.delivered);
@@ -115,7 +116,7 @@ class HotSwapTest {
     @Test
     void aStmmacSwapUnderTcpLoadHandsEverythingOverAndLeavesNothingUnaccounted() throws Exception {
         String text = Pipelines.sample("stmmac-bql-100m.pipeline", "1s");
-        RunImpl run = Pipelines.build(StmmacTest.registry(), text, 2);
+        RunImpl run = Pipelines.build(new TestRegistry(), text, 2);
         Simulation sim = run.simulation();
         sim.start(1000 * MS, 10 * MS, 0);
         sim.advance(500 * MS, Long.MAX_VALUE);

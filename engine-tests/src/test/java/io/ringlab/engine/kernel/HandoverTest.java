@@ -22,14 +22,14 @@ import io.ringlab.sim.api.dto.SwapDTO;
  */
 class HandoverTest {
 
-    /** A run of {@code text} with {@code sets} and {@code swaps}, with the kernel models ({@link StmmacTest#registry()}). */
+    /** A run of {@code text} with {@code sets} and {@code swaps}, with the models on the class path. */
     static RunResultDTO run(String text, long seed, List<String> swaps, String... sets) throws PipelineException {
         RunOptionsDTO o = new RunOptionsDTO();
         o.seed = seed;
         o.snapshotIntervalMillis = 0;
         o.overrides.addAll(List.of(sets));
         o.swaps.addAll(swaps);
-        RunResultDTO r = new PipelineBuilder(StmmacTest.registry()).build(PipelineReader.read("test.pipeline", text), o).run();
+        RunResultDTO r = new PipelineBuilder(new TestRegistry()).build(PipelineReader.read("test.pipeline", text), o).run();
         assertEquals("FINISHED", r.state, r.error);
         assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
         return r;
@@ -66,7 +66,7 @@ class HandoverTest {
      */
     static String loadedInstant(String text, long seed, String element, String from, String step, String... sets)
             throws Exception {
-        RunImpl run = Pipelines.build(StmmacTest.registry(), text, seed, sets);
+        RunImpl run = Pipelines.build(new TestRegistry(), text, seed, sets);
         Simulation sim = run.simulation();
         long t = io.ringlab.pipeline.format.Units.parsePicos(from);
         long dt = io.ringlab.pipeline.format.Units.parsePicos(step);
@@ -220,7 +220,7 @@ class HandoverTest {
 
     @Test
     void aPfifoToFqCodelSwapHandsThePacketsOverOldestFirst() throws Exception {
-        RunImpl run = Pipelines.build(StmmacTest.registry(), netdevBql("pfifo { limit = 1000 }"), 1);
+        RunImpl run = Pipelines.build(new TestRegistry(), netdevBql("pfifo { limit = 1000 }"), 1);
         Simulation sim = run.simulation();
         sim.start(60 * MS, MS, 0);
         sim.advance(30 * MS, Long.MAX_VALUE);
@@ -232,8 +232,9 @@ class HandoverTest {
         SwapDTO d = run.applySwap("q", "fq_codel", null);
 
         assertTrue(d.applied && d.handover, d.message);
-        assertEquals("pfifo@unversioned", d.from);
-        assertEquals("fq_codel@unversioned", d.to);
+        String qdiscs = new TestRegistry().version("pfifo");
+        assertEquals("pfifo@" + qdiscs, d.from);
+        assertEquals("fq_codel@" + qdiscs, d.to);
         assertEquals(0, d.packetsDropped);
         assertEquals((long) backlog, d.packetsTransferred);
         assertEquals((long) backlog, d.buffersTransferred);

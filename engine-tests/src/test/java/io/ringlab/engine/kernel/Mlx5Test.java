@@ -65,14 +65,14 @@ class Mlx5Test {
     @Test
     void aHeadlineMayNameAPoolOrACore() throws Exception {
         String text = Pipelines.sample("mlx5-bulk-drop.pipeline", "2ms");
-        RunResultDTO r = Pipelines.build(StmmacTest.registry(),
+        RunResultDTO r = Pipelines.build(new TestRegistry(),
                 text.replace("headline = eth0.rxMpps", "headline = pool:eth0.rx.slabBulkAllocCalls"), 1).run();
         assertEquals(metric(r, "pool:eth0.rx", "slabBulkAllocCalls"), r.headline.value, 0.0);
-        r = Pipelines.build(StmmacTest.registry(), text.replace("headline = eth0.rxMpps", "headline = cpu0.l1dMisses"), 1)
+        r = Pipelines.build(new TestRegistry(), text.replace("headline = eth0.rxMpps", "headline = cpu0.l1dMisses"), 1)
                 .run();
         assertEquals(metric(r, "cpu0", "l1dMisses"), r.headline.value, 0.0);
         io.ringlab.sim.api.PipelineException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.ringlab.sim.api.PipelineException.class, () -> Pipelines.build(StmmacTest.registry(),
+                io.ringlab.sim.api.PipelineException.class, () -> Pipelines.build(new TestRegistry(),
                         text.replace("headline = eth0.rxMpps", "headline = pool:eth1.rx.allocs"), 1));
         assertTrue(e.getMessage().contains("undeclared element 'eth1' in the headline"), e.getMessage());
     }

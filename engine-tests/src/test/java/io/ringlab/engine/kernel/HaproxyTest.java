@@ -94,7 +94,7 @@ class HaproxyTest {
     @Test
     void aCoreListNamingAMissingCoreIsRefusedWithWhatExists() throws Exception {
         String text = pipeline("10ms").replace("cores = \"0,1\"", "cores = \"0,5\"");
-        PipelineException e = assertThrows(PipelineException.class, () -> Pipelines.build(StmmacTest.registry(), text, 1));
+        PipelineException e = assertThrows(PipelineException.class, () -> Pipelines.build(new TestRegistry(), text, 1));
         assertTrue(e.getMessage().contains("core 5 does not exist") && e.getMessage().contains("cores 0 to 1"),
                 e.getMessage());
     }

@@ -1,0 +1,47 @@
+package io.ringlab.driver.stmmac;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Nested;
+
+import io.ringlab.conformance.DriverContract;
+import io.ringlab.sim.api.ElementFactory;
+
+/** The driver contract for stmmac, with the 2014 defaults and with the current kernel's preset. */
+class StmmacConformanceTest {
+
+    /**
+     * The contract on the S805 board whose costs the model carries, at 100 Mbit/s (seed 001's link): at 1 Gbit/s the
+     * board's CPU, not the wire, would limit transmit, and the TX ring would never fill.
+     */
+    abstract static class OnS805 extends DriverContract {
+        @Override
+        protected ElementFactory factory() {
+            return new StmmacFactory();
+        }
+
+        @Override
+        protected String profile() {
+            return "amlogic-s805";
+        }
+
+        @Override
+        protected long lineRateBits() {
+            return 100_000_000L;
+        }
+    }
+
+    /** The 2014 driver: a 256-descriptor ring, an interrupt every 64 frames, a 40 ms coalescing timer. */
+    @Nested
+    class Of2014 extends OnS805 {
+    }
+
+    /** The current kernel's preset: a 512-descriptor ring, 25 frames per interrupt, a 1 ms coalescing timer. */
+    @Nested
+    class CurrentPreset extends OnS805 {
+        @Override
+        protected Map<String, String> properties() {
+            return Map.of("preset", "current");
+        }
+    }
+}

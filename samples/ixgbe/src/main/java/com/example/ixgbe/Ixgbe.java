@@ -57,10 +57,11 @@ import io.ringlab.sim.api.Timer;
  * <b>Receive</b> ({@code ixgbe_clean_rx_irq}). {@code rxRing} descriptors (default {@link #DEFAULT_RX_DESCRIPTORS}) are
  * posted with skbs from pool kind {@code skb} ({@code rx}), all but one at open ({@code ixgbe_desc_unused}). A frame
  * from the link takes the next posted descriptor (a DMA, {@link ElementContext#transferPacket}) and raises the
- * interrupt (subject to the throttle, below), or is dropped by the NIC ({@code rx-no-buffer}) when none is posted. The poll hands up to the budget
- * ({@code napiWeight}, default {@link #NAPI_WEIGHT}) of received skbs to the {@code stack} port, charging {@code rxCycles}
- * each, and gives descriptors back to the hardware {@link #RX_BUFFER_WRITE} at a time (the refill at the top of the
- * cleaning loop); under budget it completes and re-arms the interrupt ({@code napi_complete_done}).
+ * interrupt (subject to the throttle, below), or is dropped by the NIC ({@code rx-no-buffer}) when none is posted. The
+ * poll hands up to the budget ({@code napiWeight}, default {@link #NAPI_WEIGHT}) of received skbs to the {@code stack}
+ * port, charging {@code rxCycles} each, and gives descriptors back to the hardware {@link #RX_BUFFER_WRITE} at a time
+ * (the refill at the top of the cleaning loop); under budget it completes and re-arms the interrupt
+ * ({@code napi_complete_done}).
  * <p>
  * <b>Interrupts.</b> A TX completion or a received frame raises the queue vector's interrupt when it is armed, but not
  * sooner than {@code itrMicros} (default {@link #ITR_MICROS}) after the previous one: the EITR throttle, which lets
@@ -74,22 +75,23 @@ import io.ringlab.sim.api.Timer;
  * <b>Hot swap</b> ({@link Handover}): a successor of this type on the same core with the same ring sizes and the same BQL
  * setting takes over the TX queue with its BQL state, the TX ring with its skbs, the segments not yet posted, the RX
  * descriptors with their skbs and received frames, the NAPI context, the interrupt's arming, the throttle's last
- * interrupt and held-back interrupt, and the pending interrupt and transmit tasks in their places; the pools are the same pools again. Otherwise the engine drains and restarts.
+ * interrupt and held-back interrupt, and the pending interrupt and transmit tasks in their places; the pools are the
+ * same pools again. Otherwise the engine drains and restarts.
  * <p>
  * <b>Not modelled:</b> more than one queue pair and queue vector (RSS, XPS, ATR/Flow Director); the context descriptor
  * for checksum offload and TSO (every skb takes one data descriptor, GSO is done in software), so
  * {@code ixgbe_maybe_stop_tx}'s check before posting never triggers; paged skbs ({@code nr_frags}); interrupt moderation
- * beyond a fixed EITR interval ({@code itrMicros}, default {@link #ITR_MICROS}: the
- * dynamic ITR of {@code ixgbe_update_itr} / {@code ixgbe_set_itr} does not adapt it; without the throttle
- * ({@code itrMicros = 0}) every completion and frame raises its interrupt while it is armed); the RX page reuse of
- * {@code ixgbe_reuse_rx_page} and {@code build_skb} (descriptors hold skbs); {@code per_ring_budget} splitting with more
- * rings; DCB, FCoE, SR-IOV, XDP, PTP; link and PHY state.
+ * beyond a fixed EITR interval ({@code itrMicros}, default {@link #ITR_MICROS}: the dynamic ITR of
+ * {@code ixgbe_update_itr} / {@code ixgbe_set_itr} does not adapt it; without the throttle ({@code itrMicros = 0})
+ * every completion and frame raises its interrupt while it is armed); the RX page reuse of {@code ixgbe_reuse_rx_page}
+ * and {@code build_skb} (descriptors hold skbs); {@code per_ring_budget} splitting with more rings; DCB, FCoE, SR-IOV,
+ * XDP, PTP; link and PHY state.
  * <p>
  * Metrics: counters {@code txPackets}, {@code txBytes}, {@code txCompletions}, {@code doorbells}, {@code txRestarts}
  * (driver wakes, {@code tx_restart_queue}), {@code rxPackets}, {@code rxBytes}, {@code rxNoBufferDrops},
  * {@code refillFailures}, {@code irqs}; gauges {@code txQueued} (skbs in the TX ring), {@code limit} and
- * {@code inflight} (BQL, bytes; 0 without BQL), {@code napiPolls}; rates {@code txMpps}, {@code rxMpps}. Counters are
- * never reset during a run. Engine thread only: not thread-safe.
+ * {@code inflight} (BQL, bytes; 0 without BQL), {@code napiPolls}; rates {@code txMpps}, {@code rxMpps}. Engine thread
+ * only: not thread-safe.
  *
  * @see IxgbeFactory
  */

@@ -43,7 +43,8 @@ public class IxgbeFactory implements ElementFactory {
                 + " unused descriptors and wakes at TX_WAKE_THRESHOLD (42); the NAPI poll cleans up to 256 completions"
                 + " (ixgbe_clean_tx_irq), freeing with napi_consume_skb (bulkFree) or dev_kfree_skb, with BQL accounting;"
                 + " frames from the link are DMA'd into posted RX skbs, handed up in NAPI polls of weight 64 and"
-                + " refilled 16 at a time. Interrupts throttled at a fixed EITR interval (itrMicros). No RSS, no dynamic ITR, no TSO or checksum context descriptors.";
+                + " refilled 16 at a time. Interrupts throttled at a fixed EITR interval (itrMicros). No RSS, no"
+                + " dynamic ITR, no TSO or checksum context descriptors.";
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc"
                 + " (ndo_start_xmit)"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));

@@ -95,6 +95,24 @@ class IxgbeRunTest {
     }
 
     @Test
+    void withoutBqlTheDriverStopsTheQueueBelowDescNeededAndWakesItAtTheThreshold() throws Exception {
+        Result r = ringlab("run", "ixgbe.pipeline", "--set", "eth0.bql=false", "--print",
+                "eth0.txQueued,eth0.txRestarts,eth0.limit");
+
+        assertEquals(0, r.code(), r.out() + r.err());
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String line : r.out().strip().split("\n")) {
+            String[] kv = line.split("=", 2);
+            m.put(kv[0], Double.parseDouble(kv[1]));
+        }
+        assertEquals(0.0, m.get("eth0.limit"), m.toString());
+        // the ring fills up to the stop: the last skb posted left DESC_NEEDED - 1 unused (one slot always stays empty)
+        assertEquals(Ixgbe.DEFAULT_TX_DESCRIPTORS - 1 - (Ixgbe.DESC_NEEDED - 1), m.get("eth0.txQueued"), 0.0,
+                m.toString());
+        assertTrue(m.get("eth0.txRestarts") > 0, "netif_wake_subqueue at TX_WAKE_THRESHOLD: " + m);
+    }
+
+    @Test
     void napiConsumeSkbTakesFewerSlowPathFreesPerPacketThanDevKfreeSkb() throws Exception {
         Map<String, Double> bulk = run();
         Map<String, Double> single = run("--set", "eth0.bulkFree=false");

@@ -279,13 +279,25 @@ public final class RunImpl implements SimulationRun {
         }
     }
 
-    /** Engine thread: takes the held elements' state at a safe point (the current instant finished first). */
-    private void applyHolds() {
+    /**
+     * Finishes the current instant of virtual time and moves the clock to the next event's time, the safe point a live
+     * swap or a hold is recorded at (so that {@code --swap} at that time replays it); the clock stays where it is when
+     * that time lies beyond the run or the run has failed. Engine thread only.
+     *
+     * @return the next event's time
+     */
+    private long nextSafePoint() {
         sim.advance(sim.now + 1, Long.MAX_VALUE);
         long at = sim.nextEventTime();
-        if (at < durationPicos) {
+        if (sim.failure == null && at < durationPicos) {
             sim.now = at;
         }
+        return at;
+    }
+
+    /** Engine thread: takes the held elements' state at a safe point (the current instant finished first). */
+    private void applyHolds() {
+        nextSafePoint();
         for (Hold h; (h = holdRequests.poll()) != null;) {
             for (ElementContextImpl c : sim.contexts) {
                 if (c.type.equals(h.type) && !held.containsKey(c.index)) {
@@ -353,14 +365,12 @@ public final class RunImpl implements SimulationRun {
      * the replay's swap timer). Engine thread only.
      */
     private void applyLiveSwaps() {
-        sim.advance(sim.now + 1, Long.MAX_VALUE);
-        long at = sim.nextEventTime();
+        long at = nextSafePoint();
         for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
             if (sim.failure != null || at >= durationPicos) {
                 l.done.complete(notApplied(l.element, "the run reached its end before a safe point"));
                 continue;
             }
-            sim.now = at;
             l.done.complete(applySwap(l.element, l.type, l.version));
         }
         publish(pauseRequested ? RunState.PAUSED : RunState.RUNNING);

@@ -179,10 +179,8 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     }
 
     BufferPool createPool(String kind, String name, int capacity, int bufferBytes, Map<String, Object> settings) {
-        for (BufferPool p : pools) {
-            if (p.name().equals(name)) {
-                throw new IllegalArgumentException("pool name used twice: name=" + name);
-            }
+        if (pool(name) != null) {
+            throw new IllegalArgumentException("pool name used twice: name=" + name);
         }
         BufferPoolProvider provider = registry.poolProvider(kind);
         if (provider == null) {

@@ -176,6 +176,9 @@ final class Commands implements Callable<Integer> {
                 + " behind ELEMENT at virtual time AT (e.g. 10s:eth0, 10s:eth0=stmmac@0.1.0; repeatable; default TYPE: its"
                 + " own, VERSION: the newest installed); the old instance hands its state over (docs/hot-swap.md)")
         List<String> swaps = new ArrayList<>();
+        @Option(names = "--progress", description = "show on standard error how far the run is: when it starts, then"
+                + " every second the simulated time reached and the events so far")
+        boolean progress;
         @Mixin
         PluginsOption plugins;
 
@@ -190,7 +193,8 @@ final class Commands implements Callable<Integer> {
 
         private Integer execute() throws IOException {
             PrintStream human = root.human(json);
-            Runner.Outcome o = root.runner.run(file, duration, seed, sets, 0, seriesInterval, warmup, swaps);
+            Runner.Outcome o = root.runner.run(new Runner.Request(file, duration, seed, sets, seriesInterval, warmup,
+                    swaps, progress ? RunProgress.on(root.err, root.terminal) : null));
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();
@@ -381,13 +385,13 @@ final class Commands implements Callable<Integer> {
             for (String f : targets) {
                 // warm-up run: lets the JIT compile the hot paths before the measured run
                 String warm = duration;
-                Runner.Outcome w = root.runner.run(f, warm, null, List.of(), 0);
+                Runner.Outcome w = root.runner.run(Runner.Request.of(f, warm));
                 if (w.result() == null) {
                     root.err.println(w.message());
                     worst = Math.max(worst, w.exitCode());
                     continue;
                 }
-                Runner.Outcome o = root.runner.run(f, duration, null, List.of(), 0);
+                Runner.Outcome o = root.runner.run(Runner.Request.of(f, duration));
                 RunResultDTO r = o.result();
                 if (r == null) {
                     root.err.println(o.message());

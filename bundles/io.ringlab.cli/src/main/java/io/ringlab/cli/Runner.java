@@ -49,46 +49,67 @@ final class Runner {
     record Outcome(RunResultDTO result, int exitCode, String message) {
     }
 
-    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis) {
-        return run(file, duration, seed, sets, snapshotMillis, null);
+    /**
+     * What {@code ringlab run} runs: a pipeline file (or {@code builtin:NAME}) and the options that override the file's;
+     * {@code null} options keep the file's values.
+     *
+     * @param swaps hot swaps, {@code AT:ELEMENT[=TYPE[@VERSION]]} each ({@code RunOptionsDTO.swaps})
+     * @param progress watches the run while it runs, or {@code null}
+     */
+    record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
+            List<String> swaps, Watcher progress) {
+        /** @return the file with its own settings, or with another duration when {@code duration} is not null */
+        static Request of(String file, String duration) {
+            return new Request(file, duration, null, List.of(), null, null, List.of(), null);
+        }
     }
 
-    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval) {
-        return run(file, duration, seed, sets, snapshotMillis, seriesInterval, null);
+    /** Watches a run from its start to its end on another thread (for example {@link RunProgress}). */
+    interface Watcher {
+        /**
+         * Called once the pipeline is read and prepared, just before the run starts.
+         *
+         * @return closed when the run has ended
+         */
+        AutoCloseable watch(SimulationRun run, PipelineDTO pipeline);
     }
 
-    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval,
-            String warmup) {
-        return run(file, duration, seed, sets, snapshotMillis, seriesInterval, warmup, List.of());
-    }
-
-    /** @param swaps hot swaps, {@code AT:ELEMENT[=TYPE[@VERSION]]} each ({@code RunOptionsDTO.swaps}) */
-    Outcome run(String file, String duration, Long seed, List<String> sets, long snapshotMillis, String seriesInterval,
-            String warmup, List<String> swaps) {
+    Outcome run(Request q) {
+        String file = q.file();
         PipelineDTO pipeline;
         RunOptionsDTO options = new RunOptionsDTO();
         try {
             pipeline = file.startsWith("builtin:") ? PipelineReader.read(file, builtin(file.substring(8)))
                     : PipelineReader.read(Path.of(file));
             try {
-                if (duration != null) {
-                    options.durationPicos = picos("--duration", duration, true);
+                if (q.duration() != null) {
+                    options.durationPicos = picos("--duration", q.duration(), true);
                 }
-                if (seriesInterval != null) {
-                    options.seriesIntervalPicos = picos("--series-interval", seriesInterval, true);
+                if (q.seriesInterval() != null) {
+                    options.seriesIntervalPicos = picos("--series-interval", q.seriesInterval(), true);
                 }
-                if (warmup != null) {
-                    options.warmupPicos = picos("--warmup", warmup, false);
+                if (q.warmup() != null) {
+                    options.warmupPicos = picos("--warmup", q.warmup(), false);
                 }
             } catch (IllegalArgumentException e) {
                 return new Outcome(null, INVALID, e.getMessage());
             }
-            options.seed = seed;
-            options.overrides.addAll(sets);
-            options.swaps.addAll(swaps);
-            options.snapshotIntervalMillis = snapshotMillis;
+            options.seed = q.seed();
+            options.overrides.addAll(q.sets());
+            options.swaps.addAll(q.swaps());
+            // snapshots only for a watcher: a headless run publishes none otherwise
+            options.snapshotIntervalMillis = q.progress() == null ? 0 : RunProgress.INTERVAL_MILLIS;
             SimulationRun run = simulator.prepare(pipeline, options);
-            RunResultDTO r = run.run();
+            RunResultDTO r;
+            if (q.progress() == null) {
+                r = run.run();
+            } else {
+                try (AutoCloseable watching = q.progress().watch(run, pipeline)) {
+                    r = run.run();
+                } catch (Exception e) { // close() of a watcher thread: it only stops printing
+                    throw new IllegalStateException(e);
+                }
+            }
             int code = "FAILED".equals(r.state) ? FAILED
                     : (!r.invariants.packetConservation || !r.invariants.bufferConservation) ? INVARIANT : OK;
             return new Outcome(r, code, r.error);

@@ -85,16 +85,18 @@ class FakeSimulator implements Simulator {
         if (failure != null && call >= failFromCall) {
             throw failure;
         }
-        return new FakeRun(queued.isEmpty() ? result : queued.poll());
+        return new FakeRun(queued.isEmpty() ? result : queued.poll(), runOptions.durationPicos);
     }
 
-    /** A prepared run that only supports {@link #run()}. */
+    /** A prepared run that only supports {@link #run()} and the snapshot of a run not started yet. */
     static final class FakeRun implements SimulationRun {
         private final RunResultDTO result;
+        private final long durationPicos;
         private RunState state = RunState.READY;
 
-        FakeRun(RunResultDTO result) {
+        FakeRun(RunResultDTO result, long durationPicos) {
             this.result = result;
+            this.durationPicos = durationPicos;
         }
 
         @Override
@@ -140,7 +142,10 @@ class FakeSimulator implements Simulator {
 
         @Override
         public RunSnapshotDTO snapshot() {
-            throw new UnsupportedOperationException();
+            RunSnapshotDTO s = new RunSnapshotDTO();
+            s.state = RunState.READY;
+            s.durationSeconds = durationPicos / 1e12;
+            return s;
         }
 
         @Override

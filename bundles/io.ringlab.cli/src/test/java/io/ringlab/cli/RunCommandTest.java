@@ -248,6 +248,33 @@ class RunCommandTest {
         assertEquals(2_000_000_000_000L, sim.lastOptions().durationPicos);
     }
 
+    @Test
+    void progressSaysWhenTheRunStartsAndAsksTheEngineForSnapshots() {
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--duration", "2s", "--progress"), cli.err());
+
+        assertTrue(cli.err().startsWith("progress: started tiny, 2s of simulated time\n"), cli.err());
+        assertEquals(RunProgress.INTERVAL_MILLIS, sim.lastOptions().snapshotIntervalMillis);
+        assertTrue(cli.out().contains("tiny"), "the summary still goes to stdout: " + cli.out());
+    }
+
+    @Test
+    void withoutProgressAHeadlessRunPublishesNoSnapshots() {
+        assertEquals(Runner.OK, cli.execute("run", tiny), cli.err());
+
+        assertEquals(0L, sim.lastOptions().snapshotIntervalMillis);
+        assertFalse(cli.err().contains("progress:"), cli.err());
+    }
+
+    @Test
+    void aProgressLineGivesSimulatedTimeShareEventsAndWallTime() {
+        io.ringlab.sim.api.dto.RunSnapshotDTO s = new io.ringlab.sim.api.dto.RunSnapshotDTO();
+        s.simulatedSeconds = 1.25;
+        s.durationSeconds = 5;
+        s.events = 1_234_567;
+
+        assertEquals("progress: 1.250s of 5s simulated (25.0 %), 1234567 events, 1:02 wall", RunProgress.line(s, 62));
+    }
+
     // ---- invalid input: exit 2 ----------------------------------------------------------------------------------
 
     @Test

@@ -6,21 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +27,6 @@ import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
 
-import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Simulator;
 import io.ringlab.workspace.tests.dropin.PlugSinkFactory;
 
@@ -108,62 +99,21 @@ class PluginsOptionTest {
         }
     }
 
-    /**
-     * Writes a bundle jar: the plugin's classes, a component description when {@code component} is not {@code null},
-     * and a manifest with the given headers on top of the symbolic name and version.
-     */
+    /** Writes the plugin's bundle jar; {@code component} {@code null} for none. */
     private Path bundle(Path folder, String file, String bsn, String component, Map<String, String> headers)
             throws IOException {
-        Files.createDirectories(folder);
-        Manifest m = new Manifest();
-        Attributes a = m.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", bsn);
-        a.putValue("Bundle-Version", "1.0.0");
-        headers.forEach(a::putValue);
-        if (component != null) {
-            a.putValue("Service-Component", "OSGI-INF/plugsink.xml");
-            // what bnd writes for a DS component providing a service: the command counts the factories by it
-            a.putValue("Provide-Capability", "osgi.service;objectClass:List<String>=\"" + ElementFactory.class.getName()
-                    + "\"");
-        }
-        Path jar = folder.resolve(file);
-        try (OutputStream os = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(os, m)) {
-            Bundle self = context.getBundle();
-            String pkg = PlugSinkFactory.class.getPackageName().replace('.', '/');
-            for (URL u : Collections.list(self.findEntries(pkg, "*.class", false))) {
-                j.putNextEntry(new JarEntry(u.getPath().substring(1)));
-                try (InputStream in = u.openStream()) {
-                    in.transferTo(j);
-                }
-            }
-            if (component != null) {
-                j.putNextEntry(new JarEntry("OSGI-INF/plugsink.xml"));
-                j.write(component.getBytes(StandardCharsets.UTF_8));
-            }
-        }
-        return jar;
+        return TestBundles.write(context.getBundle(), folder.resolve(file), bsn, PlugSinkFactory.class,
+                component == null ? Map.of() : Map.of("plugsink.xml", component), headers);
     }
 
     /** A DS component providing {@link PlugSinkFactory} as the element type {@code plugsink}, with extra XML inside. */
     private static String component(String inside) {
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <scr:component xmlns:scr="http://www.osgi.org/xmlns/scr/v1.3.0" name="%s">
-                  <property name="%s" type="String" value="%s"/>
-                  <service><provide interface="%s"/></service>
-                  %s
-                  <implementation class="%s"/>
-                </scr:component>
-                """.formatted(PlugSinkFactory.class.getName(), ElementFactory.TYPE, PlugSinkFactory.TYPE,
-                ElementFactory.class.getName(), inside, PlugSinkFactory.class.getName());
+        return TestBundles.component(PlugSinkFactory.class.getName(), PlugSinkFactory.class, PlugSinkFactory.TYPE, null,
+                inside);
     }
 
-    /** The imports a plugin of these classes needs. */
     private static Map<String, String> imports(String extra) {
-        return Map.of("Import-Package", "io.ringlab.buffer.api;version=\"[1.0,2)\",io.ringlab.sim.api;version=\"[1.0,2)\","
-                + "io.ringlab.sim.api.dto;version=\"[1.0,2)\"" + extra);
+        return TestBundles.imports(extra);
     }
 
     private boolean installed(String bsn) {

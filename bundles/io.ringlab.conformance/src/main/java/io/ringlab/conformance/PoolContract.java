@@ -218,6 +218,10 @@ public abstract class PoolContract {
                     "capacity: inUse() + available() exceeds capacity(), or one is negative" + where);
             assertTrue(s.highWaterMark >= s.inUse, "statistics: highWaterMark " + s.highWaterMark + " below inUse" + where);
             assertNotNull(s.counters, "statistics: stats().counters is null" + where);
+            assertNotNull(s.gauges, "statistics: stats().gauges is null" + where);
+            for (String k : s.counters.keySet()) {
+                assertTrue(!s.gauges.containsKey(k), "statistics: " + k + " is both a counter and a gauge" + where);
+            }
             assertEquals(kind(), pool.kind(), "statistics: the pool's kind()");
             assertEquals(kind(), s.kind, "statistics: stats().kind");
             assertEquals(pool.name(), s.name, "statistics: stats().name");
@@ -226,6 +230,12 @@ public abstract class PoolContract {
                         && s.doubleFrees >= last.doubleFrees && s.highWaterMark >= last.highWaterMark,
                         "statistics: a counter went back" + where + "; before: allocs " + last.allocs + ", frees "
                                 + last.frees + ", allocFailures " + last.allocFailures + ", doubleFrees " + last.doubleFrees);
+                // a warm-up reports a counter's increase: a level among the counters would come out as nonsense
+                for (Map.Entry<String, Long> c : last.counters.entrySet()) {
+                    Long now = s.counters.get(c.getKey());
+                    assertTrue(now != null && now >= c.getValue(), "statistics: counter " + c.getKey() + " went from "
+                            + c.getValue() + " to " + now + where + "; a level belongs in stats().gauges");
+                }
             }
             last = s;
         }

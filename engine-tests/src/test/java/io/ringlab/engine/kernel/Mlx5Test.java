@@ -51,6 +51,27 @@ class Mlx5Test {
     }
 
     @Test
+    void withAWarmupThePoolsCountersCountTheWindowAndItsSlabLevelsAreTheEnds() throws Exception {
+        RunResultDTO whole = run();
+        io.ringlab.sim.api.dto.RunOptionsDTO o = new io.ringlab.sim.api.dto.RunOptionsDTO();
+        o.seed = 1L;
+        o.warmupPicos = 10_000_000_000L; // half of the 20 ms
+        RunResultDTO half = new PipelineBuilder(new TestRegistry()).build(io.ringlab.pipeline.format.PipelineReader.read(
+                "mlx5.pipeline", Pipelines.sample("mlx5-bulk-drop.pipeline", "20ms")), o).run();
+
+        // one bulk call per 8 skbs of the window, not of the whole run
+        double processed = metric(half, "eth0", "rxPackets");
+        assertEquals(metric(whole, "eth0", "rxPackets") / 2, processed, processed * 0.01);
+        assertEquals(processed / 8, metric(half, "pool:eth0.rx", "slabBulkAllocCalls"), processed / 8 * 0.01 + 2);
+        assertEquals(processed, metric(half, "pool:eth0.rx", "slabSlowFrees"), 0.0);
+        // levels are the end's, the same with or without a warm-up
+        for (String level : new String[] {"slabObjectsPerSlab", "slabSlabs", "slabPartialSlabs", "napiCachedHeads",
+            "capacity", "inUse", "highWaterMark"}) {
+            assertEquals(metric(whole, "pool:eth0.rx", level), metric(half, "pool:eth0.rx", level), level);
+        }
+    }
+
+    @Test
     void napiConsumeSkbDefersTheFreesIntoBulksOfSixtyFour() throws Exception {
         RunResultDTO r = run("eth0.earlyDrop=napi_consume_skb");
         double processed = metric(r, "eth0", "rxPackets");

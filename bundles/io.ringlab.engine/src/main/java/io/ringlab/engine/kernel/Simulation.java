@@ -71,6 +71,11 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     private double[] basePicos = new double[0];
     private long[] baseBusy = new long[0];
     private Map<String, Double>[] baseCaches;
+    /**
+     * Each pool's counters at the start of the measured window ({@link #poolCounters}); a pool created later (a swap to
+     * other sizes) has none and reports its counters whole.
+     */
+    private final Map<BufferPool, Map<String, Double>> basePools = new java.util.IdentityHashMap<>();
     private long[] cpuCalls = new long[0];
     private long[] cpuPackets = new long[0];
     private long[] cpuCycles = new long[0];
@@ -581,6 +586,9 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         basePackets = cpuPackets.clone();
         baseCycles = cpuCycles.clone();
         basePicos = cpuPicos.clone();
+        for (BufferPool p : pools) {
+            basePools.put(p, poolCounters(p.stats()));
+        }
         baseBusy = new long[cores.length];
         baseCaches = new Map[cores.length];
         for (CoreImpl core : cores) {
@@ -590,6 +598,23 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
                 caches.metrics(core.index(), baseCaches[core.index()]);
             }
         }
+    }
+
+    /** @return a pool's counters by metric name (what a warm-up leaves out): the common ones, then the kind's own */
+    private static Map<String, Double> poolCounters(PoolStatsDTO s) {
+        Map<String, Double> m = new TreeMap<>();
+        m.put("allocs", (double) s.allocs);
+        m.put("frees", (double) s.frees);
+        m.put("allocFailures", (double) s.allocFailures);
+        m.put("doubleFrees", (double) s.doubleFrees);
+        for (int c = 0; c < s.cacheHits.length; c++) {
+            m.put("cacheHitsCore" + c, (double) s.cacheHits[c]);
+        }
+        for (int c = 0; c < s.cacheMisses.length; c++) {
+            m.put("cacheMissesCore" + c, (double) s.cacheMisses[c]);
+        }
+        s.counters.forEach((k, v) -> m.put(k, (double) v));
+        return m;
     }
 
     private long base(long[] b, int i) {
@@ -806,17 +831,9 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             m.put("capacity", (double) s.capacity);
             m.put("inUse", (double) s.inUse);
             m.put("highWaterMark", (double) s.highWaterMark);
-            m.put("allocs", (double) s.allocs);
-            m.put("frees", (double) s.frees);
-            m.put("allocFailures", (double) s.allocFailures);
-            m.put("doubleFrees", (double) s.doubleFrees);
-            for (int c = 0; c < s.cacheHits.length; c++) {
-                m.put("cacheHitsCore" + c, (double) s.cacheHits[c]);
-            }
-            for (int c = 0; c < s.cacheMisses.length; c++) {
-                m.put("cacheMissesCore" + c, (double) s.cacheMisses[c]);
-            }
-            s.counters.forEach((k, v) -> m.put(k, (double) v));
+            Map<String, Double> base = basePools.getOrDefault(p, Map.of());
+            poolCounters(s).forEach((k, v) -> m.put(k, v - base.getOrDefault(k, 0.0)));
+            s.gauges.forEach((k, v) -> m.put(k, (double) v));
             out.put("pool:" + p.name(), m);
         }
         for (CoreImpl core : cores) {

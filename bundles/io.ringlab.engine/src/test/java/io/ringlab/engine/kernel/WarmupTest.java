@@ -62,6 +62,20 @@ class WarmupTest {
     }
 
     @Test
+    void aPoolsCountersCoverTheWindowAndItsLevelsAreTheEnds() throws Exception {
+        RunResultDTO whole = run(STEADY, 0);
+        RunResultDTO half = run(STEADY, 10_000_000_000L);
+
+        double allocs = metric(whole, "pool:src.pool", "allocs");
+        assertTrue(allocs > 1000, allocs + " allocs");
+        assertEquals(allocs / 2, metric(half, "pool:src.pool", "allocs"), 2, "the allocations after the warm-up");
+        assertEquals(metric(whole, "pool:src.pool", "frees") / 2, metric(half, "pool:src.pool", "frees"), 2);
+        for (String level : new String[] {"capacity", "inUse", "highWaterMark"}) {
+            assertEquals(metric(whole, "pool:src.pool", level), metric(half, "pool:src.pool", level), level);
+        }
+    }
+
+    @Test
     void aWarmupAsLongAsTheRunIsRefusedWithWhatIsAllowed() {
         PipelineException e = assertThrows(PipelineException.class, () -> run(STEADY, 20_000_000_000L));
         assertTrue(e.getMessage().contains("warmup=20ms must be at least 0s and less than the run's duration, 20ms"),

@@ -311,11 +311,11 @@ final class HwbmPool implements HardwareBufferPool {
         for (int c = 0; c < touches.length; c++) {
             s.cacheHits[c] = touches[c] - misses[c]; // the construct step's write of the cookie
         }
-        s.counters.put("size", (long) size);
-        s.counters.put("bufNum", (long) bufNum);
-        s.counters.put("fragSize", (long) fragSize);
-        s.counters.put("inDevice", (long) ringCount);
-        s.counters.put("freeMemory", (long) memoryCount);
+        s.gauges.put("size", (long) size);
+        s.gauges.put("bufNum", (long) bufNum);
+        s.gauges.put("fragSize", (long) fragSize);
+        s.gauges.put("inDevice", (long) ringCount);
+        s.gauges.put("freeMemory", (long) memoryCount);
         s.counters.put("deviceEmpty", deviceEmpty);
         s.counters.put("refills", refills);
         s.counters.put("refillFailures", refillFailures);
@@ -332,7 +332,7 @@ final class HwbmPool implements HardwareBufferPool {
         s.counters.put("addRefusedOverflow", refusedOverflow);
         s.counters.put("teardownFreed", teardownFreed);
         if (frags != null) {
-            frags.counters(s.counters);
+            frags.counters(s.counters, s.gauges);
         }
         return s;
     }

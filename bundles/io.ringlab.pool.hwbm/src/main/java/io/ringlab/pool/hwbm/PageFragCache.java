@@ -158,9 +158,10 @@ final class PageFragCache {
         return outstanding.length - freeCount;
     }
 
-    void counters(java.util.Map<String, Long> out) {
-        out.put("fragPages", (long) outstanding.length);
-        out.put("fragPagesInUse", (long) pagesInUse());
+    /** Adds the fragment cache's counters to {@code out} and its levels (pages, pages in use) to {@code levels}. */
+    void counters(java.util.Map<String, Long> out, java.util.Map<String, Long> levels) {
+        levels.put("fragPages", (long) outstanding.length);
+        levels.put("fragPagesInUse", (long) pagesInUse());
         out.put("fragAllocs", fragments);
         out.put("fragFrees", fragmentFrees);
         out.put("fragPageReuses", pageReuses);

@@ -132,7 +132,7 @@ final class PageFragPool implements BufferPool {
         s.frees = frees;
         s.allocFailures = failures;
         s.doubleFrees = doubleFrees;
-        frags.counters(s.counters);
+        frags.counters(s.counters, s.gauges);
         return s;
     }
 }

@@ -320,13 +320,13 @@ final class PagePool implements BufferPool {
         // pages: held = inFlight + inCache + inRing; held + inAllocator = capacity
         s.counters.put("pagesHoldCnt", holdCnt);
         s.counters.put("pagesReleaseCnt", releaseCnt);
-        s.counters.put("pagesHeld", pagesHeld());
-        s.counters.put("pagesInFlight", (long) inUse);
-        s.counters.put("pagesInCache", (long) cacheCount);
-        s.counters.put("pagesInRing", (long) ringCount);
-        s.counters.put("pagesInAllocator", (long) allocatorCount);
-        s.counters.put("poolSize", (long) ring.length);
-        s.counters.put("offset", (long) offset);
+        s.gauges.put("pagesHeld", pagesHeld());
+        s.gauges.put("pagesInFlight", (long) inUse);
+        s.gauges.put("pagesInCache", (long) cacheCount);
+        s.gauges.put("pagesInRing", (long) ringCount);
+        s.gauges.put("pagesInAllocator", (long) allocatorCount);
+        s.gauges.put("poolSize", (long) ring.length);
+        s.gauges.put("offset", (long) offset);
         s.counters.put("dmaMaps", dmaMaps);
         s.counters.put("dmaUnmaps", dmaUnmaps);
         s.counters.put("directFrees", directFrees);

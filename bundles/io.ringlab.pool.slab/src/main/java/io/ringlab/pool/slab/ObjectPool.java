@@ -101,6 +101,7 @@ abstract class ObjectPool implements BufferPool {
         s.allocFailures = failures;
         s.doubleFrees = doubleFrees;
         cache.counters(s.counters, prefix);
+        cache.gauges(s.gauges, prefix);
         long[] touches = cache.objectTouches();
         s.cacheMisses = cache.objectMisses().clone();
         s.cacheHits = new long[touches.length];

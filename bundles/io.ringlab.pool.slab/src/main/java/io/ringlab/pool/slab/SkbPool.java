@@ -205,7 +205,7 @@ final class SkbPool extends ObjectPool {
         for (int c : skbCount) {
             cached += c;
         }
-        s.counters.put("napiCachedHeads", (long) cached);
+        s.gauges.put("napiCachedHeads", (long) cached);
         return s;
     }
 }

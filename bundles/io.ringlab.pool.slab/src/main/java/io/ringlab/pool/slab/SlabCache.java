@@ -382,10 +382,14 @@ final class SlabCache {
         put(out, prefix, "slowFrees", slowFrees);
         put(out, prefix, "bulkAllocCalls", bulkAllocCalls);
         put(out, prefix, "bulkFreeCalls", bulkFreeCalls);
+        put(out, prefix, "cycles", cycles);
+    }
+
+    /** Adds this cache's levels to {@code out}, named as {@link #counters} names: slabs, partial slabs, objects per slab. */
+    void gauges(Map<String, Long> out, String prefix) {
         put(out, prefix, "slabs", pageState.length - freePageCount);
         put(out, prefix, "partialSlabs", nrPartial);
         put(out, prefix, "objectsPerSlab", perSlab);
-        put(out, prefix, "cycles", cycles);
     }
 
     private static void put(Map<String, Long> out, String prefix, String name, long value) {

@@ -46,7 +46,7 @@ class SlabBulkTest01Test {
         for (int r = 0; r < ROUNDS; r++) {
             single.free(0, single.alloc(0, 0));
         }
-        assertEquals(31, single.stats().counters.get("objectsPerSlab"));
+        assertEquals(31, single.stats().gauges.get("objectsPerSlab"));
         assertEquals(42, (ctx.cycles[0] - before) / (double) ROUNDS, 1e-9, "single alloc + free fast paths");
 
         int[] sizes = {1, 2, 4, 8, 16, 30, 32, 64};

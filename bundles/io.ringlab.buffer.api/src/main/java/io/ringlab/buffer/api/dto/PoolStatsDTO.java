@@ -2,7 +2,10 @@ package io.ringlab.buffer.api.dto;
 
 /**
  * Statistics of one buffer pool at one moment. Identities: {@code allocs - frees == inUse},
- * {@code inUse + available == capacity}. Counters only grow during a run.
+ * {@code inUse + available == capacity}. Counters ({@link #allocs}, {@link #frees}, {@link #allocFailures},
+ * {@link #doubleFrees}, the cache hits and misses, {@link #counters}) only grow during a run: a run with a warm-up
+ * reports their increase over the measured window. Levels ({@link #capacity}, {@link #available}, {@link #inUse},
+ * {@link #gauges}) are reported as they are at the end, {@link #highWaterMark} over the whole run.
  * <p>
  * Not thread-safe; a snapshot.
  */
@@ -33,7 +36,16 @@ public class PoolStatsDTO {
     public long[] cacheMisses = new long[0];
     /**
      * Counters of the pool kind's own mechanism, by name (for a slab: {@code fastAllocs}, {@code slowAllocs},
-     * {@code newSlabs}, ...), documented by the kind; published as the pool's metrics. Never {@code null}.
+     * {@code newSlabs}, ...), documented by the kind; published as the pool's metrics. Each only grows during a run (a
+     * level belongs in {@link #gauges}). Never {@code null}.
      */
     public java.util.Map<String, Long> counters = new java.util.TreeMap<>();
+    /**
+     * Levels of the pool kind's own mechanism, by name (for a slab: {@code slabs}, {@code partialSlabs}; sizes such as
+     * {@code objectsPerSlab}), documented by the kind; published as the pool's metrics with their value at the end.
+     * Never {@code null}.
+     *
+     * @since 1.2
+     */
+    public java.util.Map<String, Long> gauges = new java.util.TreeMap<>();
 }

@@ -4,7 +4,7 @@
  * Import range for users: {@code [1.0,2.0)}.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.buffer.api.dto;
 
 import org.osgi.annotation.bundle.Export;

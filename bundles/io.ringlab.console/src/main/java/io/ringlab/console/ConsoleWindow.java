@@ -42,6 +42,7 @@ import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
+import org.osgi.framework.Bundle;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -547,7 +548,7 @@ final class ConsoleWindow {
         }
         pipeline = p;
         session = null;
-        isolate.setSelection(!untrustedBundles(p).isEmpty());
+        isolate.setSelection(!thirdPartyBundles(p).isEmpty());
         editor.open(file, p); // also the window's title
         properties.show(forms(), editor.singleSelection());
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
@@ -596,7 +597,8 @@ final class ConsoleWindow {
                     return;
                 }
                 options.realTimeFactor = 0; // the child runs as fast as it can
-                run = new IsolatedRun(context.home(), p, options);
+                run = new IsolatedRun(context.home(), p, options, thirdPartyBundles(p),
+                        context.bundleContext().getProperty(IsolatedRun.WATCHDOG_PROPERTY));
             } else {
                 run = context.simulator().prepare(p, options);
             }
@@ -615,9 +617,9 @@ final class ConsoleWindow {
         session = s;
         isolatedSession = run instanceof IsolatedRun;
         if (isolatedSession) {
-            List<String> untrusted = untrustedBundles(p);
-            log("INFO", "running in a separate process" + (untrusted.isEmpty() ? "" : " (bundles not Ringlab's own: "
-                    + String.join(", ", untrusted) + ")") + "; the result comes when it ends");
+            List<String> thirdParty = thirdPartyBundles(p).stream().map(ThirdPartyBundle::label).toList();
+            log("INFO", "running in a separate process" + (thirdParty.isEmpty() ? "" : " (bundles not Ringlab's own: "
+                    + String.join(", ", thirdParty) + ")") + "; the result comes when it ends");
         }
         charts.reset(p.headline == null ? null : p.headline.text);
         summary.setText("");
@@ -637,17 +639,19 @@ final class ConsoleWindow {
         updateButtons();
     }
 
-    /** @return the bundles of the pipeline's element types that are not Ringlab's own ({@code io.ringlab.*}) */
-    private List<String> untrustedBundles(PipelineDTO p) {
-        java.util.Set<String> types = new java.util.HashSet<>();
-        p.elements.forEach(e -> types.add(e.type));
-        List<String> out = new ArrayList<>();
-        for (ElementDescriptorDTO d : context.simulator().elementTypes()) {
-            if (types.contains(d.type) && d.bundle != null && !d.bundle.startsWith("io.ringlab.") && !out.contains(d.bundle)) {
-                out.add(d.bundle);
+    /** @return the bundles of the pipeline's element types that are not Ringlab's own, with their locations here */
+    private List<ThirdPartyBundle> thirdPartyBundles(PipelineDTO p) {
+        return ThirdPartyBundle.of(p, context.simulator().elementTypes(), this::bundleLocation);
+    }
+
+    /** @return the location of the installed bundle with that symbolic name and version, or {@code null} */
+    private String bundleLocation(String symbolicName, String version) {
+        for (Bundle b : context.bundleContext().getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName()) && version.equals(b.getVersion().toString())) {
+                return b.getLocation();
             }
         }
-        return out;
+        return null;
     }
 
     /** Shows the implementations the selected element can swap to (its type's category, its own type first). */

@@ -2,14 +2,21 @@ package io.ringlab.console;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import io.ringlab.pipeline.format.PipelineWriter;
 import io.ringlab.pipeline.format.Units;
@@ -28,15 +35,32 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * run and the process with a report, and Stop kills the process. Used for pipelines with bundles that are not
  * Ringlab's own (docs/engine.md, "Fault isolation").
  * <p>
+ * The child has Ringlab's own bundles, {@code home/plugins} (its fileinstall folder) and the session's
+ * {@value #PLUGINS_PROPERTY} folders. Every other bundle that provides one of the pipeline's element types (installed
+ * from the bundles view, or dropped into a folder the console's fileinstall watches) is copied from its location into a
+ * temporary folder that the child gets as one more {@code --plugins}; a bundle whose location is not a file cannot be
+ * copied, and the run then fails before the child starts, saying which bundle and why.
+ * <p>
  * What a run in its own process cannot do: pause, step, live snapshots (the console shows the state only), swaps; the
  * result (with the series) comes when the child ends. Thread-safe.
  */
 final class IsolatedRun implements SimulationRun {
     /** The launcher script's property naming {@code ringlab gui --plugins} folders, separated by the path separator. */
     static final String PLUGINS_PROPERTY = "ringlab.plugins";
+    /** Framework property: the installation's default of the per-event watchdog, handed on to the child. */
+    static final String WATCHDOG_PROPERTY = "ringlab.eventWatchdogMillis";
+    /**
+     * Location prefixes that wrap a file location: Felix's {@code reference:} (install in place), and the one Ringlab's
+     * own {@code --plugins} installs use ({@code io.ringlab.cli}'s {@code PluginFolders.LOCATION_PREFIX}).
+     */
+    private static final List<String> LOCATION_WRAPPERS = List.of("reference:", "ringlab-plugins:");
+    /** A URL scheme of two letters or more (one letter is a Windows drive). */
+    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
     private final Path home;
     private final PipelineDTO pipeline;
     private final RunOptionsDTO options;
+    private final List<ThirdPartyBundle> bundles;
+    private final String watchdogMillis;
     private final CompletableFuture<RunResultDTO> completion = new CompletableFuture<>();
     private volatile RunState state = RunState.READY;
     private volatile Process process;
@@ -47,32 +71,43 @@ final class IsolatedRun implements SimulationRun {
      * @param home the Ringlab installation ({@code ringlab.home}), where {@code app/target/ringlab.jar} is
      * @param pipeline the pipeline to run
      * @param options duration, seed, warm-up (the real-time factor is not supported here)
+     * @param bundles the bundles not Ringlab's own that provide the pipeline's element types ({@link ThirdPartyBundle#of})
+     * @param watchdogMillis the console's {@value #WATCHDOG_PROPERTY}, for the child; {@code null} when it has none
      */
-    IsolatedRun(Path home, PipelineDTO pipeline, RunOptionsDTO options) {
+    IsolatedRun(Path home, PipelineDTO pipeline, RunOptionsDTO options, List<ThirdPartyBundle> bundles,
+            String watchdogMillis) {
         this.home = home;
         this.pipeline = pipeline;
         this.options = options;
+        this.bundles = List.copyOf(bundles);
+        this.watchdogMillis = watchdogMillis;
     }
 
-    /** @return the child's command line for the pipeline file and the JSON output */
-    List<String> command(Path file, Path json) {
+    /**
+     * @param file the pipeline file
+     * @param json where the child writes its result
+     * @param given the folder of the bundles copied for the child ({@link #giveBundles}), or {@code null}
+     * @return the child's command line
+     */
+    List<String> command(Path file, Path json, Path given) {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString());
         List<String> c = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dringlab.home=" + home,
                 "-Dfelix.fileinstall.dir=" + home.resolve("plugins")));
+        if (watchdogMillis != null) {
+            c.add("-D" + WATCHDOG_PROPERTY + "=" + watchdogMillis.strip()); // a stuck child ends as soon as a run here would
+        }
         if (Runtime.version().feature() >= 24) {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }
         c.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run", file.toString(), "--json",
                 json.toString()));
         // the session's own plugin folders (ringlab gui --plugins DIR): the child installs them before it reads the file
-        String folders = System.getProperty(PLUGINS_PROPERTY);
-        if (folders != null) {
-            for (String f : folders.split(File.pathSeparator)) {
-                if (!f.isBlank()) {
-                    c.addAll(List.of("--plugins", f.strip()));
-                }
-            }
+        for (Path f : sessionFolders()) {
+            c.addAll(List.of("--plugins", f.toString()));
+        }
+        if (given != null) {
+            c.addAll(List.of("--plugins", given.toString()));
         }
         if (options.durationPicos > 0) {
             c.addAll(List.of("--duration", Units.formatPicos(options.durationPicos)));
@@ -87,6 +122,121 @@ final class IsolatedRun implements SimulationRun {
             c.addAll(List.of("--set", s));
         }
         return c;
+    }
+
+    /** @return the folders of {@value #PLUGINS_PROPERTY}, in its order; empty when it is not set */
+    private static List<Path> sessionFolders() {
+        String folders = System.getProperty(PLUGINS_PROPERTY);
+        List<Path> out = new ArrayList<>();
+        if (folders != null) {
+            for (String f : folders.split(File.pathSeparator)) {
+                if (!f.isBlank()) {
+                    out.add(Path.of(f.strip()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** @return the folders whose jars the child installs by itself: {@code home/plugins} and the session's folders */
+    private List<Path> childFolders() {
+        List<Path> out = new ArrayList<>(List.of(home.resolve("plugins")));
+        out.addAll(sessionFolders());
+        return out;
+    }
+
+    /**
+     * @param location a bundle location
+     * @return the file it names (a {@code file:} URL or a path, possibly wrapped in {@link #LOCATION_WRAPPERS}), or
+     *         {@code null} when it names no file (another URL scheme, or a name the installer chose)
+     */
+    static Path file(String location) {
+        String l = location;
+        for (String w : LOCATION_WRAPPERS) {
+            if (l.startsWith(w)) {
+                l = l.substring(w.length());
+            }
+        }
+        try {
+            if (l.startsWith("file:")) {
+                return Path.of(URI.create(l));
+            }
+            return SCHEME.matcher(l).find() ? null : Path.of(l);
+        } catch (IllegalArgumentException | FileSystemNotFoundException e) {
+            return null; // not a well-formed file URL or path
+        }
+    }
+
+    /**
+     * Decides which bundles the child needs copies of: those whose jar is not in one of the child's own folders.
+     *
+     * @param problems receives one sentence per bundle that cannot be given to the child, saying why
+     * @return the jars to copy, by bundle, in the order of the bundles; empty when the child has them all
+     */
+    Map<ThirdPartyBundle, Path> jarsToGive(List<String> problems) {
+        Map<ThirdPartyBundle, Path> out = new LinkedHashMap<>();
+        for (ThirdPartyBundle b : bundles) {
+            String why = whyNotCopyable(b);
+            if (why != null) {
+                problems.add("bundle " + b.label() + " cannot be given to a separate process: " + why);
+            } else if (!inChildFolder(file(b.location()))) {
+                out.put(b, file(b.location()));
+            }
+        }
+        return out;
+    }
+
+    /** @return why the bundle's jar cannot be copied, or {@code null} when its location is a jar file that exists */
+    private static String whyNotCopyable(ThirdPartyBundle b) {
+        if (b.location() == null) {
+            return "it is no longer installed in the console";
+        }
+        Path jar = file(b.location());
+        if (jar == null) {
+            return "its location " + b.location() + " is not a file (only a file: URL or a path can be copied)";
+        }
+        if (!Files.isRegularFile(jar)) {
+            return "its jar " + jar + (Files.exists(jar) ? " is not a file (a folder cannot be copied as a bundle)"
+                    : " is not there any more");
+        }
+        return null;
+    }
+
+    private boolean inChildFolder(Path jar) {
+        Path parent = jar.toAbsolutePath().normalize().getParent();
+        for (Path f : childFolders()) {
+            Path folder = f.toAbsolutePath().normalize();
+            try {
+                if (parent.equals(folder) || Files.isDirectory(folder) && Files.isSameFile(parent, folder)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // cannot compare: copy the jar, which is at worst one install the child skips
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Copies the jars the child needs ({@link #jarsToGive}) into {@code folder}, one {@code NAME-VERSION.jar} per bundle.
+     *
+     * @param folder a folder to create, used for no other files
+     * @param problems receives the bundles that cannot be given, as {@link #jarsToGive} says
+     * @return {@code folder}, or {@code null} when there is nothing to copy or something cannot be given
+     * @throws IOException when a copy fails
+     */
+    Path giveBundles(Path folder, List<String> problems) throws IOException {
+        Map<ThirdPartyBundle, Path> jars = jarsToGive(problems);
+        if (jars.isEmpty() || !problems.isEmpty()) {
+            return null;
+        }
+        Files.createDirectories(folder);
+        for (Map.Entry<ThirdPartyBundle, Path> e : jars.entrySet()) {
+            ThirdPartyBundle b = e.getKey();
+            Files.copy(e.getValue(), folder.resolve(b.symbolicName() + "-" + b.version() + ".jar"),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
+        return folder;
     }
 
     @Override
@@ -112,26 +262,7 @@ final class IsolatedRun implements SimulationRun {
         RunResultDTO r;
         try {
             dir = Files.createTempDirectory("ringlab-isolated");
-            Path file = dir.resolve(pipeline.name + ".pipeline");
-            Path json = dir.resolve("result.json");
-            Path log = dir.resolve("output.txt");
-            Files.writeString(file, PipelineWriter.write(pipeline), StandardCharsets.UTF_8);
-            ProcessBuilder pb = new ProcessBuilder(command(file, json)).redirectErrorStream(true).redirectOutput(log.toFile());
-            pb.directory(home.toFile());
-            synchronized (lock) {
-                if (stopRequested) {
-                    throw new InterruptedException();
-                }
-                process = pb.start();
-            }
-            int code = process.waitFor();
-            if (Files.isRegularFile(json) && Files.size(json) > 0) {
-                r = ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
-            } else {
-                r = failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
-                        + " ended before it wrote a result" : "the child process ended with exit code " + code
-                        + " without a result") + "; its output: " + tail(log));
-            }
+            r = runChild(dir);
         } catch (InterruptedException e) {
             r = failed(RunState.STOPPED, "stopped before the child process started");
         } catch (IOException | RuntimeException e) {
@@ -143,6 +274,36 @@ final class IsolatedRun implements SimulationRun {
         }
         state = RunState.valueOf(r.state);
         completion.complete(r);
+    }
+
+    /** Gives the child the bundles it lacks, runs it in {@code dir} and reads its result. */
+    private RunResultDTO runChild(Path dir) throws IOException, InterruptedException {
+        List<String> problems = new ArrayList<>();
+        Path given = giveBundles(dir.resolve("bundles"), problems);
+        if (!problems.isEmpty()) {
+            return failed(RunState.FAILED, String.join("; ", problems) + ". Clear 'Separate process' to run the pipeline"
+                    + " in the console's own process.");
+        }
+        Path file = dir.resolve(pipeline.name + ".pipeline");
+        Path json = dir.resolve("result.json");
+        Path log = dir.resolve("output.txt");
+        Files.writeString(file, PipelineWriter.write(pipeline), StandardCharsets.UTF_8);
+        ProcessBuilder pb = new ProcessBuilder(command(file, json, given)).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.directory(home.toFile());
+        synchronized (lock) {
+            if (stopRequested) {
+                throw new InterruptedException();
+            }
+            process = pb.start();
+        }
+        int code = process.waitFor();
+        if (Files.isRegularFile(json) && Files.size(json) > 0) {
+            return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
+        }
+        return failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
+                + " ended before it wrote a result" : "the child process ended with exit code " + code + " without a result")
+                + "; its output: " + tail(log));
     }
 
     private RunResultDTO failed(RunState s, String error) {
@@ -165,11 +326,10 @@ final class IsolatedRun implements SimulationRun {
     }
 
     private static void deleteQuietly(Path dir) {
-        try (var files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
+        try (var files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) { // a folder after its files
                 Files.deleteIfExists(f);
             }
-            Files.deleteIfExists(dir);
         } catch (IOException e) {
             // a temporary directory: the system cleans it up
         }

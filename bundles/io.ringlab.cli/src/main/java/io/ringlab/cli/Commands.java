@@ -179,6 +179,11 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--progress", description = "show on standard error how far the run is: when it starts, then"
                 + " every second the simulated time reached and the events so far")
         boolean progress;
+        @Option(names = "--snapshots", paramLabel = "FILE", description = "while the run runs, keep in FILE its latest"
+                + " snapshot as JSON (simulated time, events, every element's metrics, the series so far), replaced"
+                + " every " + SnapshotFile.INTERVAL_MILLIS + " ms of wall time (for a dashboard; the console's"
+                + " separate-process runs use it)")
+        String snapshots;
         @Mixin
         PluginsOption plugins;
 
@@ -193,8 +198,29 @@ final class Commands implements Callable<Integer> {
 
         private Integer execute() throws IOException {
             PrintStream human = root.human(json);
+            StopOnTerm signals = new StopOnTerm();
+            try {
+                return execute(human, signals);
+            } finally {
+                signals.written();
+            }
+        }
+
+        private Integer execute(PrintStream human, StopOnTerm signals) throws IOException {
+            List<Runner.Watcher> watchers = new ArrayList<>(List.of(signals));
+            if (progress) {
+                watchers.add(RunProgress.on(root.err, root.terminal));
+            }
+            if (snapshots != null) {
+                Path folder = Path.of(snapshots).toAbsolutePath().getParent();
+                if (folder == null || !Files.isDirectory(folder)) {
+                    root.err.println("--snapshots " + snapshots + ": no folder " + folder);
+                    return Runner.INVALID;
+                }
+                watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
+            }
             Runner.Outcome o = root.runner.run(new Runner.Request(file, duration, seed, sets, seriesInterval, warmup,
-                    swaps, progress ? RunProgress.on(root.err, root.terminal) : null));
+                    swaps, watchers));
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();

@@ -11,6 +11,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 final class Json {
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().serializeNulls()
             .disableHtmlEscaping().create();
+    private static final Gson COMPACT = new GsonBuilder().serializeSpecialFloatingPointValues().serializeNulls()
+            .disableHtmlEscaping().create();
 
     private Json() {
     }
@@ -21,6 +23,11 @@ final class Json {
 
     static String toJson(Object o) {
         return GSON.toJson(finite(GSON.toJsonTree(o)));
+    }
+
+    /** @return {@code o} as JSON on one line, NaN and infinities as null (a snapshot file, rewritten often) */
+    static String compact(Object o) {
+        return COMPACT.toJson(finite(COMPACT.toJsonTree(o)));
     }
 
     /** Replaces NaN and infinities, which JSON cannot hold, with null. */

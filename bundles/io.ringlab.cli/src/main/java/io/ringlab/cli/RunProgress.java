@@ -38,7 +38,17 @@ final class RunProgress implements AutoCloseable {
 
     /** @return a watcher that prints to {@code err}, redrawing in place when {@code terminal} */
     static Runner.Watcher on(PrintStream err, boolean terminal) {
-        return (run, pipeline) -> new RunProgress(run, pipeline, err, terminal);
+        return new Runner.Watcher() {
+            @Override
+            public long intervalMillis() {
+                return INTERVAL_MILLIS;
+            }
+
+            @Override
+            public AutoCloseable watch(SimulationRun run, PipelineDTO pipeline) {
+                return new RunProgress(run, pipeline, err, terminal);
+            }
+        };
     }
 
     private void report() {

@@ -54,18 +54,24 @@ final class Runner {
      * {@code null} options keep the file's values.
      *
      * @param swaps hot swaps, {@code AT:ELEMENT[=TYPE[@VERSION]]} each ({@code RunOptionsDTO.swaps})
-     * @param progress watches the run while it runs, or {@code null}
+     * @param watchers watch the run while it runs ({@code --progress}, {@code --snapshots})
      */
     record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
-            List<String> swaps, Watcher progress) {
+            List<String> swaps, List<Watcher> watchers) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
-            return new Request(file, duration, null, List.of(), null, null, List.of(), null);
+            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of());
         }
     }
 
-    /** Watches a run from its start to its end on another thread (for example {@link RunProgress}). */
+    /** Watches a run from its start to its end on another thread ({@link RunProgress}, {@link SnapshotFile}). */
     interface Watcher {
+        /**
+         * @return how often, in wall time, the watcher reads the run's snapshot (the engine publishes that often), or
+         *         {@code Long.MAX_VALUE} for a watcher that reads none
+         */
+        long intervalMillis();
+
         /**
          * Called once the pipeline is read and prepared, just before the run starts.
          *
@@ -97,17 +103,24 @@ final class Runner {
             options.seed = q.seed();
             options.overrides.addAll(q.sets());
             options.swaps.addAll(q.swaps());
-            // snapshots only for a watcher: a headless run publishes none otherwise
-            options.snapshotIntervalMillis = q.progress() == null ? 0 : RunProgress.INTERVAL_MILLIS;
+            // snapshots only for a watcher, as often as the most eager one reads them: a headless run publishes none
+            long interval = q.watchers().stream().mapToLong(Watcher::intervalMillis).min().orElse(Long.MAX_VALUE);
+            options.snapshotIntervalMillis = interval == Long.MAX_VALUE ? 0 : interval;
             SimulationRun run = simulator.prepare(pipeline, options);
+            List<AutoCloseable> watching = new ArrayList<>();
+            for (Watcher w : q.watchers()) {
+                watching.add(w.watch(run, pipeline));
+            }
             RunResultDTO r;
-            if (q.progress() == null) {
+            try {
                 r = run.run();
-            } else {
-                try (AutoCloseable watching = q.progress().watch(run, pipeline)) {
-                    r = run.run();
-                } catch (Exception e) { // close() of a watcher thread: it only stops printing
-                    throw new IllegalStateException(e);
+            } finally {
+                for (AutoCloseable w : watching) {
+                    try {
+                        w.close();
+                    } catch (Exception e) { // a watcher's thread ends: nothing of the run depends on it
+                        throw new IllegalStateException(e);
+                    }
                 }
             }
             int code = "FAILED".equals(r.state) ? FAILED

@@ -266,6 +266,30 @@ class RunCommandTest {
     }
 
     @Test
+    void snapshotsKeepTheLatestSnapshotAsJsonInTheFile() throws IOException {
+        Path file = dir.resolve("live.json");
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--duration", "2s", "--snapshots", file.toString()), cli.err());
+
+        assertEquals(SnapshotFile.INTERVAL_MILLIS, sim.lastOptions().snapshotIntervalMillis, "the engine publishes as"
+                + " often as the file is rewritten");
+        JsonObject s = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8)).getAsJsonObject();
+        assertEquals("READY", s.get("state").getAsString(), "the fake run's snapshot, written when the run ended");
+        assertEquals(2.0, s.get("durationSeconds").getAsDouble());
+        assertFalse(Files.exists(dir.resolve("live.json.partial")), "the partial file was moved over the real one");
+    }
+
+    @Test
+    void snapshotsIntoAMissingFolderExitTwoBeforeTheRun() {
+        String file = dir.resolve("nowhere/live.json").toString();
+
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--snapshots", file));
+
+        assertTrue(cli.err().contains("--snapshots " + file + ": no folder " + dir.resolve("nowhere")), cli.err());
+        assertTrue(sim.pipelines.isEmpty(), "nothing ran");
+    }
+
+    @Test
     void aProgressLineGivesSimulatedTimeShareEventsAndWallTime() {
         io.ringlab.sim.api.dto.RunSnapshotDTO s = new io.ringlab.sim.api.dto.RunSnapshotDTO();
         s.simulatedSeconds = 1.25;

@@ -32,7 +32,8 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * A run in a child process: the pipeline as the editor has it is written to a temporary file and run by
  * {@code java -jar app/target/ringlab.jar run FILE --json OUT} with the run's duration, seed and warm-up, in a JVM of its
  * own. An element that loops for ever then takes that process, not the console: the child's per-event watchdog ends the
- * run and the process with a report, and Stop kills the process. Used for pipelines with bundles that are not
+ * run and the process with a report. Stop sends the child SIGTERM, on which it stops its run and writes the STOPPED
+ * result with its metrics and invariants; a child still there {@value #KILL_AFTER_SECONDS} s later is killed. Used for pipelines with bundles that are not
  * Ringlab's own (docs/engine.md, "Fault isolation").
  * <p>
  * The child has Ringlab's own bundles, {@code home/plugins} (its fileinstall folder) and the session's
@@ -41,8 +42,10 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * temporary folder that the child gets as one more {@code --plugins}; a bundle whose location is not a file cannot be
  * copied, and the run then fails before the child starts, saying which bundle and why.
  * <p>
- * What a run in its own process cannot do: pause, step, live snapshots (the console shows the state only), swaps; the
- * result (with the series) comes when the child ends. Thread-safe.
+ * While the child runs it keeps its latest snapshot in a file ({@code ringlab run --snapshots}, rewritten every 250 ms);
+ * {@link #snapshot()} gives what that file held when last read (every {@value #READ_MILLIS} ms), so the console's live
+ * views follow a separate-process run as they follow one here. What a run in its own process cannot do: pause, step,
+ * swaps; the result comes when the child ends. Thread-safe.
  */
 final class IsolatedRun implements SimulationRun {
     /** The launcher script's property naming {@code ringlab gui --plugins} folders, separated by the path separator. */
@@ -62,7 +65,16 @@ final class IsolatedRun implements SimulationRun {
     private final List<ThirdPartyBundle> bundles;
     private final String watchdogMillis;
     private final CompletableFuture<RunResultDTO> completion = new CompletableFuture<>();
+    /**
+     * How long after Stop a child that has not ended is killed: longer than it waits for its own outputs (the cli
+     * bundle's {@code StopOnTerm}, 10 s).
+     */
+    static final long KILL_AFTER_SECONDS = 15;
+    /** How often the runner thread reads the child's snapshot file. */
+    static final long READ_MILLIS = 100;
     private volatile RunState state = RunState.READY;
+    /** The child's latest snapshot as read, or {@code null} before the first. */
+    private volatile RunSnapshotDTO childSnapshot;
     private volatile Process process;
     private volatile boolean stopRequested;
     private final Object lock = new Object();
@@ -87,9 +99,10 @@ final class IsolatedRun implements SimulationRun {
      * @param file the pipeline file
      * @param json where the child writes its result
      * @param given the folder of the bundles copied for the child ({@link #giveBundles}), or {@code null}
+     * @param snapshots where the child keeps its latest snapshot
      * @return the child's command line
      */
-    List<String> command(Path file, Path json, Path given) {
+    List<String> command(Path file, Path json, Path given, Path snapshots) {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString());
         List<String> c = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dringlab.home=" + home,
@@ -101,7 +114,7 @@ final class IsolatedRun implements SimulationRun {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }
         c.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run", file.toString(), "--json",
-                json.toString()));
+                json.toString(), "--snapshots", snapshots.toString()));
         // the session's own plugin folders (ringlab gui --plugins DIR): the child installs them before it reads the file
         for (Path f : sessionFolders()) {
             c.addAll(List.of("--plugins", f.toString()));
@@ -288,7 +301,8 @@ final class IsolatedRun implements SimulationRun {
         Path json = dir.resolve("result.json");
         Path log = dir.resolve("output.txt");
         Files.writeString(file, PipelineWriter.write(pipeline), StandardCharsets.UTF_8);
-        ProcessBuilder pb = new ProcessBuilder(command(file, json, given)).redirectErrorStream(true)
+        Path snapshots = dir.resolve("snapshot.json");
+        ProcessBuilder pb = new ProcessBuilder(command(file, json, given, snapshots)).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         pb.directory(home.toFile());
         synchronized (lock) {
@@ -297,13 +311,43 @@ final class IsolatedRun implements SimulationRun {
             }
             process = pb.start();
         }
-        int code = process.waitFor();
+        long read = -1;
+        long stopSent = 0;
+        while (!process.waitFor(READ_MILLIS, TimeUnit.MILLISECONDS)) {
+            read = readSnapshot(snapshots, read);
+            if (stopRequested) {
+                if (stopSent == 0) {
+                    stopSent = System.nanoTime();
+                } else if (System.nanoTime() - stopSent > TimeUnit.SECONDS.toNanos(KILL_AFTER_SECONDS)) {
+                    process.destroyForcibly(); // the child could not stop its run (an element that never returns)
+                }
+            }
+        }
+        int code = process.exitValue();
         if (Files.isRegularFile(json) && Files.size(json) > 0) {
             return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
         }
         return failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
                 + " ended before it wrote a result" : "the child process ended with exit code " + code + " without a result")
                 + "; its output: " + tail(log));
+    }
+
+    /**
+     * Reads the child's snapshot file if it changed since {@code lastModified}.
+     *
+     * @return the file's modification time read now, or {@code lastModified} when nothing new was read
+     */
+    private long readSnapshot(Path file, long lastModified) {
+        try {
+            long m = Files.getLastModifiedTime(file).toMillis();
+            if (m == lastModified) {
+                return m;
+            }
+            childSnapshot = ResultFiles.readSnapshot(Files.readString(file, StandardCharsets.UTF_8));
+            return m;
+        } catch (IOException | RuntimeException e) {
+            return lastModified; // not written yet, or moved over while read: the next read gets it
+        }
     }
 
     private RunResultDTO failed(RunState s, String error) {
@@ -365,7 +409,7 @@ final class IsolatedRun implements SimulationRun {
             }
             Process p = process;
             if (p != null) {
-                p.destroyForcibly();
+                p.destroy(); // SIGTERM: the child stops its run and writes its result (StopOnTerm in the cli bundle)
             }
         }
     }
@@ -391,9 +435,19 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public RunSnapshotDTO snapshot() {
+        RunSnapshotDTO child = childSnapshot;
         RunSnapshotDTO s = new RunSnapshotDTO();
-        s.state = state;
-        s.durationSeconds = options.durationPicos / 1e12;
+        if (child != null) {
+            s.simulatedSeconds = child.simulatedSeconds;
+            s.durationSeconds = child.durationSeconds;
+            s.events = child.events;
+            s.elements = child.elements;
+            s.series = child.series;
+            s.swaps = child.swaps;
+        } else {
+            s.durationSeconds = options.durationPicos / 1e12;
+        }
+        s.state = state; // this run's own: the child's file may lag behind its end
         return s;
     }
 

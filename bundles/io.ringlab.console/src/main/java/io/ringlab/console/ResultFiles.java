@@ -14,6 +14,7 @@ import com.google.gson.JsonObject;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
 
 /**
@@ -33,6 +34,30 @@ import io.ringlab.sim.api.dto.SeriesDTO;
 final class ResultFiles {
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().serializeNulls()
             .disableHtmlEscaping().create();
+
+    /**
+     * Reads what the writer wrote: a {@code null} where a number belongs (NaN or an infinity written out, a series row of
+     * a metric not sampled yet) is read back as NaN.
+     */
+    private static final Gson READER = new GsonBuilder().registerTypeAdapter(double.class, new NanForNull())
+            .registerTypeAdapter(Double.class, new NanForNull()).create();
+
+    /** Reads {@code null} as NaN and writes NaN as Gson would (never used to write here). */
+    private static final class NanForNull extends com.google.gson.TypeAdapter<Double> {
+        @Override
+        public void write(com.google.gson.stream.JsonWriter out, Double value) throws IOException {
+            out.value(value);
+        }
+
+        @Override
+        public Double read(com.google.gson.stream.JsonReader in) throws IOException {
+            if (in.peek() == com.google.gson.stream.JsonToken.NULL) {
+                in.nextNull();
+                return Double.NaN;
+            }
+            return in.nextDouble();
+        }
+    }
 
     private ResultFiles() {
     }
@@ -82,7 +107,12 @@ final class ResultFiles {
 
     /** @return a result read back from the command line's {@code --json} text (a run in a separate process) */
     static RunResultDTO readJson(String json) {
-        return GSON.fromJson(json, RunResultDTO.class);
+        return READER.fromJson(json, RunResultDTO.class);
+    }
+
+    /** @return a snapshot read back from the command line's {@code --snapshots} file (a run in a separate process) */
+    static RunSnapshotDTO readSnapshot(String json) {
+        return READER.fromJson(json, RunSnapshotDTO.class);
     }
 
     /**

@@ -40,7 +40,8 @@ class IsolatedRunTest {
     }
 
     private static List<String> command(Path given) {
-        return run(Path.of("/opt/ringlab"), List.of(), null).command(Path.of("/tmp/p.pipeline"), Path.of("/tmp/r.json"), given);
+        return run(Path.of("/opt/ringlab"), List.of(), null).command(Path.of("/tmp/p.pipeline"), Path.of("/tmp/r.json"), given,
+                Path.of("/tmp/s.json"));
     }
 
     /** @return a jar file of a few bytes at {@code dir/name} */
@@ -60,7 +61,16 @@ class IsolatedRunTest {
         List<String> c = command(null);
 
         int run = c.indexOf("run");
-        assertEquals(List.of("--plugins", "/a/drivers", "--plugins", "/b/pools"), c.subList(run + 4, run + 8), c.toString());
+        assertEquals(List.of("--plugins", "/a/drivers", "--plugins", "/b/pools"), c.subList(run + 6, run + 10), c.toString());
+    }
+
+    @Test
+    void theChildWritesItsResultAndKeepsItsLatestSnapshotInFilesOfTheRun() {
+        List<String> c = command(null);
+
+        int run = c.indexOf("run");
+        assertEquals(List.of("run", "/tmp/p.pipeline", "--json", "/tmp/r.json", "--snapshots", "/tmp/s.json"),
+                c.subList(run, run + 6), c.toString());
     }
 
     @Test
@@ -75,14 +85,14 @@ class IsolatedRunTest {
         List<String> c = command(Path.of("/tmp/run/bundles"));
 
         int run = c.indexOf("run");
-        assertEquals(List.of("--plugins", "/a/drivers", "--plugins", "/tmp/run/bundles"), c.subList(run + 4, run + 8),
+        assertEquals(List.of("--plugins", "/a/drivers", "--plugins", "/tmp/run/bundles"), c.subList(run + 6, run + 10),
                 c.toString());
     }
 
     @Test
     void theConsolesWatchdogGoesToTheChildAsAPropertyBeforeTheJar() {
         List<String> c = run(Path.of("/opt/ringlab"), List.of(), " 1000 ").command(Path.of("/tmp/p.pipeline"),
-                Path.of("/tmp/r.json"), null);
+                Path.of("/tmp/r.json"), null, Path.of("/tmp/s.json"));
 
         int option = c.indexOf("-Dringlab.eventWatchdogMillis=1000");
         assertTrue(option > 0 && option < c.indexOf("-jar"), c.toString());

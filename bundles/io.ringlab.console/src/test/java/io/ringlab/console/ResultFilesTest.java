@@ -60,6 +60,34 @@ class ResultFilesTest {
     }
 
     @Test
+    void aResultOrSnapshotWithNanWrittenAsNullIsReadBackWithNan() {
+        RunResultDTO r = new RunResultDTO();
+        r.state = "FINISHED";
+        r.series = new SeriesDTO();
+        r.series.columns.addAll(List.of("timeSeconds", "ping.rttP50Millis"));
+        r.series.rows.add(new double[] {0.0, Double.NaN}); // nothing sampled yet
+        r.series.rows.add(new double[] {0.5, 2.5});
+        r.elements.put("ping", new java.util.TreeMap<>(java.util.Map.of("rttP50Millis", Double.NaN)));
+
+        RunResultDTO back = ResultFiles.readJson(ResultFiles.json(r));
+
+        assertTrue(Double.isNaN(back.series.rows.get(0)[1]), "a null in a row is NaN");
+        assertEquals(2.5, back.series.rows.get(1)[1]);
+        assertTrue(Double.isNaN(back.elements.get("ping").get("rttP50Millis")), "a null metric is NaN");
+
+        io.ringlab.sim.api.dto.RunSnapshotDTO s = ResultFiles.readSnapshot("""
+                {"state":"RUNNING","simulatedSeconds":1.5,"durationSeconds":10.0,"events":1234,
+                 "elements":{"eth0":{"limit":3028.0,"rttP50Millis":null}},
+                 "series":{"intervalSeconds":0.05,"columns":["timeSeconds","eth0.limit"],"rows":[[0.0,null],[0.05,1514.0]]},
+                 "swaps":[]}""");
+        assertEquals(1234, s.events);
+        assertEquals(3028.0, s.elements.get("eth0").get("limit"));
+        assertTrue(Double.isNaN(s.elements.get("eth0").get("rttP50Millis")));
+        assertTrue(Double.isNaN(s.series.rows.get(0)[1]));
+        assertEquals(1514.0, s.series.rows.get(1)[1]);
+    }
+
+    @Test
     void theStreamWritesTheRowsAsTheyComeAndEqualsTheExportedCsv() throws Exception {
         SeriesDTO s = new SeriesDTO();
         s.columns = List.of("timeSeconds", "sink.rxPackets", "pool:p.inUse");

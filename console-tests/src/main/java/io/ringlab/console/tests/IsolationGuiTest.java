@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swtchart.Chart;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.console.api.ConsoleService;
@@ -47,5 +49,34 @@ class IsolationGuiTest extends GuiTest {
         assertEquals(here.elements, child.elements, "the child's run differs from one in this process");
         assertEquals(here.invariants.delivered, child.invariants.delivered);
         assertTrue(gui.find(shell, ConsoleService.ID_LOG, Text.class).getText().contains("running in a separate process"));
+    }
+
+    /**
+     * While the child runs, the console reads its snapshots (ringlab run --snapshots): the status counts the child's
+     * events and the throughput chart draws its series as they come; Stop then ends the child's run with its result.
+     */
+    @Test
+    void aRunInASeparateProcessShowsTheChildsSnapshotsWhileItRuns() throws Exception {
+        shell = console.open(display, home().resolve("pipelines/netdev-bql.pipeline"));
+        gui.find(shell, ConsoleService.ID_ISOLATE, Button.class).setSelection(true);
+        gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("3600s"); // far longer than the test waits
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+
+        Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
+        Chart tp = gui.find(shell, ConsoleService.ID_CHART_THROUGHPUT, Chart.class);
+        gui.until("the child's snapshots in the status and the chart", () -> status.getText().matches(
+                "RUNNING  [0-9.]+ / 3600000.000 ms virtual, [1-9][0-9,]* events") && tp.getSeriesSet().getSeries().length > 0
+                && tp.getSeriesSet().getSeries()[0].getYSeries().length > 2);
+        Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
+        assertEquals(null, summary.getData(ConsoleService.RESULT_DATA), "no result yet: the child still runs");
+
+        gui.click(gui.find(shell, ConsoleService.ID_STOP, Button.class));
+        gui.until("the stopped run's result", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
+        RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
+        // Stop is SIGTERM: the child stops its run and writes its result, nothing of it lost
+        assertEquals("STOPPED", r.state, r.error);
+        assertTrue(r.simulatedSeconds > 0 && r.simulatedSeconds < 3600, "stopped at " + r.simulatedSeconds);
+        assertTrue(r.elements.get("eth0").get("txPackets") > 0, r.elements.toString());
+        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
     }
 }

@@ -38,17 +38,7 @@ final class RunProgress implements AutoCloseable {
 
     /** @return a watcher that prints to {@code err}, redrawing in place when {@code terminal} */
     static Runner.Watcher on(PrintStream err, boolean terminal) {
-        return new Runner.Watcher() {
-            @Override
-            public long intervalMillis() {
-                return INTERVAL_MILLIS;
-            }
-
-            @Override
-            public AutoCloseable watch(SimulationRun run, PipelineDTO pipeline) {
-                return new RunProgress(run, pipeline, err, terminal);
-            }
-        };
+        return Runner.Watcher.every(INTERVAL_MILLIS, (run, pipeline) -> new RunProgress(run, pipeline, err, terminal));
     }
 
     private void report() {

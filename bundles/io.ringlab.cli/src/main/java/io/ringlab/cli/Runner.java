@@ -78,6 +78,26 @@ final class Runner {
          * @return closed when the run has ended
          */
         AutoCloseable watch(SimulationRun run, PipelineDTO pipeline);
+
+        /**
+         * @param intervalMillis how often it reads the run's snapshot
+         * @param start starts watching a run (see {@link #watch})
+         * @return a watcher of that interval
+         */
+        static Watcher every(long intervalMillis, java.util.function.BiFunction<SimulationRun, PipelineDTO,
+                AutoCloseable> start) {
+            return new Watcher() {
+                @Override
+                public long intervalMillis() {
+                    return intervalMillis;
+                }
+
+                @Override
+                public AutoCloseable watch(SimulationRun run, PipelineDTO pipeline) {
+                    return start.apply(run, pipeline);
+                }
+            };
+        }
     }
 
     Outcome run(Request q) {

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 import io.ringlab.sim.api.SimulationRun;
-import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 
 /**
@@ -44,17 +43,7 @@ final class SnapshotFile implements AutoCloseable {
 
     /** @return a watcher that keeps {@code file} up to date, reporting a failed write on {@code err} */
     static Runner.Watcher to(Path file, PrintStream err) {
-        return new Runner.Watcher() {
-            @Override
-            public long intervalMillis() {
-                return INTERVAL_MILLIS;
-            }
-
-            @Override
-            public AutoCloseable watch(SimulationRun run, PipelineDTO pipeline) {
-                return new SnapshotFile(run, file, err);
-            }
-        };
+        return Runner.Watcher.every(INTERVAL_MILLIS, (run, pipeline) -> new SnapshotFile(run, file, err));
     }
 
     private void write() {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -111,7 +110,7 @@ class ConsoleGuiTest extends GuiTest {
         Tree palette = gui.find(shell, ConsoleService.ID_PALETTE, Tree.class);
         List<String> categories = Arrays.stream(palette.getItems()).map(TreeItem::getText).toList();
         assertTrue(categories.stream().anyMatch(c -> c.startsWith("sources (")), categories.toString());
-        assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("netdev  (io.ringlab.driver.netdev ")), items(palette).toString());
+        assertTrue(Gui.leaves(palette).stream().anyMatch(t -> t.startsWith("netdev  (io.ringlab.driver.netdev ")), Gui.leaves(palette).toString());
 
         Path png = gui.screenshot(shell, screenshots(), "console-netdev-bql");
         assertTrue(Files.size(png) > 10_000, png + " is " + Files.size(png) + " bytes");
@@ -198,28 +197,19 @@ class ConsoleGuiTest extends GuiTest {
     void thePaletteFollowsBundlesComingAndGoing() throws Exception {
         shell = console.open(display, null);
         Tree palette = gui.find(shell, ConsoleService.ID_PALETTE, Tree.class);
-        assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")), items(palette).toString());
+        assertTrue(Gui.leaves(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")), Gui.leaves(palette).toString());
         Bundle link = Arrays.stream(context.getBundles()).filter(b -> "io.ringlab.link".equals(b.getSymbolicName())).findFirst().orElseThrow();
         link.stop();
         try {
-            gui.until("link to leave the palette", () -> items(palette).stream().noneMatch(t -> t.startsWith("link  (")));
+            gui.until("link to leave the palette", () -> Gui.leaves(palette).stream().noneMatch(t -> t.startsWith("link  (")));
             Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
             assertTrue(log.getText().contains("element types changed"), log.getText());
         } finally {
             link.start();
         }
-        gui.until("link to come back", () -> items(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")));
+        gui.until("link to come back", () -> Gui.leaves(palette).stream().anyMatch(t -> t.startsWith("link  (io.ringlab.link ")));
     }
 
-    private static List<String> items(Tree tree) {
-        List<String> l = new ArrayList<>();
-        for (TreeItem c : tree.getItems()) {
-            for (TreeItem t : c.getItems()) {
-                l.add(t.getText());
-            }
-        }
-        return l;
-    }
 
     private static long events(String status) {
         Matcher m = EVENTS.matcher(status);

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -73,7 +72,7 @@ class DropInGuiTest extends GuiTest {
         try {
             gui.until("tpsink and tpspin in the palette", () -> hasType(palette, TpSinkFactory.TYPE)
                     && hasType(palette, TpSpinFactory.TYPE));
-            assertTrue(items(palette).contains(TpSinkFactory.TYPE + "  (" + BSN + " " + VERSION + ")"), items(palette).toString());
+            assertTrue(Gui.leaves(palette).contains(TpSinkFactory.TYPE + "  (" + BSN + " " + VERSION + ")"), Gui.leaves(palette).toString());
             palette.showItem(item(palette, TpSinkFactory.TYPE)); // the sinks are below the fold
             gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-dropin");
 
@@ -299,7 +298,7 @@ class DropInGuiTest extends GuiTest {
     }
 
     private static boolean hasType(Tree palette, String type) {
-        return items(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
+        return Gui.leaves(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
     }
 
     private static TreeItem item(Tree palette, String type) {
@@ -311,15 +310,5 @@ class DropInGuiTest extends GuiTest {
             }
         }
         throw new AssertionError(type + " is not in the palette");
-    }
-
-    private static List<String> items(Tree tree) {
-        List<String> l = new ArrayList<>();
-        for (TreeItem c : tree.getItems()) {
-            for (TreeItem t : c.getItems()) {
-                l.add(t.getText());
-            }
-        }
-        return l;
     }
 }

@@ -29,7 +29,6 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeItem;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 
@@ -174,7 +173,7 @@ class FormsAndBundlesGuiTest extends GuiTest {
             install.setData(ConsoleService.FILE_DATA, jar.toString());
             gui.click(install);
             gui.until("mvneta to be listed ACTIVE and its type in the palette", () -> rows(table).contains(MVNETA + " ACTIVE") && hasType(palette, "mvneta"));
-            assertTrue(items(palette).stream().anyMatch(t -> t.startsWith("mvneta  (" + MVNETA + " ")), items(palette).toString());
+            assertTrue(Gui.leaves(palette).stream().anyMatch(t -> t.startsWith("mvneta  (" + MVNETA + " ")), Gui.leaves(palette).toString());
             assertTrue(gui.errorDialogs().isEmpty(), "an error dialog is open");
             Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
             assertTrue(log.getText().contains("installed and started " + MVNETA), log.getText());
@@ -278,17 +277,7 @@ class FormsAndBundlesGuiTest extends GuiTest {
     }
 
     private static boolean hasType(Tree palette, String type) {
-        return items(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
-    }
-
-    private static List<String> items(Tree tree) {
-        List<String> l = new ArrayList<>();
-        for (TreeItem c : tree.getItems()) {
-            for (TreeItem t : c.getItems()) {
-                l.add(t.getText());
-            }
-        }
-        return l;
+        return Gui.leaves(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
     }
 
     private static List<String> labels(Composite c) {

@@ -25,6 +25,8 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.swt.widgets.Widget;
 
 import io.ringlab.console.api.ConsoleService;
@@ -195,5 +197,16 @@ final class Gui {
             image.dispose();
         }
         return out;
+    }
+
+    /** @return the texts of a two-level tree's leaves (the palette: category, then type), in order */
+    static List<String> leaves(Tree tree) {
+        List<String> l = new ArrayList<>();
+        for (TreeItem c : tree.getItems()) {
+            for (TreeItem t : c.getItems()) {
+                l.add(t.getText());
+            }
+        }
+        return l;
     }
 }

@@ -184,6 +184,10 @@ final class Commands implements Callable<Integer> {
                 + " every " + SnapshotFile.INTERVAL_MILLIS + " ms of wall time (for a dashboard; the console's"
                 + " separate-process runs use it)")
         String snapshots;
+        @Option(names = "--control", description = "take commands on standard input while the run runs, one per line:"
+                + " pause, resume, step, stop, swap ELEMENT [TYPE[@VERSION]] (a swap's outcome is printed as a line"
+                + " '" + RunControl.SWAP_REPLY + "{json}'); the console's separate-process runs use it")
+        boolean control;
         @Mixin
         PluginsOption plugins;
 
@@ -210,6 +214,9 @@ final class Commands implements Callable<Integer> {
             List<Runner.Watcher> watchers = new ArrayList<>(List.of(signals));
             if (progress) {
                 watchers.add(RunProgress.on(root.err, root.terminal));
+            }
+            if (control) {
+                watchers.add(RunControl.from(System.in, human, root.err));
             }
             if (snapshots != null) {
                 Path folder = Path.of(snapshots).toAbsolutePath().getParent();

@@ -49,8 +49,13 @@ public class GogoCommands {
                 System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
     }
 
-    /** @return the exit code of {@code ringlab run}. */
+    /** @return the exit code of {@code ringlab run}; {@code --control} is refused (standard input is the shell's) */
     public int run(String... args) {
+        if (java.util.Arrays.asList(args).contains("--control")) {
+            System.err.println("ringlab:run: --control reads standard input, which is the shell's here; use it with"
+                    + " ./ringlab run");
+            return Runner.INVALID;
+        }
         return exec("run", args);
     }
 

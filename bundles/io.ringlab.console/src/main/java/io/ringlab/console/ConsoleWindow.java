@@ -43,6 +43,8 @@ import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 import org.osgi.framework.Bundle;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -597,7 +599,7 @@ final class ConsoleWindow {
                     return;
                 }
                 options.realTimeFactor = 0; // the child runs as fast as it can
-                run = new IsolatedRun(context.home(), p, options, thirdPartyBundles(p),
+                run = new IsolatedRun(context.home(), p, options, bundlesForAChild(p),
                         context.bundleContext().getProperty(IsolatedRun.WATCHDOG_PROPERTY));
             } else {
                 run = context.simulator().prepare(p, options);
@@ -642,6 +644,32 @@ final class ConsoleWindow {
     /** @return the bundles of the pipeline's element types that are not Ringlab's own, with their locations here */
     private List<ThirdPartyBundle> thirdPartyBundles(PipelineDTO p) {
         return ThirdPartyBundle.of(p, context.simulator().elementTypes(), this::bundleLocation);
+    }
+
+    /**
+     * @return what a child process needs that is not Ringlab's own: the bundles of the pipeline's element types, then
+     *         every bundle providing a pool kind, a qdisc kind or queue limits (the pipeline does not say which kinds its
+     *         elements use, so all of them: the child installs them and uses what it needs)
+     */
+    private List<ThirdPartyBundle> bundlesForAChild(PipelineDTO p) {
+        return ThirdPartyBundle.forAChild(thirdPartyBundles(p), this::providers);
+    }
+
+    /** @return the bundles that register a service of that class, as they are installed here */
+    private List<ThirdPartyBundle> providers(String service) {
+        List<ThirdPartyBundle> out = new ArrayList<>();
+        try {
+            ServiceReference<?>[] refs = context.bundleContext().getServiceReferences(service, null);
+            for (ServiceReference<?> r : refs == null ? new ServiceReference<?>[0] : refs) {
+                Bundle b = r.getBundle();
+                if (b != null) { // null: unregistered meanwhile
+                    out.add(new ThirdPartyBundle(b.getSymbolicName(), b.getVersion().toString(), b.getLocation()));
+                }
+            }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e); // no filter: cannot happen
+        }
+        return out;
     }
 
     /** @return the location of the installed bundle with that symbolic name and version, or {@code null} */
@@ -818,14 +846,14 @@ final class ConsoleWindow {
         RunState st = session == null ? null : session.state();
         boolean live = st != null && !RunSession.ended(st);
         runButton.setEnabled(!editor.isEmpty() && !live);
-        boolean inProcess = !isolatedSession;
-        pauseButton.setEnabled(inProcess && (st == RunState.RUNNING || st == RunState.READY));
-        resumeButton.setEnabled(inProcess && st == RunState.PAUSED);
-        stepButton.setEnabled(inProcess && st == RunState.PAUSED);
+        // a separate process takes pause, step and swap once its run runs (IsolatedRun sends them to the child)
+        pauseButton.setEnabled(st == RunState.RUNNING || (!isolatedSession && st == RunState.READY));
+        resumeButton.setEnabled(st == RunState.PAUSED);
+        stepButton.setEnabled(st == RunState.PAUSED);
         stopButton.setEnabled(live);
-        swapButton.setEnabled(inProcess && live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
-        swapElement.setEnabled(inProcess && live);
-        swapTarget.setEnabled(inProcess && live);
+        swapButton.setEnabled(live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
+        swapElement.setEnabled(live);
+        swapTarget.setEnabled(live);
         isolate.setEnabled(!live);
     }
 

@@ -44,8 +44,10 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * <p>
  * While the child runs it keeps its latest snapshot in a file ({@code ringlab run --snapshots}, rewritten every 250 ms);
  * {@link #snapshot()} gives what that file held when last read (every {@value #READ_MILLIS} ms), so the console's live
- * views follow a separate-process run as they follow one here. What a run in its own process cannot do: pause, step,
- * swaps; the result comes when the child ends. Thread-safe.
+ * views follow a separate-process run as they follow one here. Pause, Resume, Step and Swap go to the child's standard
+ * input ({@code ringlab run --control}), which answers a swap with a line of its output; the child's snapshots say when
+ * it is paused. The real-time speeds are not offered: the child runs as fast as it can. The result comes when the child
+ * ends. Thread-safe.
  */
 final class IsolatedRun implements SimulationRun {
     /** The launcher script's property naming {@code ringlab gui --plugins} folders, separated by the path separator. */
@@ -70,11 +72,18 @@ final class IsolatedRun implements SimulationRun {
      * bundle's {@code StopOnTerm}, 10 s).
      */
     static final long KILL_AFTER_SECONDS = 15;
+    /** The start of the child's line that reports a swap's outcome (the cli bundle's {@code RunControl.SWAP_REPLY}). */
+    static final String SWAP_REPLY = "ringlab-control swap ";
     /** How often the runner thread reads the child's snapshot file. */
     static final long READ_MILLIS = 100;
     private volatile RunState state = RunState.READY;
     /** The child's latest snapshot as read, or {@code null} before the first. */
     private volatile RunSnapshotDTO childSnapshot;
+    /** The child's standard input ({@code ringlab run --control}); guarded by {@link #lock}. */
+    private java.io.Writer control;
+    /** Swaps asked for and not yet answered, oldest first: the child applies and answers them in that order. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<CompletableFuture<SwapDTO>> pendingSwaps =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Process process;
     private volatile boolean stopRequested;
     private final Object lock = new Object();
@@ -114,7 +123,7 @@ final class IsolatedRun implements SimulationRun {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }
         c.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run", file.toString(), "--json",
-                json.toString(), "--snapshots", snapshots.toString()));
+                json.toString(), "--snapshots", snapshots.toString(), "--control"));
         // the session's own plugin folders (ringlab gui --plugins DIR): the child installs them before it reads the file
         for (Path f : sessionFolders()) {
             c.addAll(List.of("--plugins", f.toString()));
@@ -254,7 +263,10 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public RunState state() {
-        return state;
+        RunState own = state;
+        RunSnapshotDTO child = childSnapshot;
+        // the child says when it is paused (its snapshot); ended and not yet started are this run's own to say
+        return own == RunState.RUNNING && child != null && child.state == RunState.PAUSED ? RunState.PAUSED : own;
     }
 
     @Override
@@ -302,14 +314,16 @@ final class IsolatedRun implements SimulationRun {
         Path log = dir.resolve("output.txt");
         Files.writeString(file, PipelineWriter.write(pipeline), StandardCharsets.UTF_8);
         Path snapshots = dir.resolve("snapshot.json");
-        ProcessBuilder pb = new ProcessBuilder(command(file, json, given, snapshots)).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+        ProcessBuilder pb = new ProcessBuilder(command(file, json, given, snapshots)).redirectErrorStream(true);
         pb.directory(home.toFile());
+        Thread output;
         synchronized (lock) {
             if (stopRequested) {
                 throw new InterruptedException();
             }
             process = pb.start();
+            control = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            output = readOutput(process, log);
         }
         long read = -1;
         long stopSent = 0;
@@ -324,12 +338,66 @@ final class IsolatedRun implements SimulationRun {
             }
         }
         int code = process.exitValue();
+        output.join(TimeUnit.SECONDS.toMillis(5)); // the rest of its output, for the log and the last swap replies
+        failPendingSwaps("the run in the separate process ended first");
         if (Files.isRegularFile(json) && Files.size(json) > 0) {
             return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
         }
         return failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
                 + " ended before it wrote a result" : "the child process ended with exit code " + code + " without a result")
                 + "; its output: " + tail(log));
+    }
+
+    /**
+     * Reads the child's output on a thread of its own: every line goes to {@code log} (for a failure's message), and a
+     * swap's outcome ({@code ringlab run --control}) completes the oldest swap asked for.
+     */
+    private Thread readOutput(Process p, Path log) {
+        Thread t = new Thread(() -> {
+            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                    var out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                for (String line; (line = in.readLine()) != null;) {
+                    if (line.startsWith(SWAP_REPLY)) {
+                        CompletableFuture<SwapDTO> f = pendingSwaps.poll();
+                        if (f != null) {
+                            f.complete(ResultFiles.readSwap(line.substring(SWAP_REPLY.length())));
+                        }
+                    } else {
+                        out.write(line);
+                        out.write('\n');
+                        out.flush();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // the child is gone; what it printed so far is in the log
+            }
+        }, "ringlab-isolated-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Sends the child one control line; a child that is gone or not yet started ignores it. */
+    private void send(String command) {
+        synchronized (lock) {
+            if (control == null) {
+                return;
+            }
+            try {
+                control.write(command + "\n");
+                control.flush();
+            } catch (IOException e) {
+                // the child has ended: its result says how
+            }
+        }
+    }
+
+    private void failPendingSwaps(String why) {
+        for (CompletableFuture<SwapDTO> f; (f = pendingSwaps.poll()) != null;) {
+            SwapDTO d = new SwapDTO();
+            d.message = why;
+            f.complete(d);
+        }
     }
 
     /**
@@ -387,15 +455,17 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public void pause() {
-        // a run in another process has no safe point to pause at from here
+        send("pause");
     }
 
     @Override
     public void resume() {
+        send("resume");
     }
 
     @Override
     public void step() {
+        send("step");
     }
 
     @Override
@@ -447,7 +517,7 @@ final class IsolatedRun implements SimulationRun {
         } else {
             s.durationSeconds = options.durationPicos / 1e12;
         }
-        s.state = state; // this run's own: the child's file may lag behind its end
+        s.state = state(); // the child's pause, else this run's own: the child's file may lag behind its end
         return s;
     }
 
@@ -458,9 +528,19 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
-        SwapDTO d = new SwapDTO();
-        d.element = element;
-        d.message = "a run in a separate process cannot swap from the console";
-        return CompletableFuture.completedFuture(d);
+        CompletableFuture<SwapDTO> f = new CompletableFuture<>();
+        synchronized (lock) {
+            RunState s = state;
+            if (control == null || s == RunState.FINISHED || s == RunState.STOPPED || s == RunState.FAILED) {
+                SwapDTO d = new SwapDTO();
+                d.element = element;
+                d.message = control == null ? "the run has not started in its process yet" : "the run has ended";
+                f.complete(d);
+            } else {
+                pendingSwaps.add(f); // in the order the child gets them, under the same lock
+                send("swap " + element + (type == null ? "" : " " + type + (version == null ? "" : "@" + version)));
+            }
+        }
+        return f.minimalCompletionStage();
     }
 }

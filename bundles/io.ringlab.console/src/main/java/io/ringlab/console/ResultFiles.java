@@ -110,6 +110,11 @@ final class ResultFiles {
         return READER.fromJson(json, RunResultDTO.class);
     }
 
+    /** @return a swap's outcome as the command line's {@code --control} prints it (a run in a separate process) */
+    static io.ringlab.sim.api.dto.SwapDTO readSwap(String json) {
+        return READER.fromJson(json, io.ringlab.sim.api.dto.SwapDTO.class);
+    }
+
     /** @return a snapshot read back from the command line's {@code --snapshots} file (a run in a separate process) */
     static RunSnapshotDTO readSnapshot(String json) {
         return READER.fromJson(json, RunSnapshotDTO.class);

@@ -12,8 +12,8 @@ import io.ringlab.sim.api.dto.PipelineDTO;
 /**
  * A bundle that provides one of a pipeline's element types and is not Ringlab's own (its symbolic name does not start
  * with {@code io.ringlab.}). The console runs such a pipeline in a separate process by default, and gives that process
- * the bundle's jar ({@link IsolatedRun}). Pool kinds are not covered: the engine's descriptors do not say which bundle
- * provides a pool kind, and a pipeline does not say which kinds its elements use.
+ * the bundle's jar ({@link IsolatedRun}), and with it every bundle not Ringlab's own that provides a pool kind, a qdisc
+ * kind or queue limits ({@link #KIND_PROVIDERS}): a pipeline does not say which kinds its elements use.
  *
  * @param symbolicName the bundle's symbolic name, as the engine's descriptor gives it
  * @param version the bundle's version, as the engine's descriptor gives it
@@ -21,6 +21,13 @@ import io.ringlab.sim.api.dto.PipelineDTO;
  *        {@code null} when no installed bundle has that name and version any more
  */
 record ThirdPartyBundle(String symbolicName, String version, String location) {
+    /**
+     * The services whose third-party providers a child process gets whatever the pipeline: pool kinds, qdisc kinds,
+     * queue limits (BQL's kind of service).
+     */
+    static final List<String> KIND_PROVIDERS = List.of("io.ringlab.buffer.api.BufferPoolProvider",
+            "io.ringlab.queue.api.QdiscProvider", "io.ringlab.queue.api.QueueLimitsProvider");
+
     /** @return whether the bundle is one of Ringlab's own, which every Ringlab process has */
     static boolean isRinglabs(String symbolicName) {
         return symbolicName.startsWith("io.ringlab.");
@@ -43,6 +50,25 @@ record ThirdPartyBundle(String symbolicName, String version, String location) {
             if (types.contains(d.type) && d.bundle != null && !isRinglabs(d.bundle)
                     && seen.add(d.bundle + " " + d.bundleVersion)) {
                 out.add(new ThirdPartyBundle(d.bundle, d.bundleVersion, location.apply(d.bundle, d.bundleVersion)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param elementBundles the bundles of the pipeline's element types that are not Ringlab's own ({@link #of})
+     * @param providers the bundles registering a service of the given class
+     * @return {@code elementBundles}, then the providers of {@link #KIND_PROVIDERS} that are not Ringlab's own, each
+     *         bundle once
+     */
+    static List<ThirdPartyBundle> forAChild(List<ThirdPartyBundle> elementBundles,
+            java.util.function.Function<String, List<ThirdPartyBundle>> providers) {
+        List<ThirdPartyBundle> out = new ArrayList<>(elementBundles);
+        for (String service : KIND_PROVIDERS) {
+            for (ThirdPartyBundle b : providers.apply(service)) {
+                if (!isRinglabs(b.symbolicName()) && !out.contains(b)) {
+                    out.add(b);
+                }
             }
         }
         return out;

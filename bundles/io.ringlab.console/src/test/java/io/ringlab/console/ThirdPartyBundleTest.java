@@ -49,4 +49,20 @@ class ThirdPartyBundleTest {
     void aPipelineOfRinglabsOwnTypesHasNone() {
         assertTrue(ThirdPartyBundle.of(pipeline("source", "unknown"), INSTALLED, (name, version) -> "x").isEmpty());
     }
+
+    @Test
+    void aChildGetsTheElementBundlesThenEveryThirdPartyProviderOfPoolQdiscAndQueueLimitKindsOnce() {
+        ThirdPartyBundle dropin = new ThirdPartyBundle("org.example.dropin", "1.0.0", "file:/p/dropin.jar");
+        ThirdPartyBundle pools = new ThirdPartyBundle("org.example.pools", "1.0.0", "file:/p/pools.jar");
+        ThirdPartyBundle slab = new ThirdPartyBundle("io.ringlab.pool.slab", "0.2.0", "reference:file:/app/slab.jar");
+        java.util.Map<String, List<ThirdPartyBundle>> providers = java.util.Map.of(
+                "io.ringlab.buffer.api.BufferPoolProvider", List.of(slab, pools),
+                "io.ringlab.queue.api.QdiscProvider", List.of(dropin),
+                "io.ringlab.queue.api.QueueLimitsProvider", List.of(pools));
+
+        List<ThirdPartyBundle> l = ThirdPartyBundle.forAChild(List.of(dropin), providers::get);
+
+        assertEquals(List.of(dropin, pools), l, "Ringlab's own pool bundle stays out, each third-party bundle once");
+        assertEquals(List.of(dropin), ThirdPartyBundle.forAChild(List.of(dropin), service -> List.of()));
+    }
 }

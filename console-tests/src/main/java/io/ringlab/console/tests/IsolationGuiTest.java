@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swtchart.Chart;
@@ -36,7 +37,6 @@ class IsolationGuiTest extends GuiTest {
         gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("20ms");
         gui.find(shell, ConsoleService.ID_SEED, Text.class).setText("7");
         gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
-        assertFalse(gui.find(shell, ConsoleService.ID_PAUSE, Button.class).isEnabled(), "no pause in a separate process");
         Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
         gui.until("the child's result", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
         RunResultDTO child = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
@@ -53,10 +53,11 @@ class IsolationGuiTest extends GuiTest {
 
     /**
      * While the child runs, the console reads its snapshots (ringlab run --snapshots): the status counts the child's
-     * events and the throughput chart draws its series as they come; Stop then ends the child's run with its result.
+     * events and the throughput chart draws its series as they come. Pause, Step, Swap and Resume reach the child
+     * (ringlab run --control); Stop ends the child's run with its result, the swap in it.
      */
     @Test
-    void aRunInASeparateProcessShowsTheChildsSnapshotsWhileItRuns() throws Exception {
+    void aRunInASeparateProcessIsLiveAndTakesPauseStepSwapAndStop() throws Exception {
         shell = console.open(display, home().resolve("pipelines/netdev-bql.pipeline"));
         gui.find(shell, ConsoleService.ID_ISOLATE, Button.class).setSelection(true);
         gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("3600s"); // far longer than the test waits
@@ -70,6 +71,26 @@ class IsolationGuiTest extends GuiTest {
         Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
         assertEquals(null, summary.getData(ConsoleService.RESULT_DATA), "no result yet: the child still runs");
 
+        gui.click(gui.find(shell, ConsoleService.ID_PAUSE, Button.class));
+        gui.until("the child to pause", () -> status.getText().startsWith("PAUSED"));
+        long before = events(status.getText());
+        gui.click(gui.find(shell, ConsoleService.ID_STEP, Button.class));
+        gui.until("the child's step to show", () -> events(status.getText()) != before);
+        assertEquals(before + 1, events(status.getText()), status.getText());
+
+        Combo element = gui.find(shell, ConsoleService.ID_SWAP_ELEMENT, Combo.class);
+        element.select(java.util.Arrays.asList(element.getItems()).indexOf("eth0"));
+        element.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+        Combo target = gui.find(shell, ConsoleService.ID_SWAP_TARGET, Combo.class);
+        assertTrue(target.getItem(0).startsWith("netdev@"), java.util.Arrays.toString(target.getItems()));
+        target.select(0);
+        gui.click(gui.find(shell, ConsoleService.ID_SWAP, Button.class));
+        Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+        gui.until("the child's swap in the log", () -> log.getText().contains("swap at "));
+        assertTrue(log.getText().contains(": handover, "), log.getText());
+
+        gui.click(gui.find(shell, ConsoleService.ID_RESUME, Button.class));
+        gui.until("the child to resume", () -> status.getText().startsWith("RUNNING"));
         gui.click(gui.find(shell, ConsoleService.ID_STOP, Button.class));
         gui.until("the stopped run's result", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
         RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
@@ -78,5 +99,13 @@ class IsolationGuiTest extends GuiTest {
         assertTrue(r.simulatedSeconds > 0 && r.simulatedSeconds < 3600, "stopped at " + r.simulatedSeconds);
         assertTrue(r.elements.get("eth0").get("txPackets") > 0, r.elements.toString());
         assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
+        assertEquals(1, r.swaps.size(), "the swap asked for from here");
+        assertTrue(r.swaps.get(0).applied && r.swaps.get(0).handover, r.swaps.get(0).message);
+    }
+
+    private static long events(String status) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9,]+) events").matcher(status);
+        assertTrue(m.find(), status);
+        return Long.parseLong(m.group(1).replace(",", ""));
     }
 }

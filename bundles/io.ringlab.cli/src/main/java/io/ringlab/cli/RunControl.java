@@ -1,0 +1,105 @@
+package io.ringlab.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.dto.SwapDTO;
+
+/**
+ * {@code ringlab run --control}: the run takes commands on standard input, one per line, while it runs (the console's
+ * separate-process runs use it for Pause, Resume, Step and Swap):
+ * <ul>
+ * <li>{@code pause}, {@code resume}, {@code step}, {@code stop}: as {@link SimulationRun} has them;</li>
+ * <li>{@code swap ELEMENT [TYPE[@VERSION]]}: a live swap at the run's next safe point; its outcome is printed on
+ * standard output as one line, {@value #SWAP_REPLY} followed by the {@link SwapDTO} as JSON.</li>
+ * </ul>
+ * A line that is none of these is answered on standard error with what is allowed, and the run goes on. The end of
+ * standard input ends nothing.
+ */
+final class RunControl implements AutoCloseable {
+    /** The start of the line that reports a swap's outcome. */
+    static final String SWAP_REPLY = "ringlab-control swap ";
+
+    private final SimulationRun run;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Thread thread;
+
+    private RunControl(SimulationRun run, InputStream in, PrintStream out, PrintStream err) {
+        this.run = run;
+        this.out = out;
+        this.err = err;
+        thread = new Thread(() -> read(in), "ringlab-control");
+        thread.setDaemon(true); // blocked in a read of standard input: nothing to wait for at the end
+        thread.start();
+    }
+
+    /** @return a watcher that reads commands from {@code in}, replying on {@code out} and {@code err} */
+    static Runner.Watcher from(InputStream in, PrintStream out, PrintStream err) {
+        return Runner.Watcher.every(Long.MAX_VALUE, (run, pipeline) -> new RunControl(run, in, out, err));
+    }
+
+    private void read(InputStream in) {
+        try {
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null;) {
+                if (!line.isBlank()) {
+                    command(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            err.println("ringlab: --control: standard input: " + e.getMessage() + "; no more commands for this run");
+        }
+    }
+
+    /** Carries out one command line. */
+    void command(String line) {
+        String[] w = line.split("\\s+");
+        switch (w[0]) {
+            case "pause" -> run.pause();
+            case "resume" -> run.resume();
+            case "step" -> run.step();
+            case "stop" -> run.stop();
+            case "swap" -> {
+                if (w.length < 2 || w.length > 3) {
+                    refuse(line);
+                    return;
+                }
+                String type = null;
+                String version = null;
+                if (w.length == 3) {
+                    int at = w[2].indexOf('@');
+                    type = at < 0 ? w[2] : w[2].substring(0, at);
+                    version = at < 0 ? null : w[2].substring(at + 1);
+                }
+                run.swap(w[1], type, version).thenAccept(d -> {
+                    synchronized (out) {
+                        out.println(SWAP_REPLY + Json.compact(d));
+                        out.flush();
+                    }
+                });
+            }
+            default -> refuse(line);
+        }
+    }
+
+    private void refuse(String line) {
+        err.println("ringlab: --control: '" + line + "' is not a command; allowed: pause, resume, step, stop,"
+                + " swap ELEMENT [TYPE[@VERSION]]");
+    }
+
+    /** Waits until the input has ended and every command on it was carried out (for tests). */
+    void join() throws InterruptedException {
+        thread.join();
+    }
+
+    @Override
+    public void close() {
+        thread.interrupt(); // a thread blocked in a read stays until the process ends (a daemon)
+    }
+}

@@ -100,7 +100,12 @@ final class Commands implements Callable<Integer> {
         if ("-".equals(target)) {
             out.println(text);
         } else {
-            Files.writeString(Path.of(target), text + "\n", StandardCharsets.UTF_8);
+            // written next to the target and moved over it: a reader (the console, waiting for a child) never sees half
+            Path to = Path.of(target);
+            Path partial = to.resolveSibling(to.getFileName() + ".partial");
+            Files.writeString(partial, text + "\n", StandardCharsets.UTF_8);
+            Files.move(partial, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             if (human != null) {
                 human.println("result written to " + target);
             }

@@ -15,11 +15,13 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * separate-process runs use it for Pause, Resume, Step and Swap):
  * <ul>
  * <li>{@code pause}, {@code resume}, {@code step}, {@code stop}: as {@link SimulationRun} has them;</li>
- * <li>{@code swap ELEMENT [TYPE[@VERSION]]}: a live swap at the run's next safe point; its outcome is printed on
- * standard output as one line, {@value #SWAP_REPLY} followed by the {@link SwapDTO} as JSON.</li>
+ * <li>{@code swap ELEMENT [TYPE[@VERSION]] [#ID]}: a live swap at the run's next safe point; its outcome is printed on
+ * standard output as one line, {@value #SWAP_REPLY}, then {@code #ID } when the command gave one, then the
+ * {@link SwapDTO} as JSON.</li>
  * </ul>
  * A line that is none of these is answered on standard error with what is allowed, and the run goes on. The end of
- * standard input ends nothing.
+ * standard input stops the run: whoever controlled it is gone (the console that started a separate-process run and
+ * crashed), and a paused run would otherwise wait for ever.
  */
 final class RunControl implements AutoCloseable {
     /** The start of the line that reports a swap's outcome. */
@@ -29,6 +31,8 @@ final class RunControl implements AutoCloseable {
     private final PrintStream out;
     private final PrintStream err;
     private final Thread thread;
+    /** The run has ended and the command closed this control: the end of input stops nothing any more. */
+    private volatile boolean closed;
 
     private RunControl(SimulationRun run, InputStream in, PrintStream out, PrintStream err) {
         this.run = run;
@@ -52,6 +56,10 @@ final class RunControl implements AutoCloseable {
                     command(line.strip());
                 }
             }
+            if (!closed) {
+                err.println("ringlab: --control: standard input ended; the run stops");
+                run.stop();
+            }
         } catch (IOException e) {
             err.println("ringlab: --control: standard input: " + e.getMessage() + "; no more commands for this run");
         }
@@ -65,32 +73,37 @@ final class RunControl implements AutoCloseable {
             case "resume" -> run.resume();
             case "step" -> run.step();
             case "stop" -> run.stop();
-            case "swap" -> {
-                if (w.length < 2 || w.length > 3) {
-                    refuse(line);
-                    return;
-                }
-                String type = null;
-                String version = null;
-                if (w.length == 3) {
-                    int at = w[2].indexOf('@');
-                    type = at < 0 ? w[2] : w[2].substring(0, at);
-                    version = at < 0 ? null : w[2].substring(at + 1);
-                }
-                run.swap(w[1], type, version).thenAccept(d -> {
-                    synchronized (out) {
-                        out.println(SWAP_REPLY + Json.compact(d));
-                        out.flush();
-                    }
-                });
-            }
+            case "swap" -> swap(line, w);
             default -> refuse(line);
         }
     }
 
+    /** {@code swap ELEMENT [TYPE[@VERSION]] [#ID]}. */
+    private void swap(String line, String[] w) {
+        int n = w.length;
+        String id = n > 2 && w[n - 1].startsWith("#") ? w[--n] : null;
+        if (n < 2 || n > 3) {
+            refuse(line);
+            return;
+        }
+        String type = null;
+        String version = null;
+        if (n == 3) {
+            int at = w[2].indexOf('@');
+            type = at < 0 ? w[2] : w[2].substring(0, at);
+            version = at < 0 ? null : w[2].substring(at + 1);
+        }
+        run.swap(w[1], type, version).thenAccept(d -> {
+            synchronized (out) {
+                out.println(SWAP_REPLY + (id == null ? "" : id + " ") + Json.compact(d));
+                out.flush();
+            }
+        });
+    }
+
     private void refuse(String line) {
         err.println("ringlab: --control: '" + line + "' is not a command; allowed: pause, resume, step, stop,"
-                + " swap ELEMENT [TYPE[@VERSION]]");
+                + " swap ELEMENT [TYPE[@VERSION]] [#ID]");
     }
 
     /** Waits until the input has ended and every command on it was carried out (for tests). */
@@ -100,6 +113,7 @@ final class RunControl implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         thread.interrupt(); // a thread blocked in a read stays until the process ends (a daemon)
     }
 }

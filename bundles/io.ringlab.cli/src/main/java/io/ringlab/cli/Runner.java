@@ -128,20 +128,14 @@ final class Runner {
             options.snapshotIntervalMillis = interval == Long.MAX_VALUE ? 0 : interval;
             SimulationRun run = simulator.prepare(pipeline, options);
             List<AutoCloseable> watching = new ArrayList<>();
-            for (Watcher w : q.watchers()) {
-                watching.add(w.watch(run, pipeline));
-            }
             RunResultDTO r;
             try {
+                for (Watcher w : q.watchers()) {
+                    watching.add(w.watch(run, pipeline));
+                }
                 r = run.run();
             } finally {
-                for (AutoCloseable w : watching) {
-                    try {
-                        w.close();
-                    } catch (Exception e) { // a watcher's thread ends: nothing of the run depends on it
-                        throw new IllegalStateException(e);
-                    }
-                }
+                closeAll(watching); // every one, whatever the others do; a watcher's trouble never costs the result
             }
             int code = "FAILED".equals(r.state) ? FAILED
                     : (!r.invariants.packetConservation || !r.invariants.bufferConservation) ? INVARIANT : OK;
@@ -150,6 +144,18 @@ final class Runner {
             return new Outcome(null, INVALID, e.getMessage());
         } catch (IllegalArgumentException e) {
             return new Outcome(null, INVALID, file + ": " + e.getMessage());
+        }
+    }
+
+    private static void closeAll(List<AutoCloseable> watching) {
+        for (AutoCloseable w : watching) {
+            try {
+                w.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // kept for the caller; the other watchers still close
+            } catch (Exception e) {
+                // a watcher's own thread: it only stops printing or writing
+            }
         }
     }
 

@@ -29,6 +29,7 @@ final class SnapshotFile implements AutoCloseable {
     /** Written by the thread, then by {@link #close()} after joining it. */
     private long writtenEvents = -1;
     private Object writtenState;
+    private int writtenSwaps = -1;
     private boolean failed;
 
     private SnapshotFile(SimulationRun run, Path file, PrintStream err) {
@@ -60,14 +61,15 @@ final class SnapshotFile implements AutoCloseable {
     /** Writes the run's snapshot if it moved on since the last one written. */
     private void update() {
         RunSnapshotDTO s = run.snapshot();
-        if (s == null || (s.events == writtenEvents && s.state == writtenState)) {
-            return;
+        if (s == null || (s.events == writtenEvents && s.state == writtenState && s.swaps.size() == writtenSwaps)) {
+            return; // nothing moved on (a swap applied while paused moves no event)
         }
         try {
             Files.writeString(partial, Json.compact(s), StandardCharsets.UTF_8);
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             writtenEvents = s.events;
             writtenState = s.state;
+            writtenSwaps = s.swaps.size();
         } catch (IOException | RuntimeException e) {
             failed = true;
             err.println("ringlab: --snapshots " + file + ": " + e.getMessage() + "; no more snapshots for this run");

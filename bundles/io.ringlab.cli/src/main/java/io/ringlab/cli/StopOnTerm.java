@@ -18,6 +18,8 @@ final class StopOnTerm implements Runner.Watcher {
     static final long GRACE_SECONDS = 10;
 
     private final CountDownLatch written = new CountDownLatch(1);
+    /** The hook of the run being watched, or {@code null}; removed once the outputs are written. */
+    private volatile Thread hook;
 
     @Override
     public long intervalMillis() {
@@ -26,7 +28,7 @@ final class StopOnTerm implements Runner.Watcher {
 
     @Override
     public AutoCloseable watch(SimulationRun run, PipelineDTO pipeline) {
-        Thread hook = new Thread(() -> {
+        Thread h = new Thread(() -> {
             run.stop();
             try {
                 written.await(GRACE_SECONDS, TimeUnit.SECONDS);
@@ -34,18 +36,26 @@ final class StopOnTerm implements Runner.Watcher {
                 Thread.currentThread().interrupt();
             }
         }, "ringlab-stop-on-signal");
-        Runtime.getRuntime().addShutdownHook(hook);
+        Runtime.getRuntime().addShutdownHook(h);
+        hook = h;
         return () -> {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook runs: it waits for written()
-            }
+            // the hook stays until written(): a signal between the run's end and its outputs still waits for them
         };
     }
 
-    /** The command has written everything it writes for the run: a waiting signal may end the JVM. */
+    /**
+     * The command has written everything it writes for the run (or will write nothing): a waiting signal may end the
+     * JVM, and a later one finds no hook.
+     */
     void written() {
         written.countDown();
+        Thread h = hook;
+        if (h != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(h);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs: it has just been released
+            }
+        }
     }
 }

@@ -109,32 +109,48 @@ class RunControlTest {
     void eachCommandReachesTheRunInOrder() throws Exception {
         commands("pause\nstep\n\nresume\nstop\n");
 
-        assertEquals(List.of("pause", "step", "resume", "stop"), calls);
-        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("pause", "step", "resume", "stop", "stop"), calls, "the end of the input stops the run too");
+        assertEquals("ringlab: --control: standard input ended; the run stops", err.toString(StandardCharsets.UTF_8)
+                .strip());
     }
 
     @Test
     void aSwapTakesAnElementAndOptionallyATypeAndVersionAndRepliesWithItsOutcome() throws Exception {
-        commands("swap eth0\nswap eth0 stmmac@0.2.0\n");
+        commands("swap eth0\nswap eth0 stmmac@0.2.0 #7\n");
 
-        assertEquals(List.of("swap eth0 null null", "swap eth0 stmmac 0.2.0"), calls);
+        assertEquals(List.of("swap eth0 null null", "swap eth0 stmmac 0.2.0", "stop"), calls);
         List<String> replies = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, replies.size(), replies.toString());
-        assertTrue(replies.get(1).startsWith(RunControl.SWAP_REPLY), replies.get(1));
-        JsonObject d = JsonParser.parseString(replies.get(1).substring(RunControl.SWAP_REPLY.length())).getAsJsonObject();
+        assertTrue(replies.get(0).startsWith(RunControl.SWAP_REPLY + "{"), "no id asked, none given: " + replies.get(0));
+        String withId = RunControl.SWAP_REPLY + "#7 ";
+        assertTrue(replies.get(1).startsWith(withId), replies.get(1));
+        JsonObject d = JsonParser.parseString(replies.get(1).substring(withId.length())).getAsJsonObject();
         assertEquals("eth0", d.get("element").getAsString());
         assertTrue(d.get("applied").getAsBoolean());
         assertEquals("stmmac@0.2.0", d.get("to").getAsString());
     }
 
     @Test
+    void aControlClosedWithItsRunLeavesTheEndOfTheInputAlone() throws Exception {
+        java.io.PipedOutputStream writer = new java.io.PipedOutputStream();
+        RunControl c = (RunControl) RunControl.from(new java.io.PipedInputStream(writer),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
+                .watch(run, null);
+        c.close(); // the run ended: the command closes its control
+        writer.close(); // then the input ends
+        c.join();
+
+        assertEquals(List.of(), calls, "nothing to stop any more");
+    }
+
+    @Test
     void anUnknownCommandIsAnsweredWithWhatIsAllowedAndTheRestGoesOn() throws Exception {
         commands("jump 3\nswap\npause\n");
 
-        assertEquals(List.of("pause"), calls);
+        assertEquals(List.of("pause", "stop"), calls);
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.contains("--control: 'jump 3' is not a command; allowed: pause, resume, step, stop, swap ELEMENT"
-                + " [TYPE[@VERSION]]"), e);
+                + " [TYPE[@VERSION]] [#ID]"), e);
         assertTrue(e.contains("'swap' is not a command"), e);
     }
 }

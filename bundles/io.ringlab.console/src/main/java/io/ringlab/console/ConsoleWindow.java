@@ -686,12 +686,27 @@ final class ConsoleWindow {
     private void fillSwapTargets() {
         int i = swapElement.getSelectionIndex();
         String type = i < 0 ? null : liveTypes.get(swapElement.getItem(i));
-        swapChoices = type == null ? List.of() : SwapChoices.of(type, context.simulator().elementTypes());
+        swapChoices = type == null ? List.of() : SwapChoices.of(type, swappable());
         swapTarget.setItems(swapChoices.stream().map(SwapChoices.Choice::label).toArray(String[]::new));
         if (!swapChoices.isEmpty()) {
             swapTarget.select(0);
         }
         updateButtons();
+    }
+
+    /**
+     * @return the element types a swap of this run can go to: every installed one, or for a run in a separate process
+     *         those the child has (Ringlab's own, and those of the bundles it was given)
+     */
+    private List<io.ringlab.sim.api.dto.ElementDescriptorDTO> swappable() {
+        List<io.ringlab.sim.api.dto.ElementDescriptorDTO> all = context.simulator().elementTypes();
+        if (!isolatedSession || pipeline == null) {
+            return all;
+        }
+        java.util.Set<String> given = new java.util.HashSet<>();
+        thirdPartyBundles(pipeline).forEach(b -> given.add(b.label()));
+        return all.stream().filter(d -> d.bundle == null || ThirdPartyBundle.isRinglabs(d.bundle)
+                || given.contains(d.bundle + " " + d.bundleVersion)).toList();
     }
 
     /** Asks the run to swap the selected element to the selected implementation at its next safe point. */

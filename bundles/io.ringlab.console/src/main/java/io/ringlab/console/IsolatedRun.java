@@ -81,9 +81,16 @@ final class IsolatedRun implements SimulationRun {
     private volatile RunSnapshotDTO childSnapshot;
     /** The child's standard input ({@code ringlab run --control}); guarded by {@link #lock}. */
     private java.io.Writer control;
-    /** Swaps asked for and not yet answered, oldest first: the child applies and answers them in that order. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<CompletableFuture<SwapDTO>> pendingSwaps =
-            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Swaps asked for and not yet answered, by the id the child echoes ({@code swap ... #ID}). */
+    private final Map<String, PendingSwap> pendingSwaps = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Numbers the swaps asked for; guarded by {@link #lock}. */
+    private int swapIds;
+    /** The child has ended: no command reaches it any more; guarded by {@link #lock}. */
+    private boolean childEnded;
+
+    /** A swap sent to the child: its element, for an answer that never comes, and the caller's future. */
+    private record PendingSwap(String element, CompletableFuture<SwapDTO> future) {
+    }
     private volatile Process process;
     private volatile boolean stopRequested;
     private final Object lock = new Object();
@@ -200,7 +207,9 @@ final class IsolatedRun implements SimulationRun {
         for (ThirdPartyBundle b : bundles) {
             String why = whyNotCopyable(b);
             if (why != null) {
-                problems.add("bundle " + b.label() + " cannot be given to a separate process: " + why);
+                if (b.required()) { // a kind provider the run may not use is left out: a run that needs it says so
+                    problems.add("bundle " + b.label() + " cannot be given to a separate process: " + why);
+                }
             } else if (!inChildFolder(file(b.location()))) {
                 out.put(b, file(b.location()));
             }
@@ -263,9 +272,12 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public RunState state() {
+        return state(childSnapshot);
+    }
+
+    /** The child says when it is paused (its snapshot); ended and not yet started are this run's own to say. */
+    private RunState state(RunSnapshotDTO child) {
         RunState own = state;
-        RunSnapshotDTO child = childSnapshot;
-        // the child says when it is paused (its snapshot); ended and not yet started are this run's own to say
         return own == RunState.RUNNING && child != null && child.state == RunState.PAUSED ? RunState.PAUSED : own;
     }
 
@@ -287,6 +299,7 @@ final class IsolatedRun implements SimulationRun {
         RunResultDTO r;
         try {
             dir = Files.createTempDirectory("ringlab-isolated");
+            Leftovers.add(dir);
             r = runChild(dir);
         } catch (InterruptedException e) {
             r = failed(RunState.STOPPED, "stopped before the child process started");
@@ -295,6 +308,7 @@ final class IsolatedRun implements SimulationRun {
         } finally {
             if (dir != null) {
                 deleteQuietly(dir);
+                Leftovers.remove(dir);
             }
         }
         state = RunState.valueOf(r.state);
@@ -339,7 +353,7 @@ final class IsolatedRun implements SimulationRun {
         }
         int code = process.exitValue();
         output.join(TimeUnit.SECONDS.toMillis(5)); // the rest of its output, for the log and the last swap replies
-        failPendingSwaps("the run in the separate process ended first");
+        childEnded();
         if (Files.isRegularFile(json) && Files.size(json) > 0) {
             return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
         }
@@ -357,18 +371,13 @@ final class IsolatedRun implements SimulationRun {
             try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                     var out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
                 for (String line; (line = in.readLine()) != null;) {
-                    if (line.startsWith(SWAP_REPLY)) {
-                        CompletableFuture<SwapDTO> f = pendingSwaps.poll();
-                        if (f != null) {
-                            f.complete(ResultFiles.readSwap(line.substring(SWAP_REPLY.length())));
-                        }
-                    } else {
-                        out.write(line);
-                        out.write('\n');
-                        out.flush();
+                    // anywhere in the line: an element's output without a newline may come before it
+                    int reply = line.indexOf(SWAP_REPLY);
+                    if (reply < 0 || !answer(line.substring(reply + SWAP_REPLY.length()))) {
+                        log(out, line);
                     }
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException e) {
                 // the child is gone; what it printed so far is in the log
             }
         }, "ringlab-isolated-output");
@@ -377,27 +386,76 @@ final class IsolatedRun implements SimulationRun {
         return t;
     }
 
-    /** Sends the child one control line; a child that is gone or not yet started ignores it. */
-    private void send(String command) {
+    /**
+     * Completes the swap a reply is for ({@code #ID {json}}).
+     *
+     * @return whether the text was such a reply
+     */
+    private boolean answer(String reply) {
+        int space = reply.indexOf(' ');
+        PendingSwap p = reply.startsWith("#") && space > 0 ? pendingSwaps.remove(reply.substring(0, space)) : null;
+        if (p == null) {
+            return false;
+        }
+        try {
+            p.future().complete(ResultFiles.readSwap(reply.substring(space + 1)));
+        } catch (RuntimeException e) { // a reply cut short: the swap's outcome is unknown here, the result will say
+            p.future().complete(notAnswered(p.element(), "the separate process's answer could not be read: " + e));
+        }
+        return true;
+    }
+
+    /** Writes a line of the child's output to the log; a log that cannot be written loses the line, not the child. */
+    private static void log(java.io.Writer out, String line) {
+        try {
+            out.write(line);
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            // the temporary folder is gone: the output is read on, so that the child never blocks on a full pipe
+        }
+    }
+
+    /**
+     * Sends the child one control line; a child that is gone or not yet started ignores it.
+     *
+     * @return whether the child got it
+     */
+    private boolean send(String command) {
         synchronized (lock) {
-            if (control == null) {
-                return;
+            if (control == null || childEnded) {
+                return false;
             }
             try {
                 control.write(command + "\n");
                 control.flush();
+                return true;
             } catch (IOException e) {
-                // the child has ended: its result says how
+                return false; // the child has ended: its result says how
             }
         }
     }
 
-    private void failPendingSwaps(String why) {
-        for (CompletableFuture<SwapDTO> f; (f = pendingSwaps.poll()) != null;) {
-            SwapDTO d = new SwapDTO();
-            d.message = why;
-            f.complete(d);
+    /** The child has ended: every swap still waiting for it is answered as not applied. */
+    private void childEnded() {
+        synchronized (lock) {
+            childEnded = true;
         }
+        for (String id : List.copyOf(pendingSwaps.keySet())) {
+            PendingSwap p = pendingSwaps.remove(id);
+            if (p != null) {
+                p.future().complete(notAnswered(p.element(), "the run in the separate process ended first"));
+            }
+        }
+    }
+
+    private SwapDTO notAnswered(String element, String why) {
+        SwapDTO d = new SwapDTO();
+        d.element = element;
+        d.message = why;
+        RunSnapshotDTO child = childSnapshot;
+        d.atSimulatedSeconds = child == null ? 0 : child.simulatedSeconds;
+        return d;
     }
 
     /**
@@ -415,6 +473,27 @@ final class IsolatedRun implements SimulationRun {
             return m;
         } catch (IOException | RuntimeException e) {
             return lastModified; // not written yet, or moved over while read: the next read gets it
+        }
+    }
+
+    /**
+     * The temporary folders of runs still going (the copied jars, the child's files): deleted when the console's JVM
+     * exits while a child runs, whose runner thread, a daemon, never gets to its own clean-up.
+     */
+    private static final class Leftovers {
+        private static final java.util.Set<Path> DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> DIRS.forEach(IsolatedRun::deleteQuietly),
+                    "ringlab-isolated-cleanup"));
+        }
+
+        static void add(Path dir) {
+            DIRS.add(dir);
+        }
+
+        static void remove(Path dir) {
+            DIRS.remove(dir);
         }
     }
 
@@ -517,7 +596,7 @@ final class IsolatedRun implements SimulationRun {
         } else {
             s.durationSeconds = options.durationPicos / 1e12;
         }
-        s.state = state(); // the child's pause, else this run's own: the child's file may lag behind its end
+        s.state = state(child); // of the same snapshot as the counts; the child's file may lag behind its end
         return s;
     }
 
@@ -530,15 +609,13 @@ final class IsolatedRun implements SimulationRun {
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
         CompletableFuture<SwapDTO> f = new CompletableFuture<>();
         synchronized (lock) {
-            RunState s = state;
-            if (control == null || s == RunState.FINISHED || s == RunState.STOPPED || s == RunState.FAILED) {
-                SwapDTO d = new SwapDTO();
-                d.element = element;
-                d.message = control == null ? "the run has not started in its process yet" : "the run has ended";
-                f.complete(d);
-            } else {
-                pendingSwaps.add(f); // in the order the child gets them, under the same lock
-                send("swap " + element + (type == null ? "" : " " + type + (version == null ? "" : "@" + version)));
+            String id = "#" + ++swapIds;
+            pendingSwaps.put(id, new PendingSwap(element, f));
+            if (!send("swap " + element + (type == null ? "" : " " + type + (version == null ? "" : "@" + version)) + " "
+                    + id)) {
+                pendingSwaps.remove(id);
+                f.complete(notAnswered(element, control == null ? "the run has not started in its process yet"
+                        : "the run in the separate process has ended"));
             }
         }
         return f.minimalCompletionStage();

@@ -19,8 +19,15 @@ import io.ringlab.sim.api.dto.PipelineDTO;
  * @param version the bundle's version, as the engine's descriptor gives it
  * @param location the bundle's location in the console's framework (for example {@code file:/.../plugins/x.jar});
  *        {@code null} when no installed bundle has that name and version any more
+ * @param required whether a run cannot go without it (it provides one of the pipeline's element types); a kind
+ *        provider that cannot be copied is left out instead
  */
-record ThirdPartyBundle(String symbolicName, String version, String location) {
+record ThirdPartyBundle(String symbolicName, String version, String location, boolean required) {
+    /** A bundle of one of the pipeline's element types: required. */
+    ThirdPartyBundle(String symbolicName, String version, String location) {
+        this(symbolicName, version, location, true);
+    }
+
     /**
      * The services whose third-party providers a child process gets whatever the pipeline: pool kinds, qdisc kinds,
      * queue limits (BQL's kind of service).
@@ -58,16 +65,18 @@ record ThirdPartyBundle(String symbolicName, String version, String location) {
     /**
      * @param elementBundles the bundles of the pipeline's element types that are not Ringlab's own ({@link #of})
      * @param providers the bundles registering a service of the given class
-     * @return {@code elementBundles}, then the providers of {@link #KIND_PROVIDERS} that are not Ringlab's own, each
-     *         bundle once
+     * @return {@code elementBundles}, then the providers of {@link #KIND_PROVIDERS} that are not Ringlab's own (not
+     *         {@link #required}), each bundle once
      */
     static List<ThirdPartyBundle> forAChild(List<ThirdPartyBundle> elementBundles,
             java.util.function.Function<String, List<ThirdPartyBundle>> providers) {
         List<ThirdPartyBundle> out = new ArrayList<>(elementBundles);
+        Set<String> seen = new HashSet<>();
+        elementBundles.forEach(b -> seen.add(b.label()));
         for (String service : KIND_PROVIDERS) {
             for (ThirdPartyBundle b : providers.apply(service)) {
-                if (!isRinglabs(b.symbolicName()) && !out.contains(b)) {
-                    out.add(b);
+                if (!isRinglabs(b.symbolicName()) && seen.add(b.label())) {
+                    out.add(new ThirdPartyBundle(b.symbolicName(), b.version(), b.location(), false));
                 }
             }
         }

@@ -155,6 +155,18 @@ class IsolatedRunTest {
     }
 
     @Test
+    void aKindProviderThatCannotBeCopiedIsLeftOutWithoutAProblem() throws IOException {
+        Path jar = jar(tmp.resolve("drivers"), "x.jar");
+        List<String> problems = new ArrayList<>();
+
+        Path given = run(tmp.resolve("home"), List.of(bundle(jar.toString()), new ThirdPartyBundle("org.example.pools",
+                "1.0.0", "https://example.org/pools.jar", false)), null).giveBundles(tmp.resolve("run/bundles"), problems);
+
+        assertEquals(List.of(), problems, "a pool kind the run may not use");
+        assertEquals(List.of("org.example.x-1.0.0.jar"), Files.list(given).map(p -> p.getFileName().toString()).toList());
+    }
+
+    @Test
     void aRunWhoseBundleCannotBeGivenFailsBeforeAChildStarts() {
         RunResultDTO r = run(tmp.resolve("home"), List.of(bundle("https://example.org/x.jar")), null).run();
 

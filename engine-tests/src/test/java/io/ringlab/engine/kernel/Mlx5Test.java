@@ -66,7 +66,7 @@ class Mlx5Test {
         assertEquals(processed, metric(half, "pool:eth0.rx", "slabSlowFrees"), 0.0);
         // levels are the end's, the same with or without a warm-up
         for (String level : new String[] {"slabObjectsPerSlab", "slabSlabs", "slabPartialSlabs", "napiCachedHeads",
-            "capacity", "inUse", "highWaterMark"}) {
+            "allocBulk", "capacity", "inUse", "highWaterMark"}) {
             assertEquals(metric(whole, "pool:eth0.rx", level), metric(half, "pool:eth0.rx", level), level);
         }
     }

@@ -103,6 +103,7 @@ class FaultIsolationTest {
 
     @Test
     void anElementThatThrowsEndsItsRunWithTheExceptionItsBundleAndTheFrame() throws Exception {
+        assertEquals("FINISHED", healthyRun().state, "before");
         RunResultDTO r = run(FaultyFactory.THROW);
 
         assertEquals("FAILED", r.state);
@@ -114,8 +115,10 @@ class FaultIsolationTest {
 
     @Test
     void anElementThatLoopsIsStoppedByTheWatchdogAndAnotherRunFinishesMeanwhile() throws Exception {
-        SimulationRun stuck = prepare(FaultyFactory.LOOP, 300);
+        SimulationRun stuck = prepare(FaultyFactory.LOOP, 2000);
         stuck.start();
+        Await.until(() -> Boolean.getBoolean(FaultyFactory.LOOPING), "the element in its loop");
+        assertEquals(null, stuck.await(0, TimeUnit.SECONDS), "still stuck when the other run starts");
         RunResultDTO other = healthyRun();
         RunResultDTO r = stuck.await(30, TimeUnit.SECONDS);
 

@@ -134,12 +134,9 @@ public final class RunImpl implements SimulationRun {
 
     @Override
     public RunResultDTO run() {
-        synchronized (lock) {
-            if (started) {
-                throw new IllegalStateException("run already started");
-            }
-        }
-        start(); // on the engine's own thread, so that the watchdog can end a run whose element never returns
+        // on the engine's own thread, so that the watchdog can end a run whose element never returns; a run already
+        // started (or stopped before it started, by a signal or a control command) is waited for
+        start();
         try {
             done.await();
         } catch (InterruptedException e) {

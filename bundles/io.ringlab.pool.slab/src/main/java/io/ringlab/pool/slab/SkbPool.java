@@ -194,7 +194,7 @@ final class SkbPool extends ObjectPool {
     @Override
     public PoolStatsDTO stats() {
         PoolStatsDTO s = stats("slab");
-        s.counters.put("allocBulk", (long) allocBulk);
+        s.gauges.put("allocBulk", (long) allocBulk); // a setting
         s.counters.put("napiCacheHits", cacheHits);
         s.counters.put("napiCacheRefills", refills);
         s.counters.put("napiHintedRefills", hintedRefills);

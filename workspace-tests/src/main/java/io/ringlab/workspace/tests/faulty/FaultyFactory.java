@@ -22,6 +22,8 @@ public class FaultyFactory implements ElementFactory {
     /** The types, one component each. */
     public static final String[] TYPES = {THROW, LOOP, LEAK, TWICE};
     public static final String RELEASE = "ringlab.test.faulty.release";
+    /** Set to true when the {@value #LOOP} element enters its loop. */
+    public static final String LOOPING = "ringlab.test.faulty.looping";
     static final int AT = 3;
 
     private String type;
@@ -57,6 +59,7 @@ public class FaultyFactory implements ElementFactory {
                     case THROW -> throw new IllegalStateException("descriptor ring corrupted at packet " + n);
                     case LOOP -> {
                         if (n == AT) {
+                            System.setProperty(LOOPING, "true");
                             while (!Boolean.getBoolean(RELEASE)) {
                                 Thread.onSpinWait(); // ignores interrupts, as a real endless loop would
                             }

@@ -37,12 +37,14 @@ public class PoolStatsDTO {
     /**
      * Counters of the pool kind's own mechanism, by name (for a slab: {@code fastAllocs}, {@code slowAllocs},
      * {@code newSlabs}, ...), documented by the kind; published as the pool's metrics. Each only grows during a run (a
-     * level belongs in {@link #gauges}). Never {@code null}.
+     * level, a size or a setting belongs in {@link #gauges}: a warm-up subtracts a counter's value at its end). Never
+     * {@code null}.
      */
     public java.util.Map<String, Long> counters = new java.util.TreeMap<>();
     /**
      * Levels of the pool kind's own mechanism, by name (for a slab: {@code slabs}, {@code partialSlabs}; sizes such as
-     * {@code objectsPerSlab}), documented by the kind; published as the pool's metrics with their value at the end.
+     * {@code objectsPerSlab}; settings such as the skb cache's {@code allocBulk}), documented by the kind; published as
+     * the pool's metrics with their value at the end.
      * Never {@code null}.
      *
      * @since 1.2

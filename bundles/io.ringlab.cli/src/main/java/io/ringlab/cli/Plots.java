@@ -83,7 +83,7 @@ final class Plots {
                 chart.getXYPlot().addDomainMarker(m);
             }
         }
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, 1000, 500);
+        save(chart, png, 1000, 500);
     }
 
     /**
@@ -108,6 +108,15 @@ final class Plots {
         }
         String title = r.name + ": mean and 95 % confidence interval, " + r.seeds.size() + " seeds";
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, 800, 120 + 220 * r.metrics.size());
+        save(chart, png, 800, 120 + 220 * r.metrics.size());
+    }
+
+    /**
+     * Saves a chart as PNG without ImageIO's temporary cache file: the cache's {@code deleteOnExit} fails once the JVM
+     * is shutting down, which is when a run stopped by a signal still draws its plot (StopOnTerm).
+     */
+    private static void save(JFreeChart chart, Path png, int width, int height) throws IOException {
+        javax.imageio.ImageIO.setUseCache(false);
+        ChartUtils.saveChartAsPNG(png.toFile(), chart, width, height);
     }
 }

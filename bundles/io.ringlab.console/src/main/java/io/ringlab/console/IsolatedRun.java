@@ -558,7 +558,9 @@ final class IsolatedRun implements SimulationRun {
             }
             Process p = process;
             if (p != null) {
-                p.destroy(); // SIGTERM: the child stops its run and writes its result (StopOnTerm in the cli bundle)
+                // SIGTERM: the child stops its run and writes its result (StopOnTerm in the cli bundle); through its
+                // handle, since Process.destroy would also close the pipe its remaining output comes through
+                p.toHandle().destroy();
             }
         }
     }

@@ -1,0 +1,73 @@
+package io.ringlab.workspace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.BundleContext;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.junit5.context.BundleContextExtension;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code ringlab run} ended by a signal (SIGTERM: {@code kill}, the console's Stop of a separate-process run) stops the
+ * run and still writes what it was asked for: the JSON result (STOPPED, both invariants) and the plot, drawn while the
+ * JVM is already shutting down. Runs {@code app/target/ringlab.jar} of this checkout in a process of its own.
+ */
+@ExtendWith(BundleContextExtension.class)
+class SignalTest {
+    @InjectBundleContext
+    BundleContext context;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSignalledRunStopsAndStillWritesItsJsonAndPlot() throws Exception {
+        Path home = Path.of(context.getProperty("ringlab.home"));
+        Path json = dir.resolve("result.json");
+        Path png = dir.resolve("plot.png");
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED", "-Dringlab.home=" + home,
+                "-Dfelix.fileinstall.dir=" + Files.createDirectories(dir.resolve("plugins"))));
+        if (Runtime.version().feature() >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        cmd.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run",
+                home.resolve("pipelines/netdev-bql.pipeline").toString(), "--duration", "3600s", "--progress", "--json",
+                json.toString(), "--plot", png.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String l; (l = r.readLine()) != null;) {
+                output.append(l).append('\n');
+                if (l.startsWith("progress: started netdev-bql")) {
+                    p.toHandle().destroy(); // SIGTERM (Process.destroy would close our end of its output too)
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
+
+        JsonObject r = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertEquals("STOPPED", r.get("state").getAsString(), output.toString());
+        assertTrue(r.get("simulatedSeconds").getAsDouble() < 3600, output.toString());
+        JsonObject inv = r.getAsJsonObject("invariants");
+        assertTrue(inv.get("packetConservation").getAsBoolean() && inv.get("bufferConservation").getAsBoolean(),
+                inv.toString());
+        assertTrue(Files.size(png) > 1000, "the plot drawn during the shutdown: " + Files.size(png) + " bytes\n" + output);
+        assertTrue(output.toString().contains("plot written to " + png), output.toString());
+    }
+}

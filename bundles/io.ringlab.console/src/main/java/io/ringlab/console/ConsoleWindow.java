@@ -92,7 +92,7 @@ final class ConsoleWindow {
     private Combo speed;
     /** Run in a separate process ({@link IsolatedRun}); chosen by default for pipelines with bundles not Ringlab's own. */
     private Button isolate;
-    /** The session runs in a separate process: no pause, step or swap. */
+    /** The session runs in a separate process: pause, step and swap only once its child runs. */
     private boolean isolatedSession;
     private Button runButton, pauseButton, resumeButton, stepButton, stopButton, swapButton;
     private Combo swapElement, swapTarget;
@@ -285,7 +285,8 @@ final class ConsoleWindow {
         id(isolate, ConsoleService.ID_ISOLATE);
         isolate.setText("Separate process");
         isolate.setToolTipText("Run in a child process (java -jar app/target/ringlab.jar run): an element that never returns"
-                + " takes that process, not the console. No live charts, pause or swap; the result comes at the end.");
+                + " takes that process, not the console. Live views, pause, step and swap go through the child, which runs as"
+                + " fast as it can; Stop ends its run with its result.");
         Composite buttons = new Composite(run, SWT.NONE);
         buttons.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         buttons.setLayout(new GridLayout(3, true));
@@ -621,7 +622,7 @@ final class ConsoleWindow {
         if (isolatedSession) {
             List<String> thirdParty = thirdPartyBundles(p).stream().map(ThirdPartyBundle::label).toList();
             log("INFO", "running in a separate process" + (thirdParty.isEmpty() ? "" : " (bundles not Ringlab's own: "
-                    + String.join(", ", thirdParty) + ")") + "; the result comes when it ends");
+                    + String.join(", ", thirdParty) + ")") + ", as fast as it can");
         }
         charts.reset(p.headline == null ? null : p.headline.text);
         summary.setText("");

@@ -149,9 +149,30 @@ final class Commands implements Callable<Integer> {
         }
     }
 
+    /**
+     * A command that takes {@code --plugins DIR}: its {@link #work()} runs with the folders' bundles installed
+     * ({@link #withPlugins}).
+     */
+    abstract static class PluginCommand implements Callable<Integer> {
+        final Commands root;
+        @Mixin
+        PluginsOption plugins;
+
+        PluginCommand(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public final Integer call() throws IOException {
+            return root.withPlugins(plugins, this::work);
+        }
+
+        /** @return the command's exit code */
+        abstract Integer work() throws IOException;
+    }
+
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a pipeline file and print a summary; optionally write the JSON result.")
-    static final class Run implements Callable<Integer> {
-        private final Commands root;
+    static final class Run extends PluginCommand {
 
         @Parameters(index = "0", paramLabel = "FILE", description = "the pipeline file")
         String file;
@@ -193,19 +214,13 @@ final class Commands implements Callable<Integer> {
                 + " pause, resume, step, stop, swap ELEMENT [TYPE[@VERSION]] (a swap's outcome is printed as a line"
                 + " '" + RunControl.SWAP_REPLY + "{json}'); the console's separate-process runs use it")
         boolean control;
-        @Mixin
-        PluginsOption plugins;
 
         Run(Commands root) {
-            this.root = root;
+            super(root);
         }
 
         @Override
-        public Integer call() throws IOException {
-            return root.withPlugins(plugins, this::execute);
-        }
-
-        private Integer execute() throws IOException {
+        Integer work() throws IOException {
             PrintStream human = root.human(json);
             StopOnTerm signals = new StopOnTerm();
             try {
@@ -274,8 +289,7 @@ final class Commands implements Callable<Integer> {
             + " every variant with every seed, in parallel, on common random numbers; print per metric each variant's mean"
             + " with its 95 %% confidence interval, and each variant's paired difference from the first with its interval"
             + " and p-value.")
-    static final class Ab implements Callable<Integer> {
-        private final Commands root;
+    static final class Ab extends PluginCommand {
 
         @Parameters(index = "0", paramLabel = "FILE", description = "the experiment file")
         String file;
@@ -292,19 +306,13 @@ final class Commands implements Callable<Integer> {
         String duration;
         @Option(names = "--threads", paramLabel = "N", description = "runs at once (default: one per processor)")
         Integer threads;
-        @Mixin
-        PluginsOption plugins;
 
         Ab(Commands root) {
-            this.root = root;
+            super(root);
         }
 
         @Override
-        public Integer call() throws IOException {
-            return root.withPlugins(plugins, this::execute);
-        }
-
-        private Integer execute() throws IOException {
+        Integer work() throws IOException {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
@@ -389,8 +397,7 @@ final class Commands implements Callable<Integer> {
 
     @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure simulated packets and events per wall second on one core, and heap bytes"
             + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).")
-    static final class Bench implements Callable<Integer> {
-        private final Commands root;
+    static final class Bench extends PluginCommand {
 
         @Parameters(paramLabel = "FILE", arity = "0..*", description = "pipeline files (default: the line-rate pipeline and pipelines/*)")
         List<String> files = new ArrayList<>();
@@ -398,19 +405,13 @@ final class Commands implements Callable<Integer> {
         String json;
         @Option(names = "--duration", paramLabel = "D", description = "simulated time per pipeline (default: each file's own)")
         String duration;
-        @Mixin
-        PluginsOption plugins;
 
         Bench(Commands root) {
-            this.root = root;
+            super(root);
         }
 
         @Override
-        public Integer call() throws IOException {
-            return root.withPlugins(plugins, this::execute);
-        }
-
-        private Integer execute() throws IOException {
+        Integer work() throws IOException {
             PrintStream human = root.human(json);
             List<String> targets = new ArrayList<>(files);
             if (targets.isEmpty()) {
@@ -463,42 +464,28 @@ final class Commands implements Callable<Integer> {
     }
 
     @Command(name = "elements", mixinStandardHelpOptions = true, description = "List the installed element types with their properties.")
-    static final class Elements implements Callable<Integer> {
-        private final Commands root;
-
-        @Mixin
-        PluginsOption plugins;
-
+    static final class Elements extends PluginCommand {
         Elements(Commands root) {
-            this.root = root;
+            super(root);
         }
 
         @Override
-        public Integer call() throws IOException {
-            return root.withPlugins(plugins, () -> {
-                root.runner.printElements(root.out);
-                return Runner.OK;
-            });
+        Integer work() {
+            root.runner.printElements(root.out);
+            return Runner.OK;
         }
     }
 
     @Command(name = "pools", mixinStandardHelpOptions = true, description = "List the installed buffer pool kinds.")
-    static final class Pools implements Callable<Integer> {
-        private final Commands root;
-
-        @Mixin
-        PluginsOption plugins;
-
+    static final class Pools extends PluginCommand {
         Pools(Commands root) {
-            this.root = root;
+            super(root);
         }
 
         @Override
-        public Integer call() throws IOException {
-            return root.withPlugins(plugins, () -> {
-                root.runner.printPools(root.out);
-                return Runner.OK;
-            });
+        Integer work() {
+            root.runner.printPools(root.out);
+            return Runner.OK;
         }
     }
 }

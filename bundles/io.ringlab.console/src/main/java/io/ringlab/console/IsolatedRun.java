@@ -33,14 +33,15 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * {@code java -jar app/target/ringlab.jar run FILE --json OUT} with the run's duration, seed and warm-up, in a JVM of its
  * own. An element that loops for ever then takes that process, not the console: the child's per-event watchdog ends the
  * run and the process with a report. Stop sends the child SIGTERM, on which it stops its run and writes the STOPPED
- * result with its metrics and invariants; a child still there {@value #KILL_AFTER_SECONDS} s later is killed. Used for pipelines with bundles that are not
- * Ringlab's own (docs/engine.md, "Fault isolation").
+ * result with its metrics and invariants; a child still there {@value #KILL_AFTER_SECONDS} s later is killed. Used for
+ * pipelines with bundles that are not Ringlab's own (docs/engine.md, "Fault isolation").
  * <p>
  * The child has Ringlab's own bundles, {@code home/plugins} (its fileinstall folder) and the session's
  * {@value #PLUGINS_PROPERTY} folders. Every other bundle that provides one of the pipeline's element types (installed
  * from the bundles view, or dropped into a folder the console's fileinstall watches) is copied from its location into a
  * temporary folder that the child gets as one more {@code --plugins}; a bundle whose location is not a file cannot be
- * copied, and the run then fails before the child starts, saying which bundle and why.
+ * copied, and the run then fails before the child starts, saying which bundle and why. Third-party providers of pool
+ * kinds, qdisc kinds and queue limits are copied too, and left out when they cannot be ({@link ThirdPartyBundle}).
  * <p>
  * While the child runs it keeps its latest snapshot in a file ({@code ringlab run --snapshots}, rewritten every 250 ms);
  * {@link #snapshot()} gives what that file held when last read (every {@value #READ_MILLIS} ms), so the console's live
@@ -363,8 +364,8 @@ final class IsolatedRun implements SimulationRun {
     }
 
     /**
-     * Reads the child's output on a thread of its own: every line goes to {@code log} (for a failure's message), and a
-     * swap's outcome ({@code ringlab run --control}) completes the oldest swap asked for.
+     * Reads the child's output on a thread of its own: every line goes to {@code log} (for a failure's message), except a
+     * swap's outcome ({@code ringlab run --control}), which completes the swap of its id.
      */
     private Thread readOutput(Process p, Path log) {
         Thread t = new Thread(() -> {

@@ -77,7 +77,11 @@ final class Progress implements ExperimentListener {
     }
 
     private String elapsed() {
-        long s = (System.nanoTime() - startNanos) / 1_000_000_000L;
-        return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+        return minutesSeconds((System.nanoTime() - startNanos) / 1_000_000_000L);
+    }
+
+    /** @return wall time as {@code M:SS} */
+    static String minutesSeconds(long seconds) {
+        return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
     }
 }

@@ -3,6 +3,7 @@ package io.ringlab.cli;
 import java.io.PrintStream;
 import java.util.Locale;
 
+import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
 import io.ringlab.sim.api.dto.PipelineDTO;
@@ -28,8 +29,8 @@ final class RunProgress implements AutoCloseable {
         this.run = run;
         this.err = err;
         this.terminal = terminal;
-        err.printf(Locale.ROOT, "progress: started %s, %ss of simulated time%n", pipeline.name,
-                trim(run.snapshot().durationSeconds));
+        err.printf(Locale.ROOT, "progress: started %s, %s of simulated time%n", pipeline.name,
+                time(run.snapshot().durationSeconds));
         err.flush();
         thread = new Thread(this::report, "ringlab-progress");
         thread.setDaemon(true);
@@ -61,13 +62,13 @@ final class RunProgress implements AutoCloseable {
     /** @return {@code progress: 1.250s of 5s simulated (25.0 %), 1234567 events, 0:02 wall} */
     static String line(RunSnapshotDTO s, long wallSeconds) {
         double percent = s.durationSeconds > 0 ? 100 * s.simulatedSeconds / s.durationSeconds : 0;
-        return String.format(Locale.ROOT, "progress: %.3fs of %ss simulated (%.1f %%), %d events, %d:%02d wall",
-                s.simulatedSeconds, trim(s.durationSeconds), percent, s.events, wallSeconds / 60, wallSeconds % 60);
+        return String.format(Locale.ROOT, "progress: %.3fs of %s simulated (%.1f %%), %d events, %s wall",
+                s.simulatedSeconds, time(s.durationSeconds), percent, s.events, Progress.minutesSeconds(wallSeconds));
     }
 
-    private static String trim(double seconds) {
-        String t = String.format(Locale.ROOT, "%.6f", seconds);
-        return t.replaceAll("\\.?0+$", "");
+    /** @return a duration in the pipeline files' grammar ({@code 5s}, {@code 20ms}) */
+    private static String time(double seconds) {
+        return Units.formatPicos(Math.round(seconds * 1e12));
     }
 
     @Override

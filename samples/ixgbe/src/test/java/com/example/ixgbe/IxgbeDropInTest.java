@@ -56,12 +56,7 @@ class IxgbeDropInTest {
     private Process ringlab(String name, String... args) throws IOException {
         Path app = Path.of(System.getProperty("ringlab.home", "../..")).resolve("app/target").resolve(name);
         assumeTrue(Files.isRegularFile(app), "no " + app + ": build Ringlab first (./mvnw install)");
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-Dfelix.fileinstall.dir=" + plugins, "-Dfelix.fileinstall.poll=100"));
-        if (Runtime.version().feature() >= 24) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow"); // Felix uses sun.misc.Unsafe
-        }
-        cmd.addAll(List.of("-jar", app.toString()));
+        List<String> cmd = IxgbeRunTest.java(plugins, app, "-Dfelix.fileinstall.poll=100");
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         processes.add(p);

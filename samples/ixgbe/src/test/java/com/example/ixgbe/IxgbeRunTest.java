@@ -48,12 +48,7 @@ class IxgbeRunTest {
     /** Runs {@code ringlab ARGS --plugins <this driver>}, with an empty plugins/ folder of its own. */
     static Result ringlab(String... args) throws Exception {
         assumeTrue(Files.isRegularFile(ringlabJar), "no " + ringlabJar + ": build Ringlab first (./mvnw install)");
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-Dfelix.fileinstall.dir=" + Files.createTempDirectory("plugins")));
-        if (Runtime.version().feature() >= 24) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow"); // Felix uses sun.misc.Unsafe
-        }
-        cmd.addAll(List.of("-jar", ringlabJar.toString()));
+        List<String> cmd = java(Files.createTempDirectory("plugins"), ringlabJar);
         cmd.addAll(List.of(args));
         cmd.addAll(List.of("--plugins", plugins.toString()));
         Path out = Files.createTempFile("ringlab", ".out");
@@ -62,6 +57,23 @@ class IxgbeRunTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "ringlab " + String.join(" ", args) + " ended in time");
         return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param plugins the folder Felix fileinstall watches
+     * @param jar one of Ringlab's executable jars ({@code app/target/ringlab.jar}, {@code shell.jar})
+     * @param jvmOptions more options for the JVM
+     * @return {@code java [options] -jar JAR}, to which the jar's arguments are added
+     */
+    static List<String> java(Path plugins, Path jar, String... jvmOptions) {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED", "-Dfelix.fileinstall.dir=" + plugins));
+        cmd.addAll(List.of(jvmOptions));
+        if (Runtime.version().feature() >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow"); // Felix uses sun.misc.Unsafe
+        }
+        cmd.addAll(List.of("-jar", jar.toString()));
+        return cmd;
     }
 
     /** Runs the sample pipeline and returns {@link #METRICS}, as {@code --print} writes them. */

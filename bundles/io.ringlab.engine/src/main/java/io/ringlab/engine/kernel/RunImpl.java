@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
 import io.ringlab.sim.api.dto.ElementSpecDTO;
@@ -779,7 +780,7 @@ public final class RunImpl implements SimulationRun {
         Map<String, Double> m = elements.get(h.substring(0, dot));
         Double v = m == null ? null : m.get(h.substring(dot + 1));
         d.value = v == null ? Double.NaN : v;
-        d.unit = Headlines.unitOf(h.substring(dot + 1));
+        d.unit = MetricUnits.unitOf(h.substring(dot + 1));
         return d;
     }
 }

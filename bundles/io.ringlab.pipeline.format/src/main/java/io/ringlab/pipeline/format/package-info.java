@@ -44,9 +44,11 @@
  * positions, messages and name rules; {@code [} and {@code ]} are symbols outside values, and
  * {@link io.ringlab.pipeline.format.Lexer#listItem()} reads the items of a {@code [ ... ]} list. {@code TextParser} is
  * the package's one type meant to be extended: adding an abstract method to it is a major change.
+ * <p>
+ * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,10 +1,13 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.pipeline.format;
 
 /**
- * The unit of a metric, read from its name's suffix. The list is the one README documents; a metric with none of these
+ * The unit of an output metric, read from its name's suffix: the one table of them (the engine's headline, the plots'
+ * axes, {@code ringlab elements} read it here). The list is the one README documents; a metric with none of these
  * suffixes is a plain number (unit ""). A name that is a suffix alone ({@code connPerSecond}) has that unit too.
+ *
+ * @since 1.3
  */
-public final class Headlines {
+public final class MetricUnits {
     private static final String[][] SUFFIXES = {
         {"Millis", "ms"}, {"Micros", "us"}, {"Nanos", "ns"}, {"Seconds", "s"},
         {"Mpps", "Mpps"}, {"Pps", "pps"},
@@ -12,7 +15,7 @@ public final class Headlines {
         {"ConnPerSecond", "conn/s"}, {"Bytes", "B"}, {"Packets", "packets"}, {"Percent", "%"},
     };
 
-    private Headlines() {
+    private MetricUnits() {
     }
 
     /**

@@ -246,12 +246,14 @@ final class Commands implements Callable<Integer> {
                 }
                 watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
             }
-            Runner.Outcome o = root.runner.run(new Runner.Request(file, duration, seed, sets, seriesInterval, warmup,
-                    swaps, watchers));
+            Runner.Request request = new Runner.Request(file, duration, seed, sets, seriesInterval, warmup, swaps,
+                    watchers);
+            Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());
                 return o.exitCode();
             }
+            o.result().overrides = RunOverrides.of(request, plugins.folders);
             if (print.isEmpty()) {
                 Summary.print(o.result(), human);
             } else {
@@ -263,7 +265,7 @@ final class Commands implements Callable<Integer> {
                         root.err.println("--print: the run reported no metric '" + m + "'");
                         return Runner.INVALID;
                     }
-                    human.println(m + "=" + v);
+                    human.println(m + "=" + Numbers.exact(v));
                 }
             }
             if (json != null) {

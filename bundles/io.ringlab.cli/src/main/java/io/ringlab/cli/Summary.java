@@ -1,41 +1,91 @@
 package io.ringlab.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.SampleWarningDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 
-/** The human summary of a run: headline, per-element metrics, CPU runtime (like VPP's {@code show runtime}), invariants. */
+/**
+ * The human summary of a run: headline, per-element metrics, CPU runtime (like VPP's {@code show runtime}), invariants,
+ * and the figures that rest on too few samples. Numbers are written for people ({@link Numbers#human}); element lines
+ * whose values are all 0 and pools nothing allocated from are left out (named on one line), and long element lines wrap
+ * at {@link #width()}.
+ */
 final class Summary {
+    /**
+     * System property the launcher sets to the terminal's width when standard output is a terminal; the summary wraps
+     * there, else at {@link #DEFAULT_WIDTH}.
+     */
+    static final String COLUMNS_PROPERTY = "ringlab.columns";
+    static final int DEFAULT_WIDTH = 100;
+    /** Marks a figure that rests on too few samples; the lines after the invariants say which and why. */
+    static final String FEW_SAMPLES = "*";
+    /** The element lines' name column: at least 12 wide, wider for longer names up to 24. */
+    private static final int NAME_COLUMN = 12, MAX_NAME_COLUMN = 24;
+
     private Summary() {
     }
 
     static void print(RunResultDTO r, PrintStream out) {
+        print(r, out, width());
+    }
+
+    /** @return the width to wrap at: {@link #COLUMNS_PROPERTY} when set and sensible, else {@link #DEFAULT_WIDTH} */
+    static int width() {
+        Integer w = Integer.getInteger(COLUMNS_PROPERTY);
+        return w == null || w < 40 ? DEFAULT_WIDTH : w;
+    }
+
+    static void print(RunResultDTO r, PrintStream out, int width) {
         out.printf(Locale.ROOT, "pipeline %s (%s), seed %d, profile %s: %s%n", r.pipeline, r.pipelineFile, r.seed, r.profile, r.state);
+        String overrides = RunOverrides.describe(r.overrides);
+        if (!overrides.isEmpty()) {
+            out.println("overrides: " + overrides);
+        }
         out.printf(Locale.ROOT, "simulated %.6f s in %.3f s wall, %,d events, %,d packets generated%n", r.simulatedSeconds, r.wallSeconds,
                 r.events, r.packets);
         if (r.error != null) {
             out.println("error: " + r.error);
         }
+        Map<String, SampleWarningDTO> few = new LinkedHashMap<>();
+        for (SampleWarningDTO w : r.sampleWarnings) {
+            few.put(w.metric, w);
+        }
         if (r.headline != null) {
-            out.printf(Locale.ROOT, "headline %s = %s %s%n", r.headline.metric,
-                    Double.isNaN(r.headline.value) ? "n/a" : String.format(Locale.ROOT, "%.4g", r.headline.value), r.headline.unit);
+            SampleWarningDTO w = few.get(r.headline.metric);
+            out.printf(Locale.ROOT, "headline %s = %s%s%s%n", r.headline.metric, Numbers.human(r.headline.value),
+                    r.headline.unit == null || r.headline.unit.isEmpty() ? "" : " " + r.headline.unit,
+                    w == null ? "" : "   " + FEW_SAMPLES + " " + samples(w) + ": see below");
         }
         out.println();
+        List<String> quiet = new ArrayList<>();
+        int column = NAME_COLUMN; // wide enough for the longest name (pool:eth0.gso), within reason
+        for (String name : r.elements.keySet()) {
+            column = Math.min(MAX_NAME_COLUMN, Math.max(column, name.length()));
+        }
         for (Map.Entry<String, Map<String, Double>> e : r.elements.entrySet()) {
-            StringBuilder sb = new StringBuilder();
-            for (Map.Entry<String, Double> m : e.getValue().entrySet()) {
-                if (sb.length() > 0) {
-                    sb.append("  ");
-                }
-                double v = m.getValue();
-                sb.append(m.getKey()).append('=').append(v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%d", (long) v)
-                        : String.format(Locale.ROOT, "%.4g", v));
+            String name = e.getKey();
+            Map<String, Double> metrics = e.getValue();
+            if (leftOut(name, metrics)) {
+                quiet.add(name);
+                continue;
             }
-            out.printf(Locale.ROOT, "  %-12s %s%n", e.getKey(), sb);
+            List<String> items = new ArrayList<>();
+            for (Map.Entry<String, Double> m : metrics.entrySet()) {
+                items.add(m.getKey() + '=' + Numbers.human(m.getValue())
+                        + (few.containsKey(name + "." + m.getKey()) ? FEW_SAMPLES : ""));
+            }
+            printWrapped(out, name, column, items, width);
+        }
+        if (!quiet.isEmpty()) {
+            out.println("  (left out, every value 0 or a pool never allocated from: " + String.join(", ", quiet) + ")");
         }
         if (!r.runtime.isEmpty()) {
             out.println();
@@ -50,13 +100,64 @@ final class Summary {
         }
         out.println();
         var inv = r.invariants;
-        out.printf(Locale.ROOT, "packets: generated %,d = delivered %,d + dropped %,d %s + in flight %,d: %s%n", inv.generated, inv.delivered,
-                inv.dropped, inv.droppedByReason, inv.inFlight, inv.packetConservation ? "ok" : "BROKEN");
+        out.printf(Locale.ROOT, "packets: generated %,d = delivered %,d + dropped %,d%s + in flight %,d: %s%n", inv.generated, inv.delivered,
+                inv.dropped, inv.droppedByReason.isEmpty() ? "" : " " + inv.droppedByReason, inv.inFlight,
+                inv.packetConservation ? "ok" : "BROKEN");
         out.printf(Locale.ROOT, "buffers: allocated %,d - freed %,d = in use %,d (held %,d): %s%n", inv.buffersAllocated, inv.buffersFreed,
                 inv.buffersInUse, inv.buffersHeld, inv.bufferConservation ? "ok" : "BROKEN");
         for (String v : inv.violations) {
             out.println("  violation: " + v);
         }
         r.warnings.forEach((message, count) -> out.printf(Locale.ROOT, "warning: %s (%,d times)%n", message, count));
+        if (!few.isEmpty()) {
+            out.println(FEW_SAMPLES + " rests on too few samples to mean much (docs/engine.md, \"How many samples a figure rests on\"):");
+            // one line per element and basis: ping.rttMeanMillis, rttP50Millis, rttP90Millis: 1 sample, needs 10; ...
+            Map<String, List<String>> lines = new LinkedHashMap<>();
+            for (SampleWarningDTO w : few.values()) {
+                int dot = w.metric.lastIndexOf('.');
+                String key = w.metric.substring(0, dot) + "\n" + samples(w) + "; " + w.advice;
+                lines.computeIfAbsent(key, k -> new ArrayList<>()).add(w.metric.substring(dot + 1));
+            }
+            lines.forEach((key, metrics) -> {
+                String[] k = key.split("\n", 2);
+                out.printf(Locale.ROOT, "  %s.%s: %s%n", k[0], String.join(", ", metrics), k[1]);
+            });
+        }
+    }
+
+    /** @return "1 sample, needs 10" */
+    static String samples(SampleWarningDTO w) {
+        return String.format(Locale.ROOT, "%,d sample%s, needs %,d", w.samples, w.samples == 1 ? "" : "s", w.needed);
+    }
+
+    /** @return whether the element's line carries nothing: every value 0 (or NaN), or a pool nothing was allocated from */
+    static boolean leftOut(String name, Map<String, Double> metrics) {
+        if (name.startsWith("pool:")) {
+            Double allocs = metrics.get("allocs");
+            if (allocs != null && allocs == 0 && metrics.getOrDefault("inUse", 0.0) == 0) {
+                return true;
+            }
+        }
+        return metrics.values().stream().allMatch(v -> v == 0 || Double.isNaN(v));
+    }
+
+    /** Prints {@code name} and its items two spaces apart, continuing on indented lines past {@code width}. */
+    static void printWrapped(PrintStream out, String name, int column, List<String> items, int width) {
+        String indent = " ".repeat(2 + column + 1);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + column + "s ", name));
+        boolean first = true;
+        for (String item : items) {
+            if (!first && line.length() + 2 + item.length() > width) {
+                out.println(line);
+                line = new StringBuilder(indent);
+                first = true;
+            }
+            if (!first) {
+                line.append("  ");
+            }
+            line.append(item);
+            first = false;
+        }
+        out.println(line);
     }
 }

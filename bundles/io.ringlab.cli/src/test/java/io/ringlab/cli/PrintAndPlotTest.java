@@ -28,7 +28,13 @@ class PrintAndPlotTest {
     @Test
     void printWritesOnlyTheNamedMetricsOnePerLine() {
         assertEquals(Runner.OK, cli.execute("run", tiny, "--print", "sink.rxPackets,q.drops"), cli.err());
-        assertEquals("sink.rxPackets=990.0\nq.drops=10.0\n", cli.out().replace("\r", ""));
+        assertEquals("sink.rxPackets=990\nq.drops=10\n", cli.out().replace("\r", ""), "counts print as integers");
+    }
+
+    @Test
+    void printWritesDecimalsWithoutFloatNoise() {
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--print", "sink.rxMpps"), cli.err());
+        assertEquals("sink.rxMpps=148.8\n", cli.out().replace("\r", ""));
     }
 
     @Test

@@ -136,6 +136,45 @@ class RunCommandTest {
     }
 
     @Test
+    void jsonRecordsEveryOverrideOfTheCommandLine() {
+        int code = cli.execute("run", tiny, "--json", "-", "--set", "eth0.bql=false", "--duration", "1s", "--seed", "7",
+                "--warmup", "100ms", "--swap", "500ms:eth0", "--series-interval", "10ms");
+
+        assertEquals(Runner.OK, code, cli.err());
+        JsonObject o = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("overrides");
+        assertEquals("eth0.bql=false", o.getAsJsonArray("set").get(0).getAsString());
+        assertEquals("500ms:eth0", o.getAsJsonArray("swap").get(0).getAsString());
+        assertEquals("1s", o.get("duration").getAsString());
+        assertEquals("100ms", o.get("warmup").getAsString());
+        assertEquals(7, o.get("seed").getAsLong());
+        assertEquals("10ms", o.get("seriesInterval").getAsString());
+        assertTrue(cli.err().contains("overrides: --set eth0.bql=false --swap 500ms:eth0 --duration 1s --warmup 100ms"
+                + " --seed 7 --series-interval 10ms"), cli.err());
+    }
+
+    @Test
+    void jsonCarriesTheSampleWarnings() {
+        RunResultDTO r = Results.ok("tiny");
+        io.ringlab.sim.api.dto.SampleWarningDTO w = new io.ringlab.sim.api.dto.SampleWarningDTO();
+        w.metric = "sink.rxMpps";
+        w.samples = 3;
+        w.needed = 10;
+        w.advice = "run at least 1s (3 samples in 0.1s measured)";
+        r.sampleWarnings.add(w);
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", "-"), () -> "a sample warning never fails a run: " + cli.err());
+        JsonObject j = JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonArray("sampleWarnings").get(0)
+                .getAsJsonObject();
+        assertEquals("sink.rxMpps", j.get("metric").getAsString());
+        assertEquals(3, j.get("samples").getAsLong());
+        assertEquals(10, j.get("needed").getAsLong());
+        assertEquals(w.advice, j.get("advice").getAsString());
+        assertTrue(JsonParser.parseString(cli.out()).getAsJsonObject().getAsJsonObject("warnings").isEmpty(),
+                "the old warnings map keeps its type and stays empty");
+    }
+
+    @Test
     void jsonFileIsWrittenAsValidJsonAndTheSummaryStaysOnStdout() throws IOException {
         Path json = dir.resolve("out.json");
 

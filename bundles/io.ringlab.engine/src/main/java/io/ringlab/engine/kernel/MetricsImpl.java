@@ -48,6 +48,8 @@ final class MetricsImpl implements Metrics {
         if (stagedValues != null && values.get(name) instanceof CounterImpl old) { // a swap: the count goes on
             c.value = old.value;
             c.baseline = old.baseline;
+            c.updates = old.updates;
+            c.updatesBaseline = old.updatesBaseline;
         }
         register(name, c);
         return c;
@@ -81,6 +83,7 @@ final class MetricsImpl implements Metrics {
         for (DoubleSupplier s : values.values()) {
             if (s instanceof CounterImpl c) {
                 c.baseline = c.value;
+                c.updatesBaseline = c.updates;
             }
         }
         for (Hist h : histograms.values()) {
@@ -171,13 +174,41 @@ final class MetricsImpl implements Metrics {
         }
     }
 
-    /** A counter; its series show the whole run, its report the measured window (from {@link #baseline}). */
+    /**
+     * Adds, for every percentile, mean and rate this element reports, the samples it rests on and the samples it needs
+     * ({@link SampleRule}); a histogram's figures are listed also while it is empty (they are then not reported).
+     */
+    void reportSamples(Map<String, SampleRule.Basis> out) {
+        for (Map.Entry<String, DoubleSupplier> e : values.entrySet()) {
+            if (e.getValue() instanceof Rate r) {
+                out.put(e.getKey(), new SampleRule.Basis(r.counter.updates - r.counter.updatesBaseline, SampleRule.RATE_NEEDS));
+            }
+        }
+        for (Map.Entry<String, Hist> e : histograms.entrySet()) {
+            Hist h = e.getValue();
+            long n = h.histogram.getTotalCount();
+            String name = e.getKey();
+            out.put(name + "P50" + h.unit, new SampleRule.Basis(n, SampleRule.percentileNeeds(50)));
+            out.put(name + "P90" + h.unit, new SampleRule.Basis(n, SampleRule.percentileNeeds(90)));
+            out.put(name + "P99" + h.unit, new SampleRule.Basis(n, SampleRule.percentileNeeds(99)));
+            out.put(name + "Mean" + h.unit, new SampleRule.Basis(n, SampleRule.MEAN_NEEDS));
+            out.put(name + "Min" + h.unit, new SampleRule.Basis(n, 1));
+            out.put(name + "Max" + h.unit, new SampleRule.Basis(n, 1));
+        }
+    }
+
+    /**
+     * A counter; its series show the whole run, its report the measured window (from {@link #baseline}). It also counts
+     * its updates (calls of increment or add), the events a rate of it rests on.
+     */
     static final class CounterImpl implements Counter, DoubleSupplier {
         long value;
         long baseline;
+        long updates;
+        long updatesBaseline;
 
-        @Override public void increment() { value++; }
-        @Override public void add(long delta) { value += delta; }
+        @Override public void increment() { value++; updates++; }
+        @Override public void add(long delta) { value += delta; updates++; }
         @Override public long get() { return value; }
         @Override public double getAsDouble() { return value; }
     }

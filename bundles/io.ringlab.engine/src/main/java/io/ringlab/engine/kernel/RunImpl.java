@@ -726,6 +726,16 @@ public final class RunImpl implements SimulationRun {
         r.swaps = new ArrayList<>(sim.swaps);
         r.forkStateHash = forkStateHash;
         r.headline = headline(r.elements);
+        long measured = sim.now - sim.measureStartPicos();
+        r.measuredSeconds = measured / 1e12;
+        Map<String, Map<String, SampleRule.Basis>> bases = sim.elementSamples();
+        bases.forEach((element, m) -> {
+            Map<String, Long> counts = new java.util.TreeMap<>();
+            m.forEach((metric, b) -> counts.put(metric, b.samples()));
+            r.samples.put(element, counts);
+        });
+        r.sampleWarnings.addAll(SampleRule.warnings(bases, r.headline == null ? null : r.headline.metric,
+                r.headline != null && !Double.isNaN(r.headline.value), measured, sim.measureStartPicos()));
         sim.closePools();
         r.warnings.putAll(sim.warnings); // teardown's included
         return r;

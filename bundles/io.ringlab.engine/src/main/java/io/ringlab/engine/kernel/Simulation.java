@@ -804,6 +804,19 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
 
     // ---------------------------------------------------------------- reporting
 
+    /** @return element name to metric name to the samples the figure rests on ({@link SampleRule}). */
+    Map<String, Map<String, SampleRule.Basis>> elementSamples() {
+        Map<String, Map<String, SampleRule.Basis>> out = new TreeMap<>();
+        for (ElementContextImpl c : contexts) {
+            Map<String, SampleRule.Basis> m = new TreeMap<>();
+            c.metrics.reportSamples(m);
+            if (!m.isEmpty()) {
+                out.put(c.name, m);
+            }
+        }
+        return out;
+    }
+
     /** @return element name to metric name to value. */
     Map<String, Map<String, Double>> elementMetrics() {
         Map<String, Map<String, Double>> out = new TreeMap<>();

@@ -69,4 +69,35 @@ public class RunResultDTO {
      * @since 1.3
      */
     public String forkStateHash;
+
+    /**
+     * Virtual time the results measure, in seconds: the run's end minus the end of its warm-up (rates, counters and
+     * histograms cover it).
+     *
+     * @since 1.4
+     */
+    public double measuredSeconds;
+
+    /**
+     * Element name to metric name to the samples the figure rests on, for every percentile, mean and rate: values
+     * recorded in the measured window for a histogram's figures, events counted for a rate.
+     *
+     * @since 1.4
+     */
+    public Map<String, Map<String, Long>> samples = new TreeMap<>();
+
+    /**
+     * The reported figures (and the headline) that rest on fewer samples than they need, with advice; they never change
+     * the exit code.
+     *
+     * @since 1.4
+     */
+    public List<SampleWarningDTO> sampleWarnings = new ArrayList<>();
+
+    /**
+     * What the command line overrode of the pipeline file; {@code null} when the run was not started from one.
+     *
+     * @since 1.4
+     */
+    public RunOverridesDTO overrides;
 }

@@ -4,9 +4,13 @@
  * {@link io.ringlab.sim.api.dto.RunResultDTO}.
  * <p>
  * Import range for users: {@code [1.0,2.0)}.
+ * <p>
+ * 1.4: how many samples a figure rests on ({@code RunResultDTO.samples}, {@code measuredSeconds},
+ * {@code sampleWarnings}, {@link io.ringlab.sim.api.dto.SampleWarningDTO}) and the command line's overrides of a run
+ * ({@code RunResultDTO.overrides}, {@link io.ringlab.sim.api.dto.RunOverridesDTO}).
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

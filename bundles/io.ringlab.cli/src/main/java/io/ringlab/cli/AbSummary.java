@@ -16,6 +16,8 @@ import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.dto.SampleWarningDTO;
 
 /**
  * The human summary of an experiment (per metric: each variant's mean ± the half-width of its 95 % confidence interval,
@@ -29,15 +31,16 @@ final class AbSummary {
     static void print(ExperimentResultDTO r, PrintStream out) {
         long counted = r.runs.stream().filter(AbSummary::counts).count();
         out.printf(Locale.ROOT, "experiment %s (%s): pipeline %s (%s)%n", r.name, r.experimentFile, r.pipeline, r.pipelineFile);
-        out.printf(Locale.ROOT, "%d variants x %d seeds (%s), %s s simulated per run after %s s of warm-up, %d runs on %d"
-                + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), plain(r.durationSeconds),
-                plain(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
+        out.printf(Locale.ROOT, "%d variants x %d seeds (%s), %s simulated per run after %s of warm-up, %d runs on %d"
+                + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), time(r.durationSeconds),
+                time(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
                 r.cancelled ? " (CANCELLED)" : "");
         if (r.forkSeconds > 0) {
             boolean same = r.problems.stream().noneMatch(p -> p.message.contains("reached the fork"));
-            out.printf(Locale.ROOT, "forked at %s s: each seed's variants share their history to the fork (%s)%n",
-                    plain(r.forkSeconds), same ? "the same state hash in every branch" : "NOT the same state: see the problems");
+            out.printf(Locale.ROOT, "forked at %s: each seed's variants share their history to the fork (%s)%n",
+                    time(r.forkSeconds), same ? "the same state hash in every branch" : "NOT the same state: see the problems");
         }
+        Map<String, Map<String, SampleWarningDTO>> few = fewSamples(r);
         Map<String, List<String>> notes = new LinkedHashMap<>(); // a note to the rows it is about, each note printed once
         for (String m : r.metrics) {
             int decimals = decimals(r, m);
@@ -46,8 +49,9 @@ final class AbSummary {
             for (Map.Entry<String, Map<String, MetricSummaryDTO>> v : r.variants.entrySet()) {
                 MetricSummaryDTO s = v.getValue().get(m);
                 String half = s.ci95Low == null ? "n/a" : "± " + number(s.ci95High - s.mean, decimals);
+                boolean marked = few.getOrDefault(v.getKey(), Map.of()).containsKey(m);
                 out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
-                        s.n, s.mean == null ? "n/a" : number(s.mean, decimals), half);
+                        s.n, (s.mean == null ? "n/a" : number(s.mean, decimals)) + (marked ? Summary.FEW_SAMPLES : ""), half);
                 if (s.note != null) {
                     notes.computeIfAbsent(s.note, k -> new ArrayList<>()).add(m + " " + v.getKey());
                 }
@@ -71,6 +75,13 @@ final class AbSummary {
         if (!notes.isEmpty()) {
             out.println();
             notes.forEach((note, rows) -> out.println("note (" + String.join(", ", rows) + "): " + note));
+        }
+        if (!few.isEmpty()) {
+            out.println();
+            out.println(Summary.FEW_SAMPLES + " rests on too few samples to mean much in some runs (the fewest of the variant's"
+                    + " runs; docs/engine.md, \"How many samples a figure rests on\"):");
+            few.forEach((variant, metrics) -> metrics.forEach((metric, w) -> out.printf(Locale.ROOT, "  %s: %s: %s; %s%n",
+                    variant, metric, Summary.samples(w), w.advice)));
         }
         out.println();
         out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());
@@ -130,9 +141,27 @@ final class AbSummary {
         return String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 
-    /** @return seconds without trailing zeros: 2, 0.2, 0.05 */
-    private static String plain(double seconds) {
-        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
+    /** @return seconds in the pipeline files' time grammar: 20ms, 60s */
+    private static String time(double seconds) {
+        return Units.formatPicos(Math.round(seconds * 1e12));
+    }
+
+    /**
+     * @return variant to metric (the experiment's metrics and the headline) to the warning of the run with the fewest
+     *         samples, in the result's order
+     */
+    static Map<String, Map<String, SampleWarningDTO>> fewSamples(ExperimentResultDTO r) {
+        Map<String, Map<String, SampleWarningDTO>> few = new LinkedHashMap<>();
+        for (RunSummaryDTO s : r.runs) {
+            for (SampleWarningDTO w : s.sampleWarnings) {
+                boolean reported = r.metrics.contains(w.metric) || s.headline != null && w.metric.equals(s.headline.metric);
+                if (reported) {
+                    few.computeIfAbsent(s.variant, k -> new LinkedHashMap<>()).merge(w.metric, w,
+                            (a, b) -> b.samples < a.samples ? b : a);
+                }
+            }
+        }
+        return few;
     }
 
     /** @return {@code 1-10} for consecutive seeds from 1, else the list */

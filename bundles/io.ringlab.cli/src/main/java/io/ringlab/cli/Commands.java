@@ -306,6 +306,9 @@ final class Commands implements Callable<Integer> {
         String seeds;
         @Option(names = "--duration", paramLabel = "D", description = "simulated time per run instead of the file's, e.g. 2s")
         String duration;
+        @Option(names = "--warmup", paramLabel = "D", description = "virtual time each run's results exclude instead of"
+                + " the file's warmup, less than the duration, e.g. 0s or 500ms")
+        String warmup;
         @Option(names = "--threads", paramLabel = "N", description = "runs at once (default: one per processor)")
         Integer threads;
 
@@ -325,6 +328,14 @@ final class Commands implements Callable<Integer> {
                 }
                 if (duration != null) {
                     e.durationPicos = Runner.picos("--duration", duration, true);
+                }
+                if (warmup != null) {
+                    e.warmupPicos = Runner.picos("--warmup", warmup, false);
+                }
+                if (duration != null && warmup == null && e.warmupPicos >= e.durationPicos) {
+                    throw new IllegalArgumentException(file + ": --duration " + duration + " is not longer than the file's"
+                            + " warmup " + Units.formatPicos(e.warmupPicos) + ": give --warmup too (e.g. --warmup 0s, or less"
+                            + " than " + duration + ")");
                 }
                 if (threads != null && threads < 1) {
                     throw new IllegalArgumentException("--threads must be at least 1");

@@ -46,7 +46,7 @@ class AbCommandTest {
 
         String out = cli.out();
         assertTrue(out.startsWith("experiment bql (bql.experiment): pipeline stmmac-bql-100m"), out);
-        assertTrue(out.contains("2 variants x 3 seeds (1-3), 2 s simulated per run after 0.2 s of warm-up, 6 runs on 2 threads"),
+        assertTrue(out.contains("2 variants x 3 seeds (1-3), 2s simulated per run after 200ms of warm-up, 6 runs on 2 threads"),
                 out);
         assertTrue(Pattern.compile("(?m)^  off \\(baseline\\) +3 +10\\.9312   ± 0\\.0712$").matcher(out).find(), out);
         assertTrue(Pattern.compile("(?m)^  on +3 +2\\.6103   ± 0\\.0213$").matcher(out).find(), out);
@@ -97,6 +97,47 @@ class AbCommandTest {
         cli.execute("ab", file, "--seeds", "[9]");
         assertEquals(List.of(9L), experiments.ran.seeds);
         assertEquals(0, experiments.threads, "0: the service takes one thread per processor");
+    }
+
+    @Test
+    void warmupOverridesTheFilesAndADurationBelowTheFilesWarmupSaysSo() {
+        experiments.experiment.warmupPicos = 2_000_000_000_000L;
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--duration", "1s"));
+        assertTrue(cli.err().contains("--duration 1s is not longer than the file's warmup 2s: give --warmup too"), cli.err());
+        assertEquals(null, experiments.ran, "nothing ran");
+
+        assertEquals(Runner.OK, cli.execute("ab", file, "--duration", "1s", "--warmup", "100ms"), cli.err());
+        assertEquals(100_000_000_000L, experiments.ran.warmupPicos);
+        assertEquals(1_000_000_000_000L, experiments.ran.durationPicos);
+    }
+
+    @Test
+    void eachVariantsFiguresOnTooFewSamplesAreMarkedWithTheFewestOfItsRuns() {
+        for (RunSummaryDTO s : experiments.result.runs) {
+            if (s.variant.equals("on")) {
+                io.ringlab.sim.api.dto.SampleWarningDTO w = new io.ringlab.sim.api.dto.SampleWarningDTO();
+                w.metric = "ping.rttP50Millis";
+                w.samples = s.seed; // 1, 2, 3: the report names the fewest
+                w.needed = 10;
+                w.advice = "run at least 10s (" + s.seed + " samples in 1s measured)";
+                s.sampleWarnings.add(w);
+                io.ringlab.sim.api.dto.SampleWarningDTO other = new io.ringlab.sim.api.dto.SampleWarningDTO();
+                other.metric = "q.notCompared";
+                other.samples = 1;
+                other.needed = 10;
+                other.advice = "not shown: ab does not report this metric";
+                s.sampleWarnings.add(other);
+            }
+        }
+
+        assertEquals(Runner.OK, cli.execute("ab", file), cli.err());
+
+        String out = cli.out();
+        assertTrue(Pattern.compile("(?m)^  on +3 +2\\.6103\\*   ± 0\\.0213$").matcher(out).find(), out);
+        assertTrue(Pattern.compile("(?m)^  off \\(baseline\\) +3 +10\\.9312   ± 0\\.0712$").matcher(out).find(), out);
+        assertTrue(out.contains("  on: ping.rttP50Millis: 1 sample, needs 10; run at least 10s (1 samples in 1s measured)"), out);
+        assertFalse(out.contains("q.notCompared"), out);
     }
 
     @Test

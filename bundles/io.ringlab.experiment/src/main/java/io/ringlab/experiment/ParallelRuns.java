@@ -216,6 +216,7 @@ final class ParallelRuns {
         s.packets = r.packets;
         s.swaps.addAll(r.swaps);
         s.forkStateHash = r.forkStateHash;
+        s.sampleWarnings.addAll(r.sampleWarnings);
         Map<String, String> missing = new LinkedHashMap<>();
         for (ValueDTO metric : plan.experiment.metrics) {
             String m = metric.text;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.ringlab.sim.api.dto.HeadlineDTO;
+import io.ringlab.sim.api.dto.SampleWarningDTO;
 import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
@@ -67,4 +68,11 @@ public class RunSummaryDTO {
      * @since 1.1
      */
     public String forkStateHash;
+    /**
+     * The run's figures that rest on too few samples ({@code RunResultDTO.sampleWarnings}); empty for none or without a
+     * result. Never {@code null}.
+     *
+     * @since 1.2
+     */
+    public List<SampleWarningDTO> sampleWarnings = new ArrayList<>();
 }

@@ -5,9 +5,11 @@
  * writes from them has no surprises.
  * <p>
  * Import range for users: {@code [1.0,2.0)}.
+ * <p>
+ * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.experiment.api.dto;
 
 import org.osgi.annotation.bundle.Export;

@@ -72,8 +72,14 @@ final class Progress implements ExperimentListener {
 
     private String bar(int done, int total) {
         int filled = total == 0 ? BAR : done * BAR / total;
-        return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs, %s elapsed", "#".repeat(filled), ".".repeat(BAR - filled),
-                done, total, elapsed());
+        long seconds = (System.nanoTime() - startNanos) / 1_000_000_000L;
+        return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs, %s elapsed%s", "#".repeat(filled), ".".repeat(BAR - filled),
+                done, total, minutesSeconds(seconds), eta(seconds, done, total));
+    }
+
+    /** @return {@code , ETA M:SS} from the wall time per run so far; empty before the first run ends and after the last */
+    static String eta(long elapsedSeconds, int done, int total) {
+        return done <= 0 || done >= total ? "" : ", ETA " + minutesSeconds(Math.round((double) elapsedSeconds * (total - done) / done));
     }
 
     private String elapsed() {

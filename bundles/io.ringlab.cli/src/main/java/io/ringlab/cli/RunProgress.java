@@ -59,11 +59,31 @@ final class RunProgress implements AutoCloseable {
         }
     }
 
-    /** @return {@code progress: 1.250s of 5s simulated (25.0 %), 1234567 events, 0:02 wall} */
+    /**
+     * @return {@code progress: 1.25s of 5s simulated (25.0 %), 1,234,567 events, 0:02 wall, ETA 0:06}: the simulated
+     *         time in the unit of the run's duration (12.5ms of 20ms), the ETA from the wall time per simulated second so
+     *         far
+     */
     static String line(RunSnapshotDTO s, long wallSeconds) {
-        double percent = s.durationSeconds > 0 ? 100 * s.simulatedSeconds / s.durationSeconds : 0;
-        return String.format(Locale.ROOT, "progress: %.3fs of %s simulated (%.1f %%), %d events, %s wall",
-                s.simulatedSeconds, time(s.durationSeconds), percent, s.events, Progress.minutesSeconds(wallSeconds));
+        double fraction = s.durationSeconds > 0 ? s.simulatedSeconds / s.durationSeconds : 0;
+        String eta = fraction > 0 && fraction < 1
+                ? ", ETA " + Progress.minutesSeconds(Math.round(wallSeconds * (1 - fraction) / fraction)) : "";
+        return String.format(Locale.ROOT, "progress: %s of %s simulated (%.1f %%), %,d events, %s wall%s",
+                inUnitOf(s.simulatedSeconds, s.durationSeconds), time(s.durationSeconds), 100 * fraction, s.events,
+                Progress.minutesSeconds(wallSeconds), eta);
+    }
+
+    /** @return {@code seconds} in the unit {@link Units#formatPicos} writes {@code durationSeconds} in, to 3 decimals */
+    static String inUnitOf(double seconds, double durationSeconds) {
+        String d = time(durationSeconds);
+        int at = 0;
+        while (at < d.length() && (Character.isDigit(d.charAt(at)) || d.charAt(at) == '.')) {
+            at++;
+        }
+        String unit = d.substring(at);
+        double picos = Units.parsePicos("1" + unit);
+        return new java.math.BigDecimal(seconds * 1e12 / picos).setScale(3, java.math.RoundingMode.HALF_UP)
+                .stripTrailingZeros().toPlainString() + unit;
     }
 
     /** @return a duration in the pipeline files' grammar ({@code 5s}, {@code 20ms}) */

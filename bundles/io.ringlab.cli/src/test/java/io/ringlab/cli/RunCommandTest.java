@@ -335,7 +335,28 @@ class RunCommandTest {
         s.durationSeconds = 5;
         s.events = 1_234_567;
 
-        assertEquals("progress: 1.250s of 5s simulated (25.0 %), 1234567 events, 1:02 wall", RunProgress.line(s, 62));
+        assertEquals("progress: 1.25s of 5s simulated (25.0 %), 1,234,567 events, 1:02 wall, ETA 3:06",
+                RunProgress.line(s, 62));
+    }
+
+    @Test
+    void aProgressLineWritesSimulatedTimeInTheUnitOfTheDuration() {
+        io.ringlab.sim.api.dto.RunSnapshotDTO s = new io.ringlab.sim.api.dto.RunSnapshotDTO();
+        s.simulatedSeconds = 0.0125;
+        s.durationSeconds = 0.02;
+        s.events = 10;
+
+        assertEquals("progress: 12.5ms of 20ms simulated (62.5 %), 10 events, 0:05 wall, ETA 0:03", RunProgress.line(s, 5));
+        s.simulatedSeconds = 0.02;
+        assertEquals("progress: 20ms of 20ms simulated (100.0 %), 10 events, 0:08 wall", RunProgress.line(s, 8),
+                "no ETA at the end");
+    }
+
+    @Test
+    void theExperimentsBarHasAnEta() {
+        assertEquals(", ETA 0:30", Progress.eta(10, 1, 4), "10 s for the first of 4 runs");
+        assertEquals("", Progress.eta(10, 0, 4), "nothing to go by before a run ended");
+        assertEquals("", Progress.eta(40, 4, 4));
     }
 
     // ---- invalid input: exit 2 ----------------------------------------------------------------------------------

@@ -28,10 +28,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The {@code ringlab} command line, parsed with picocli. */
-@Command(name = "ringlab", mixinStandardHelpOptions = true, version = "Ringlab",
+@Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
         subcommands = {Commands.Run.class, Commands.Ab.class, Commands.Bench.class, Commands.Elements.class,
-            Commands.Pools.class})
+            Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
+        footer = {"%nExamples:",
+            "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
+            "  ./ringlab ab experiments/stmmac-bql.experiment --seeds 5",
+            "  ./ringlab elements",
+            "%nEach command's --help lists its options with an example; docs/index.md lists the documentation."})
 final class Commands implements Callable<Integer> {
     /**
      * System property the launcher script sets to {@code true} when standard error is a terminal (Java 21 cannot tell
@@ -70,7 +75,8 @@ final class Commands implements Callable<Integer> {
         CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                if (cls == Run.class || cls == Ab.class || cls == Bench.class || cls == Elements.class || cls == Pools.class) {
+                if (cls == Run.class || cls == Ab.class || cls == Bench.class || cls == Elements.class || cls == Pools.class
+                        || LauncherCommand.class.isAssignableFrom(cls)) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
                 }
                 return CommandLine.defaultFactory().create(cls);
@@ -171,7 +177,11 @@ final class Commands implements Callable<Integer> {
         abstract Integer work() throws IOException;
     }
 
-    @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a pipeline file and print a summary; optionally write the JSON result.")
+    @Command(name = "run", mixinStandardHelpOptions = true, header = "run a pipeline file and print its summary, JSON or plot", description = "Run a pipeline file and print a summary; optionally write the JSON result.",
+            footer = {"%nExamples:",
+                "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
+                "  ./ringlab run pipelines/stmmac-bql-100m.pipeline --duration 20s --json out.json --plot out.png",
+                "  ./ringlab run pipelines/netdev-bql.pipeline --print sink.latencyP50Micros,q.backlog"})
     static final class Run extends PluginCommand {
 
         @Parameters(index = "0", paramLabel = "FILE", description = "the pipeline file")
@@ -287,10 +297,13 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "ab", mixinStandardHelpOptions = true, description = "Run an A/B experiment file (docs/experiments.md):"
+    @Command(name = "ab", mixinStandardHelpOptions = true, header = "run an A/B experiment: variants x seeds, means, CIs, paired tests", description = "Run an A/B experiment file (docs/experiments.md):"
             + " every variant with every seed, in parallel, on common random numbers; print per metric each variant's mean"
             + " with its 95 %% confidence interval, and each variant's paired difference from the first with its interval"
-            + " and p-value.")
+            + " and p-value.",
+            footer = {"%nExamples:",
+                "  ./ringlab ab experiments/stmmac-bql.experiment",
+                "  ./ringlab ab experiments/stmmac-bql.experiment --seeds 5 --duration 10s --warmup 1s --csv out.csv"})
     static final class Ab extends PluginCommand {
 
         @Parameters(index = "0", paramLabel = "FILE", description = "the experiment file")
@@ -408,8 +421,9 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure simulated packets and events per wall second on one core, and heap bytes"
-            + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).")
+    @Command(name = "bench", mixinStandardHelpOptions = true, header = "measure simulated packets and events per wall second", description = "Measure simulated packets and events per wall second on one core, and heap bytes"
+            + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).",
+            footer = {"%nExamples:", "  ./ringlab bench", "  ./ringlab bench pipelines/netdev-line-rate.pipeline --duration 100ms --json -"})
     static final class Bench extends PluginCommand {
 
         @Parameters(paramLabel = "FILE", arity = "0..*", description = "pipeline files (default: the line-rate pipeline and pipelines/*)")
@@ -476,7 +490,8 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "elements", mixinStandardHelpOptions = true, description = "List the installed element types with their properties.")
+    @Command(name = "elements", mixinStandardHelpOptions = true, header = "list the element types: properties, metrics, model pages", description = "List the installed element types with their properties.",
+            footer = {"%nExamples:", "  ./ringlab elements", "  ./ringlab elements --plugins samples/ixgbe/target"})
     static final class Elements extends PluginCommand {
         Elements(Commands root) {
             super(root);
@@ -489,7 +504,8 @@ final class Commands implements Callable<Integer> {
         }
     }
 
-    @Command(name = "pools", mixinStandardHelpOptions = true, description = "List the installed buffer pool kinds.")
+    @Command(name = "pools", mixinStandardHelpOptions = true, header = "list the buffer pool kinds", description = "List the installed buffer pool kinds.",
+            footer = {"%nExample:", "  ./ringlab pools"})
     static final class Pools extends PluginCommand {
         Pools(Commands root) {
             super(root);
@@ -499,6 +515,72 @@ final class Commands implements Callable<Integer> {
         Integer work() {
             root.runner.printPools(root.out);
             return Runner.OK;
+        }
+    }
+
+    /**
+     * A command the {@code ./ringlab} launcher starts itself (another jar, or Maven): listed in {@code --help} with the
+     * others; run through this jar it says how to start it.
+     */
+    abstract static class LauncherCommand implements Callable<Integer> {
+        final Commands root;
+        @Spec
+        CommandSpec spec;
+
+        LauncherCommand(Commands root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            root.err.println("ringlab " + spec.name() + ": the ./ringlab launcher starts it: ./ringlab " + spec.name()
+                    + " (" + how() + ")");
+            return Runner.INVALID;
+        }
+
+        /** @return what the launcher runs for it */
+        abstract String how();
+    }
+
+    @Command(name = "shell", mixinStandardHelpOptions = true, header = "the same commands in an interactive Gogo shell", description = "The same commands in a Gogo shell"
+            + " (ringlab:run, ringlab:ab, ringlab:bench, ringlab:elements, ringlab:pools); bundles dropped into plugins/"
+            + " join while it runs.", footer = {"%nExample:", "  ./ringlab shell --plugins samples/ixgbe/target"})
+    static final class Shell extends LauncherCommand {
+        Shell(Commands root) {
+            super(root);
+        }
+
+        @Override
+        String how() {
+            return "app/target/shell.jar";
+        }
+    }
+
+    @Command(name = "gui", mixinStandardHelpOptions = true, header = "the desktop console (SWT), with FILE open if given", description = "The desktop console (SWT): compose, run and"
+            + " watch pipelines, with FILE open if given (needs a display: xvfb-run -a ./ringlab gui on a machine without).",
+            footer = {"%nExample:", "  ./ringlab gui pipelines/netdev-bql.pipeline"})
+    static final class Gui extends LauncherCommand {
+        Gui(Commands root) {
+            super(root);
+        }
+
+        @Override
+        String how() {
+            return "app/target/console.jar";
+        }
+    }
+
+    @Command(name = "test", mixinStandardHelpOptions = true, header = "build and run every test", description = "Build and run every test (unit, OSGi"
+            + " integration, GUI under Xvfb, the samples); the last line is \"N passed, N failed, N skipped\".",
+            footer = {"%nExample:", "  ./ringlab test"})
+    static final class Test extends LauncherCommand {
+        Test(Commands root) {
+            super(root);
+        }
+
+        @Override
+        String how() {
+            return "Maven: ./mvnw clean install, then the samples";
         }
     }
 }

@@ -28,6 +28,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 final class Runner {
     static final int OK = 0, FAILED = 1, INVALID = 2, INVARIANT = 3;
+    /** The file name suffix of experiment files ({@code ringlab ab}), which {@code ringlab run} points to. */
+    static final String EXPERIMENT_SUFFIX = ".experiment";
 
     private final Simulator simulator;
     /** The A/B experiments ({@code ringlab ab}). */
@@ -104,6 +106,9 @@ final class Runner {
         String file = q.file();
         PipelineDTO pipeline;
         RunOptionsDTO options = new RunOptionsDTO();
+        if (file.endsWith(EXPERIMENT_SUFFIX)) {
+            return new Outcome(null, INVALID, file + ": this is an experiment file: use ringlab ab " + file);
+        }
         try {
             pipeline = file.startsWith("builtin:") ? PipelineReader.read(file, builtin(file.substring(8)))
                     : PipelineReader.read(Path.of(file));

@@ -251,7 +251,7 @@ class HotSwapTest {
                 "soon:eth0", "AT:",
                 "0s:eth0", "must be more than 0s",
                 "40ms:eth0", "less than the run's duration",
-                "20ms:eth9", "no element eth9; elements: src, q, eth0, wire, sink",
+                "20ms:eth9", "no element eth9 (did you mean 'eth0'?); elements: src, q, eth0, wire, sink",
                 "20ms:eth0=nic", "unknown element type 'nic'",
                 "20ms:eth0=netdev@9.9", "has no bundle of version 9.9");
         for (Map.Entry<String, String> c : cases.entrySet()) {

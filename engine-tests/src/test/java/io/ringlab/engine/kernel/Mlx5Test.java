@@ -95,7 +95,7 @@ class Mlx5Test {
         io.ringlab.sim.api.PipelineException e = org.junit.jupiter.api.Assertions.assertThrows(
                 io.ringlab.sim.api.PipelineException.class, () -> Pipelines.build(new TestRegistry(),
                         text.replace("headline = eth0.rxMpps", "headline = pool:eth1.rx.allocs"), 1));
-        assertTrue(e.getMessage().contains("undeclared element 'eth1' in the headline"), e.getMessage());
+        assertTrue(e.getMessage().contains("undeclared element 'eth1' (did you mean 'eth0'?) in the headline"), e.getMessage());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.ringlab.pipeline.format.Overrides;
+import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.CostProfile;
 import io.ringlab.sim.api.Element;
@@ -108,8 +109,9 @@ public final class PipelineBuilder {
                 for (ElementDescriptorDTO d : registry.types()) {
                     types.add(d.type);
                 }
-                problems.add(new ProblemDTO(file, spec.line, spec.column, "unknown element type '" + spec.type + "' for element "
-                        + spec.name + "; installed types: " + String.join(", ", types)));
+                problems.add(new ProblemDTO(file, spec.line, spec.column, "unknown element type '" + spec.type + "'"
+                        + Syntax.didYouMean(spec.type, types) + " for element " + spec.name + "; installed types: "
+                        + String.join(", ", types)));
                 continue;
             }
             ElementDescriptorDTO d = f.descriptor();
@@ -133,11 +135,20 @@ public final class PipelineBuilder {
             if (!specs.containsKey(c.from) || !specs.containsKey(c.to)) {
                 String missing = specs.containsKey(c.from) ? c.to : c.from;
                 problems.add(new ProblemDTO(file, c.line, c.column, "connection names undeclared element " + missing
-                        + "; elements: " + String.join(", ", specs.keySet())));
+                        + Syntax.didYouMean(missing, specs.keySet()) + "; elements: " + String.join(", ", specs.keySet())));
                 continue;
             }
             if (from == null || to == null) {
-                continue; // unknown type, already reported
+                // an unknown type, already reported: its neighbour's port counts as connected, so that one misspelt type
+                // gives one error, not one more for every element next to it
+                if (from != null && portIndex(from, Direction.OUT, c.fromPort) >= 0) {
+                    outToIn.putIfAbsent(new End(c.from, portIndex(from, Direction.OUT, c.fromPort)), new End(c.to, -1));
+                }
+                if (to != null && portIndex(to, Direction.IN, c.toPort) >= 0) {
+                    inFrom.computeIfAbsent(new End(c.to, portIndex(to, Direction.IN, c.toPort)), k -> new ArrayList<>())
+                            .add(new End(c.from, -1));
+                }
+                continue;
             }
             int out = portIndex(from, Direction.OUT, c.fromPort);
             int in = portIndex(to, Direction.IN, c.toPort);
@@ -207,7 +218,7 @@ public final class PipelineBuilder {
                 problems.add(problem(file, pipeline.headline, "headline '" + h + "': expected ELEMENT.METRIC"));
             } else if (!specs.containsKey(element) && !owner.matches("cpu[0-9]+|l3")) {
                 problems.add(problem(file, pipeline.headline, "headline names undeclared element " + element
-                        + "; elements: " + String.join(", ", specs.keySet())
+                        + Syntax.didYouMean(element, specs.keySet()) + "; elements: " + String.join(", ", specs.keySet())
                         + " (or pool:ELEMENT.POOL, cpuN, l3)"));
             }
         }
@@ -309,8 +320,9 @@ public final class PipelineBuilder {
                     ignored.add(e.getKey());
                     continue;
                 }
-                problems.add(problem(file, e.getValue(), "unknown property '" + e.getKey() + "' of element " + spec.name
-                        + " (type " + type + "); properties: " + String.join(", ", byName.keySet())));
+                problems.add(problem(file, e.getValue(), "unknown property '" + e.getKey() + "'"
+                        + Syntax.didYouMean(e.getKey(), byName.keySet()) + " of element " + spec.name + " (type " + type
+                        + "); properties: " + String.join(", ", byName.keySet())));
                 ok = false;
                 continue;
             }

@@ -3,6 +3,7 @@ package io.ringlab.engine.kernel;
 import java.util.List;
 import java.util.Set;
 
+import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
 
 /**
@@ -55,12 +56,14 @@ record SwapRequest(long atPicos, String element, String type, String version, St
             }
         }
         if (!elements.contains(element)) {
-            throw new IllegalArgumentException("no element " + element + "; elements: " + String.join(", ", elements));
+            throw new IllegalArgumentException("no element " + element + Syntax.didYouMean(element, elements) + "; elements: "
+                    + String.join(", ", elements));
         }
         if (type != null) {
             if (registry.factory(type) == null) {
                 List<String> types = registry.types().stream().map(d -> d.type).toList();
-                throw new IllegalArgumentException("unknown element type '" + type + "'; installed types: "
+                throw new IllegalArgumentException("unknown element type '" + type + "'" + Syntax.didYouMean(type, types)
+                        + "; installed types: "
                         + String.join(", ", types));
             }
             if (version != null && registry.factory(type, version) == null) {

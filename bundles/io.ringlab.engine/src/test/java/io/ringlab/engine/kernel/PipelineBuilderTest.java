@@ -26,7 +26,14 @@ class PipelineBuilderTest {
     @Test
     void anUnknownPropertyListsTheProperties() {
         String m = error("element src : source {\n    rat = 1Gbit\n}\nelement s : sink\nsrc -> s\n");
-        assertTrue(m.startsWith("test.pipeline:2:11: unknown property 'rat' of element src (type source); properties: rate"), m);
+        assertTrue(m.startsWith("test.pipeline:2:11: unknown property 'rat' (did you mean 'rate'?) of element src (type"
+                + " source); properties: rate"), m);
+    }
+
+    @Test
+    void aMisspeltElementInAConnectionGetsADidYouMean() {
+        String m = error("element src : source\nelement sink : sink\nsrc -> snk\n");
+        assertTrue(m.contains("undeclared element 'snk' (did you mean 'sink'?) in a connection; declared elements: src, sink"), m);
     }
 
     @Test

@@ -98,7 +98,7 @@ public final class Overrides {
                     names.add(e.name);
                 }
                 problems.add(new ProblemDTO(file, 0, 0, "--set '" + arg + "': no element '" + o.element()
-                        + "' in the pipeline; elements: " + Syntax.list(names)));
+                        + "' in the pipeline" + Syntax.didYouMean(o.element(), names) + "; elements: " + Syntax.list(names)));
                 continue;
             }
             targets.add(target);

@@ -401,8 +401,9 @@ final class Parser extends TextParser {
     private void checkReferences() {
         for (Reference r : references) {
             if (!elements.containsKey(r.name())) {
-                problems.add(r.line(), r.column(), "undeclared element '" + r.name() + "' in " + r.where()
-                        + "; declared elements: " + Syntax.list(elements.keySet()));
+                problems.add(r.line(), r.column(), "undeclared element '" + r.name() + "'"
+                        + Syntax.didYouMean(r.name(), elements.keySet()) + " in " + r.where() + "; declared elements: "
+                        + Syntax.list(elements.keySet()));
             }
         }
     }

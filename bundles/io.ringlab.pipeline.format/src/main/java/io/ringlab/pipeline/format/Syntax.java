@@ -161,4 +161,68 @@ public final class Syntax {
         String s = String.join(", ", names);
         return s.isEmpty() ? "none" : s;
     }
+
+    /**
+     * The names closest to a misspelt one, for a "did you mean" in a message: those at the smallest edit distance
+     * (insertions, deletions, substitutions and swaps of neighbours, ignoring case) when it is at most a third of the
+     * name's length (at least 1, at most 3) and less than the whole name; a name that starts with or contains the given one also counts when nothing
+     * is that close.
+     *
+     * @param given the name as written; must not be {@code null}
+     * @param known the names that exist; must not be {@code null}
+     * @return {@code " (did you mean 'pfifo'?)"} (or {@code 'a' or 'b'}), to follow the name in a message, or {@code ""}
+     *         when none is close
+     * @since 1.3
+     */
+    public static String didYouMean(String given, Iterable<String> known) {
+        String g = given.toLowerCase(java.util.Locale.ROOT);
+        // at most a third of the name's length (1 to 3), and never the whole name: 'c' is not a misspelt 'a'
+        int limit = Math.min(g.length() - 1, Math.max(1, Math.min(3, g.length() / 3)));
+        int best = Integer.MAX_VALUE;
+        java.util.List<String> closest = new java.util.ArrayList<>();
+        java.util.List<String> containing = new java.util.ArrayList<>();
+        for (String k : known) {
+            String n = k.toLowerCase(java.util.Locale.ROOT);
+            if (n.equals(g)) {
+                return ""; // the name exists (perhaps in another case): not misspelt
+            }
+            int d = distance(g, n);
+            if (d <= limit && d < best) {
+                best = d;
+                closest.clear();
+            }
+            if (d <= limit && d == best) {
+                closest.add(k);
+            }
+            if (g.length() >= 3 && n.contains(g)) {
+                containing.add(k);
+            }
+        }
+        java.util.List<String> pick = closest.isEmpty() ? containing : closest;
+        if (pick.isEmpty() || pick.size() > 3) {
+            return "";
+        }
+        return " (did you mean '" + String.join("' or '", pick) + "'?)";
+    }
+
+    /** @return the optimal-string-alignment distance of {@code a} and {@code b} (Damerau-Levenshtein without re-edits) */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
 }

@@ -45,7 +45,8 @@
  * {@link io.ringlab.pipeline.format.Lexer#listItem()} reads the items of a {@code [ ... ]} list. {@code TextParser} is
  * the package's one type meant to be extended: adding an abstract method to it is a major change.
  * <p>
- * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix.
+ * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix;
+ * {@link io.ringlab.pipeline.format.Syntax#didYouMean}, the names closest to a misspelt one.
  */
 @Export
 @Version("1.3.0")

@@ -127,9 +127,9 @@ class OverridesTest {
         ProblemDTO unknown = e.problems().get(0);
         assertEquals("p.ring", unknown.file);
         assertEquals(0, unknown.line);
-        assertEquals("--set 'qq.limit=5': no element 'qq' in the pipeline; elements: src, q", unknown.message);
+        assertEquals("--set 'qq.limit=5': no element 'qq' in the pipeline (did you mean 'q'?); elements: src, q", unknown.message);
         assertEquals("--set 'eth0bql=1': expected ELEMENT.PROPERTY=VALUE", e.problems().get(1).message);
-        assertEquals("p.ring: --set 'qq.limit=5': no element 'qq' in the pipeline; elements: src, q\n"
+        assertEquals("p.ring: --set 'qq.limit=5': no element 'qq' in the pipeline (did you mean 'q'?); elements: src, q\n"
                 + "p.ring: --set 'eth0bql=1': expected ELEMENT.PROPERTY=VALUE", e.getMessage());
         assertEquals("1000", p.elements.get(1).properties.get("limit").text, "the valid override was not applied");
     }

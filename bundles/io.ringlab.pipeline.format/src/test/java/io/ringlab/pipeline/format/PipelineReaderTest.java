@@ -396,7 +396,7 @@ class PipelineReaderTest {
         assertProblems("headline = sinkrx\n", "1:12: headline 'sinkrx' is not ELEMENT.METRIC (for example sink.rxMpps), "
                 + "pool:ELEMENT.POOL.METRIC, cpuN.METRIC or l3.METRIC");
         assertProblems("element sink : sink\nheadline = snik.rxMpps\n",
-                "2:12: undeclared element 'snik' in the headline; declared elements: sink");
+                "2:12: undeclared element 'snik' (did you mean 'sink'?) in the headline; declared elements: sink");
     }
 
     @Test

@@ -36,4 +36,21 @@ class DidYouMeanTest {
         assertTrue(error(BQL.replace("bql = false", "bq1 = false")).contains("unknown property 'bq1' (did you mean 'bql'?)"));
         assertTrue(error(BQL, "eht0.bql=true").contains("no element 'eht0' in the pipeline (did you mean 'eth0'?)"));
     }
+
+    @Test
+    void aHeadlineNamingNoMetricIsAnErrorWithTheClosestMetric() {
+        String m = error("headline = eth0.ringUsd\n" + BQL);
+
+        assertTrue(m.startsWith("test.pipeline:1:12: headline eth0.ringUsd: eth0 reports no metric 'ringUsd' (did you mean"
+                + " 'ringUsed'?); its metrics: "), m);
+    }
+
+    @Test
+    void aHeadlineMayNameMetricsThatExistOnlyOnceThePipelineIsBuiltOrHasSamples() throws Exception {
+        for (String h : new String[] {"sink.latencyP99Micros", "pool:src.pool.allocs", "eth0.cpuCycles", "eth0.limit"}) {
+            Pipelines.build("headline = " + h + "\n" + BQL, 1); // no exception
+        }
+        String m = error("headline = pool:src.pol.allocs\n" + BQL);
+        assertTrue(m.contains("nothing named pool:src.pol reports metrics (did you mean 'pool:src.pool'?)"), m);
+    }
 }

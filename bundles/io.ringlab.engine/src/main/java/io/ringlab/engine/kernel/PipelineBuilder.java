@@ -283,11 +283,40 @@ public final class PipelineBuilder {
                 in.sourcePortName = out.name;
             }
         }
+        checkHeadlineMetric(file, pipeline, sim);
         Set<String> types = new LinkedHashSet<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             types.add(spec.type);
         }
         return new RunImpl(sim, pipeline, options, duration, types, swaps);
+    }
+
+    /**
+     * The headline must name a metric the built pipeline reports: names such as {@code stream0Cwnd}, {@code pool:NAME.*}
+     * and {@code cpuN.*} exist only once the elements are created, so this runs after them.
+     *
+     * @throws PipelineException naming the headline's position, the element's metrics and the closest name
+     */
+    private static void checkHeadlineMetric(String file, PipelineDTO pipeline, Simulation sim) throws PipelineException {
+        if (pipeline.headline == null) {
+            return;
+        }
+        Map<String, Set<String>> names = sim.metricNames();
+        String h = pipeline.headline.text;
+        int dot = h.lastIndexOf('.');
+        String owner = h.substring(0, dot);
+        String metric = h.substring(dot + 1);
+        Set<String> known = names.get(owner);
+        if (known == null) {
+            throw new PipelineException(List.of(problem(file, pipeline.headline, "headline " + h + ": nothing named " + owner
+                    + " reports metrics" + Syntax.didYouMean(owner, names.keySet()) + "; these do: "
+                    + Syntax.list(names.keySet()))));
+        }
+        if (!known.contains(metric)) {
+            throw new PipelineException(List.of(problem(file, pipeline.headline, "headline " + h + ": " + owner
+                    + " reports no metric '" + metric + "'" + Syntax.didYouMean(metric, known) + "; its metrics: "
+                    + Syntax.list(known))));
+        }
     }
 
     /**

@@ -804,6 +804,26 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
 
     // ---------------------------------------------------------------- reporting
 
+    /**
+     * @return every name that reports metrics (elements, {@code pool:NAME}, {@code cpuN}, {@code l3}) to the metrics it
+     *         can report, also those that appear only once they have a value (a histogram's percentiles, an element's
+     *         CPU account); for checking names before a run
+     */
+    Map<String, java.util.Set<String>> metricNames() {
+        Map<String, java.util.Set<String>> out = new TreeMap<>();
+        elementMetrics().forEach((owner, m) -> out.put(owner, new java.util.TreeSet<>(m.keySet())));
+        elementSamples().forEach((owner, m) -> out.computeIfAbsent(owner, k -> new java.util.TreeSet<>()).addAll(m.keySet()));
+        for (ElementContextImpl c : contexts) {
+            out.computeIfAbsent(c.name, k -> new java.util.TreeSet<>()).addAll(CPU_METRICS);
+        }
+        return out;
+    }
+
+    /** The CPU account {@link #elementMetrics} adds to an element that was charged work. */
+    private static final String CPU_CYCLES = "cpuCycles", CPU_NANOS = "cpuNanos", CPU_CYCLES_PER_PACKET = "cpuCyclesPerPacket",
+            CPU_NANOS_PER_PACKET = "cpuNanosPerPacket";
+    private static final List<String> CPU_METRICS = List.of(CPU_CYCLES, CPU_NANOS, CPU_CYCLES_PER_PACKET, CPU_NANOS_PER_PACKET);
+
     /** @return element name to metric name to the samples the figure rests on ({@link SampleRule}). */
     Map<String, Map<String, SampleRule.Basis>> elementSamples() {
         Map<String, Map<String, SampleRule.Basis>> out = new TreeMap<>();
@@ -829,11 +849,11 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             long packets = cpuPackets[i] - base(basePackets, i);
             double picos = cpuPicos[i] - (i < basePicos.length ? basePicos[i] : 0);
             if (calls > 0) {
-                m.put("cpuCycles", (double) cycles);
-                m.put("cpuNanos", picos / 1000.0);
+                m.put(CPU_CYCLES, (double) cycles);
+                m.put(CPU_NANOS, picos / 1000.0);
                 if (packets > 0) {
-                    m.put("cpuCyclesPerPacket", (double) cycles / packets);
-                    m.put("cpuNanosPerPacket", picos / 1000.0 / packets);
+                    m.put(CPU_CYCLES_PER_PACKET, (double) cycles / packets);
+                    m.put(CPU_NANOS_PER_PACKET, picos / 1000.0 / packets);
                 }
             }
             out.put(c.name, m);

@@ -137,7 +137,7 @@ class PluginsOptionTest {
         Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
 
         assertEquals(0, r.code(), r.all());
-        assertTrue(r.out().matches("(?s)snk\\.received=\\d+\\.\\d+\\s*"), r.all());
+        assertTrue(r.out().matches("(?s)snk\\.received=\\d+\\s*"), r.all()); // a count, printed as an integer
         assertTrue(Double.parseDouble(r.out().strip().split("=")[1]) > 50, r.out()); // 1 ms at 1 Gbit/s of 1500-byte frames: 83
         assertFalse(installed(BSN), "uninstalled after the command");
         assertTrue(simulator.elementTypes().stream().noneMatch(d -> d.type.equals(PlugSinkFactory.TYPE)),

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -188,6 +190,15 @@ final class Runner {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** @return the installed element types' descriptors by type name, as now installed */
+    Function<String, ElementDescriptorDTO> types() {
+        Map<String, ElementDescriptorDTO> byName = new HashMap<>();
+        for (ElementDescriptorDTO d : simulator.elementTypes()) {
+            byName.putIfAbsent(d.type, d);
+        }
+        return byName::get;
     }
 
     void printElements(PrintStream out) {

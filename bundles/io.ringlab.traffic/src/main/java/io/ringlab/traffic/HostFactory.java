@@ -45,8 +45,8 @@ public class HostFactory implements ElementFactory {
                         + " not advertised to the sender"));
         d.properties.add(PropertyDescriptorDTO.of("tcpFlows", Kind.INTEGER, "256", "1", "65536",
                 "TCP flows the receiver tracks; a segment of a further flow is dropped (tcp-flow-table-full)"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMbps", "echoReplies", "replyPoolEmpty", "latencyP50Micros",
-                "tcpSegments", "tcpRcvBytes", "tcpGoodputMbps", "tcpOutOfOrder", "tcpDuplicates", "tcpAcks",
+        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMbitPerSecond", "echoReplies", "replyPoolEmpty", "latencyP50Micros",
+                "tcpSegments", "tcpRcvBytes", "tcpGoodputMbitPerSecond", "tcpOutOfOrder", "tcpDuplicates", "tcpAcks",
                 "tcpDelayedAcks", "tcpAckPoolEmpty"));
         return d;
     }

@@ -48,8 +48,8 @@ public class HttpLoadFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("startJitter", Kind.DURATION, "10us", "0s", "1s",
                 "each new connection starts after a random delay up to this (uniform, from the run's seed)"));
         d.properties.add(PropertyDescriptorDTO.of("warmup", Kind.DURATION, "100ms", "0s", "3600s",
-                "connections completed before this are not counted in connPerSecond and goodputMbps"));
-        d.metrics.addAll(List.of("connections", "failedConnections", "connPerSecond", "goodputMbps", "open",
+                "connections completed before this are not counted in connPerSecond and goodputMbitPerSecond"));
+        d.metrics.addAll(List.of("connections", "failedConnections", "connPerSecond", "goodputMbitPerSecond", "open",
                 "framesSent", "framesReceived", "staleFrames", "responseBytes", "connectionTimeP50Micros"));
         return d;
     }

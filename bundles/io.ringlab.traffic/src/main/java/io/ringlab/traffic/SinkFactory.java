@@ -34,7 +34,7 @@ public class SinkFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "core the consumer runs on"));
         d.properties.add(PropertyDescriptorDTO.of("backlog", Kind.INTEGER, "1000", "1", "1000000",
                 "packets waiting for the consumer before drops (netdev_max_backlog)"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "rxMbps", "backlogDrops", "latencyCount",
+        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "rxMbitPerSecond", "backlogDrops", "latencyCount",
                 "latencyP50Micros", "latencyP90Micros", "latencyP99Micros", "latencyMinMicros", "latencyMaxMicros",
                 "latencyMeanMicros", "cpuCyclesPerPacket", "cpuNanosPerPacket"));
         return d;

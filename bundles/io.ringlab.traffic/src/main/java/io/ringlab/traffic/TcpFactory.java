@@ -20,12 +20,12 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * Metrics: counters {@code segmentsSent}, {@code retransmits} (every segment sent again: fast, partial-ACK, timeout and
  * go-back-N resends), {@code fastRetransmits} (fast recovery episodes), {@code rtoCount}, {@code tsqThrottles} (times a
  * stream set {@code TSQ_THROTTLED}), {@code ackedBytes} (series), {@code acksReceived}, {@code dupAcks},
- * {@code allocFailures}; gauges {@code goodputMbps} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
+ * {@code allocFailures}; gauges {@code goodputMbitPerSecond} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
  * series), {@code cwndMean}, {@code ssthresh} (stream 0, series; 2147483647 before the first loss), {@code inFlightBytes}
  * ({@code snd_nxt - snd_una} summed, series), {@code srttMillis} (mean over streams with a sample), {@code rtoMillis},
- * {@code pacingRateMbps} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
+ * {@code pacingRateMbitPerSecond} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
  * ({@code sk_wmem_alloc} summed, series), {@code wmemMaxBytes} (largest {@code sk_wmem_alloc} of any stream); per stream
- * {@code stream<i>GoodputMbps}, {@code stream<i>Cwnd}, {@code stream<i>WmemMaxBytes}; with CUBIC, stream 0's
+ * {@code stream<i>GoodputMbitPerSecond}, {@code stream<i>Cwnd}, {@code stream<i>WmemMaxBytes}; with CUBIC, stream 0's
  * {@code cubicWmax}, {@code cubicKSeconds}, {@code cubicEpochSeconds} (-1 between epochs) and {@code cubicDelayMinSeconds},
  * all sampled as series. Drop reason {@code tcp-not-ours} for a packet on {@code in} that is not an ACK of this element's
  * flows.
@@ -87,9 +87,9 @@ public class TcpFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));
-        d.metrics.addAll(List.of("goodputMbps", "ackedBytes", "segmentsSent", "retransmits", "fastRetransmits", "rtoCount",
+        d.metrics.addAll(List.of("goodputMbitPerSecond", "ackedBytes", "segmentsSent", "retransmits", "fastRetransmits", "rtoCount",
                 "tsqThrottles", "acksReceived", "dupAcks", "allocFailures", "skbsSent", "cwnd", "cwndMean", "ssthresh", "inFlightBytes",
-                "srttMillis", "rtoMillis", "pacingRateMbps", "tsqLimitBytes", "wmemBytes", "wmemMaxBytes"));
+                "srttMillis", "rtoMillis", "pacingRateMbitPerSecond", "tsqLimitBytes", "wmemBytes", "wmemMaxBytes"));
         return d;
     }
 

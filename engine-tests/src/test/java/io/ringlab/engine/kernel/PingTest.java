@@ -49,6 +49,15 @@ class PingTest {
     }
 
     @Test
+    void aHeadlineOfAnOldMetricNameReadsTodaysMetric() throws Exception {
+        RunResultDTO r = Pipelines.build("headline = far.rxMbps\n" + IDLE, 1).run();
+        assertEquals("far.rxMbitPerSecond", r.headline.metric, "rxMbps was renamed");
+        assertEquals(r.elements.get("far").get("rxMbitPerSecond"), r.headline.value, 0.0);
+        assertEquals("Mbit/s", r.headline.unit);
+        assertTrue(r.headline.value > 0, "the host received the echo requests");
+    }
+
+    @Test
     void tosLowDelayMapsToInteractivePriority() throws Exception {
         RunResultDTO r = Pipelines.build(IDLE.replace("interval = 1s", "interval = 1s; tos = 0x10"), 1).run();
         assertEquals(10.0, r.elements.get("ping").get("received"));

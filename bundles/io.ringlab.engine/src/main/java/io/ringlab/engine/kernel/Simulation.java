@@ -19,6 +19,7 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
 import io.ringlab.sim.api.CostProfile;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.dto.InvariantReportDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
 
@@ -803,6 +804,15 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     }
 
     // ---------------------------------------------------------------- reporting
+
+    /** The metrics {@link #elementMetrics()} adds for an element that charged a core, as every type lists them. */
+    static final List<MetricDescriptorDTO> CPU_METRICS = List.of(
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "cpuCycles",
+                    "CPU cycles the element charged to its cores (reported when it runs on a core)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "cpuNanos", "virtual time those cycles took"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "cpuCyclesPerPacket", "cpuCycles per packet it handled"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "cpuNanosPerPacket", "ns",
+                    "cpuNanos per packet it handled"));
 
     /** @return element name to metric name to value. */
     Map<String, Map<String, Double>> elementMetrics() {

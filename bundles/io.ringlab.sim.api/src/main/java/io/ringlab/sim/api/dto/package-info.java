@@ -4,9 +4,12 @@
  * {@link io.ringlab.sim.api.dto.RunResultDTO}.
  * <p>
  * Import range for users: {@code [1.0,2.0)}.
+ * <p>
+ * 1.4: {@link io.ringlab.sim.api.dto.MetricDescriptorDTO} and {@link io.ringlab.sim.api.dto.ElementDescriptorDTO}'s
+ * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page).
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

@@ -27,6 +27,12 @@ public interface Registry {
     /** @return the installed pool kinds. */
     List<String> poolKinds();
 
+    /** @return what an installed pool kind models, as its provider says; "" for none or a kind not installed */
+    default String poolDescription(String kind) {
+        BufferPoolProvider p = poolProvider(kind);
+        return p == null ? "" : p.description();
+    }
+
     /**
      * @return a provider service of {@code type} whose {@code kindProperty} is {@code kind}, or null
      */

@@ -30,7 +30,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * an element without its declaration fails here.
  */
 class MetricDescriptorsTest {
-    /** The types no sample uses: fq_codel, drop; and TCP with CUBIC and two streams. */
+    /** The types no sample uses: fq_codel, drop; and TCP with CUBIC and two streams, on ping's idle path. */
     private static final List<String> EXTRA = List.of("""
             duration = 20ms
             element src : source { rate = 2Gbit; flows = 4 }
@@ -39,19 +39,9 @@ class MetricDescriptorsTest {
             element wire : link { rate = 1Gbit }
             element end : drop
             src -> q -> eth0 -> wire -> end
-            """, """
-            duration = 50ms
-            element tcp : tcp { streams = 2; congestion = cubic }
-            element q : pfifo
-            element eth0 : netdev
-            element wire : link { rate = 100Mbit; delay = 1ms }
-            element far : host
-            element back : pfifo
-            element eth1 : netdev
-            element rwire : link { rate = 100Mbit; delay = 1ms }
-            tcp -> q -> eth0 -> wire -> far
-            far.out -> back -> eth1 -> rwire -> tcp.in
-            """);
+            """, PingTest.IDLE.replace("duration = 10s", "duration = 50ms")
+                    .replace("element ping : ping { interval = 1s }", "element tcp : tcp { streams = 2; congestion = cubic }")
+                    .replace("ping -> q", "tcp -> q").replace("ping.in", "tcp.in"));
 
     @Test
     void everyReportedMetricIsDeclaredByItsType() throws Exception {

@@ -82,12 +82,8 @@ final class InputWarnings {
      * metrics: the metrics to compare, the base pipeline, each variant's {@code set}.
      */
     void experiment(ExperimentDTO e) {
-        for (ValueDTO m : e.metrics) {
-            // line 0: the pipeline's headline stood in for a missing 'metrics', which pipeline() below names
-            m.text = metric(m.line > 0 ? at(e.file, m) : "", m.text);
-        }
         if (e.pipeline != null) {
-            pipeline(e.pipeline, List.of(), "");
+            pipeline(e.pipeline, List.of(), ""); // first: an old headline is named at its position in the pipeline
             for (VariantDTO v : e.variants) {
                 for (String s : v.overrides) {
                     String note = ByteRates.inOverride(e.pipeline, s, types);
@@ -97,6 +93,10 @@ final class InputWarnings {
                     }
                 }
             }
+        }
+        for (ValueDTO m : e.metrics) {
+            // line 0: the pipeline's headline stood in for a missing 'metrics', named above if it is an old name
+            m.text = metric(m.line > 0 ? at(e.file, m) : "", m.text);
         }
     }
 

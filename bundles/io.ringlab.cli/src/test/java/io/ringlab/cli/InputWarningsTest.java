@@ -87,6 +87,17 @@ class InputWarningsTest {
     }
 
     @Test
+    void anExperimentWithoutMetricsComparesTheHeadlineUnderTodaysName() throws Exception {
+        var e = cli.experiments.experiment;
+        e.pipeline = PipelineReader.read("tiny.pipeline", Cli.TINY.replace("sink.rxMpps", "sink.rxMbps"));
+        e.metrics.clear();
+        e.metrics.add(new ValueDTO(e.pipeline.headline.text, 0, 0)); // as the reader does without a 'metrics' key
+        assertEquals(Runner.OK, cli.execute("ab", "bql.experiment"), cli.err());
+        assertEquals(List.of("sink.rxMbitPerSecond"), cli.experiments.ran.metrics.stream().map(v -> v.text).toList());
+        assertTrue(cli.err().startsWith("tiny.pipeline:3:12: " + RENAMED + "\n"), cli.err());
+    }
+
+    @Test
     void ratesInBytesPerSecondAreNamedInBitsPerSecond() throws IOException {
         String file = Cli.write(dir, "bytes.pipeline", Cli.TINY.replace("rate = 1Gbit", "rate = 100Mbps"));
         assertEquals(Runner.OK, cli.execute("run", file, "--set", "src.rate=2Gbps"), cli.err());

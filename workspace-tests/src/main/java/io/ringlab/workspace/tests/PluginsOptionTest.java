@@ -147,7 +147,7 @@ class PluginsOptionTest {
         assertTrue(err.contains(plugins.resolve("b-broken.jar") + ": " + BSN + ".broken 1.0.0 does not resolve: missing"
                 + " Import-Package com.example.gone;version=\"[1.0.0,2.0.0)\": no installed bundle exports it"), err);
         assertTrue(err.contains(plugins.resolve("c-newer-api.jar") + ": " + BSN + ".newer 1.0.0 does not resolve: missing"
-                + " Import-Package io.ringlab.sim.api;version=\"[2.0.0,3.0.0)\": installed 1.3.0 (from io.ringlab.sim.api"),
+                + " Import-Package io.ringlab.sim.api;version=\"[2.0.0,3.0.0)\": installed 1.4.0 (from io.ringlab.sim.api"),
                 err);
         assertFalse(hasStackTrace(err), err);
         assertEquals("", r.out(), "the pipeline did not run");

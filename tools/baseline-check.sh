@@ -20,6 +20,13 @@ fi
 VERSION=$(perl -0ne 'print $1 if m{\@Version\("([^"]+)"\)}' "$PKG/package-info.java")
 IFS=. read -r MA MI _ <<<"$VERSION"
 MINOR="$MA.$((MI + 1)).0" MAJOR="$((MA + 1)).0.0"
+# the package's version in the newest release: a change "without a bump" keeps that one, since the tree's may have been
+# raised already for API added since the release
+RELEASE_JAR=$(ls releases/io/ringlab/io.ringlab.sim.api/*/io.ringlab.sim.api-*.jar | grep -v -e '-sources\.jar$' \
+  -e '-javadoc\.jar$' | sort -V | tail -n1)
+RELEASED=$(unzip -p "$RELEASE_JAR" META-INF/MANIFEST.MF | perl -0pe 's/\r?\n //g' \
+  | perl -ne 'print $1 if /^Export-Package:.*?(?<![\w.])io\.ringlab\.sim\.api;(?:[\w:.-]+=(?:"[^"]*"|[^;,"]*);)*version="([^"]+)"/')
+[ -n "$RELEASED" ] || { echo "baseline-check: no version of io.ringlab.sim.api in $RELEASE_JAR" >&2; exit 1; }
 
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
@@ -80,6 +87,7 @@ build_case consumer-type-method-with-major-bump pass "" "$@"
 
 # Simulator is @ProviderType (only the engine implements it): a new method is a minor change
 add_method Simulator "int runningCount();"
+set_version "$RELEASED"
 build_case provider-type-method-without-minor-bump fail "Baseline problems detected" "$@"
 
 add_method Simulator "int runningCount();"

@@ -189,7 +189,7 @@ x, y = load("long-false"), load("long-true")
 def busy(e):
     return (m(e, "cpu0", "utilisationPercent"), m(e, "cpu1", "utilisationPercent"))
 for label, f, g in (
-    ("response goodput, Mbit/s", lambda e: m(e, "load", "goodputMbps"), ".1f"),
+    ("response goodput, Mbit/s", lambda e: m(e, "load", "goodputMbitPerSecond"), ".1f"),
     ("connections per second", lambda e: m(e, "load", "connPerSecond"), ".1f"),
     ("core 0 busy, %", lambda e: m(e, "cpu0", "utilisationPercent"), ".1f"),
     ("core 1 busy, %", lambda e: m(e, "cpu1", "utilisationPercent"), ".1f"),
@@ -202,7 +202,7 @@ for label, f, g in (
 ):
     print(f"| {label} | {f(x):{g}} | {f(y):{g}} |")
 print()
-ga, gb = m(x, "load", "goodputMbps"), m(y, "load", "goodputMbps")
+ga, gb = m(x, "load", "goodputMbitPerSecond"), m(y, "load", "goodputMbitPerSecond")
 print(f"The wire is the limit either way: goodput {ga:.1f} vs {gb:.1f} Mbit/s (ratio {gb / ga:.4f}); long transfers are")
 print("unaffected, as the seed expects. The CPU is not: the BM costs core 0 more, a register write per refilled buffer")
 print("and per returned small one (the clients' ACKs), and its long pool's 2048 buffers in the device's FIFO pin many more")

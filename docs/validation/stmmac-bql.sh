@@ -13,7 +13,7 @@ cd "$top"
 run() {
   local file=$1; shift
   ./ringlab run "$file" --duration "$dur" "$@" \
-    --print ping.rttP50Millis,ping.rttP90Millis,iperf.goodputMbps,cpu0.utilisationPercent 2>/dev/null \
+    --print ping.rttP50Millis,ping.rttP90Millis,iperf.goodputMbitPerSecond,cpu0.utilisationPercent 2>/dev/null \
     | awk -F= '{v[NR]=$2} END {printf "%.2f %.2f %.1f %.1f\n", v[1], v[2], v[3], v[4]}'
 }
 

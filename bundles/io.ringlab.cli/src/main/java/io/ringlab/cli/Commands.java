@@ -241,7 +241,10 @@ final class Commands implements Callable<Integer> {
         }
 
         private Integer execute(PrintStream human, StopOnTerm signals) throws IOException {
-            List<Runner.Watcher> watchers = new ArrayList<>(List.of(signals));
+            InputWarnings warnings = new InputWarnings(root.err, root.runner.types());
+            print = warnings.metrics("--print", print); // old names (rxMbps) read today's metrics
+            plotSeries = warnings.metrics("--plot-series", plotSeries);
+            List<Runner.Watcher> watchers = new ArrayList<>(List.of(signals, warnings.onPipeline(sets)));
             if (progress) {
                 watchers.add(RunProgress.on(root.err, root.terminal));
             }
@@ -336,6 +339,7 @@ final class Commands implements Callable<Integer> {
             ExperimentResultDTO r;
             try {
                 ExperimentDTO e = service.read(Path.of(file));
+                new InputWarnings(root.err, root.runner.types()).experiment(e);
                 if (seeds != null) {
                     e.seeds = seeds(seeds);
                 }

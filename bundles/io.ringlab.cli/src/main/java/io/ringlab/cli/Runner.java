@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.pipeline.format.PipelineReader;
@@ -17,6 +19,7 @@ import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
 import io.ringlab.sim.api.Simulator;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
@@ -195,6 +198,15 @@ final class Runner {
         }
     }
 
+    /** @return the installed element types' descriptors by type name, as now installed */
+    Function<String, ElementDescriptorDTO> types() {
+        Map<String, ElementDescriptorDTO> byName = new HashMap<>();
+        for (ElementDescriptorDTO d : simulator.elementTypes()) {
+            byName.putIfAbsent(d.type, d);
+        }
+        return byName::get;
+    }
+
     void printElements(PrintStream out) {
         String category = null;
         for (ElementDescriptorDTO d : simulator.elementTypes()) {
@@ -211,12 +223,23 @@ final class Runner {
                 out.printf("      %-14s %-9s default %-12s %s%s%n", p.name, p.kind.name().toLowerCase(), p.defaultValue,
                         range.isEmpty() ? "" : "(" + range + ") ", p.description);
             }
+            if (!d.metricDescriptors.isEmpty()) {
+                out.println("    metrics (name, unit, kind, meaning):");
+            }
+            for (MetricDescriptorDTO m : d.metricDescriptors) {
+                out.printf("      %-30s %-8s %-9s %s%n", m.name, m.unit == null || m.unit.isEmpty() ? "-" : m.unit,
+                        m.kind == null ? "-" : m.kind, m.description == null ? "" : m.description);
+            }
+            if (d.modelPage != null) {
+                out.println("    model: " + d.modelPage);
+            }
         }
     }
 
     void printPools(PrintStream out) {
         for (String k : simulator.poolKinds()) {
-            out.println(k);
+            String about = simulator.poolKindDescription(k);
+            out.println(about.isEmpty() ? k : String.format("%-10s %s", k, about));
         }
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 
@@ -116,6 +117,32 @@ class ElementsCommandTest {
             }
         }
         throw new AssertionError("no line starts with '" + prefix + "' in " + lines);
+    }
+
+    @Test
+    void elementsListsEachMetricWithUnitKindAndMeaningThenTheModelPage() {
+        ElementDescriptorDTO sink = type(ElementDescriptorDTO.SINK, "sink", "counts what arrives", "io.ringlab.traffic",
+                PropertyDescriptorDTO.of("cycles", Kind.INTEGER, "0", "0", null, "cycles per packet"));
+        sink.metricDescriptors.add(metric(MetricDescriptorDTO.RATE, "rxMbitPerSecond", "Mbit/s", "megabits per second"));
+        sink.metricDescriptors.add(metric(MetricDescriptorDTO.COUNTER, "rxPackets", "", "packets consumed"));
+        sink.modelPage = "docs/models/traffic.md";
+        sim.elementTypes.add(sink);
+        sim.elementTypes.add(type(ElementDescriptorDTO.SINK, "plain", "declares nothing", "com.example"));
+
+        assertEquals(Runner.OK, cli.execute("elements"), cli.err());
+
+        List<String> lines = cli.out().lines().toList();
+        int at = indexOfStart(lines, "  sink ");
+        assertEquals(List.of("    metrics (name, unit, kind, meaning):",
+                "      rxMbitPerSecond                Mbit/s   rate      megabits per second",
+                "      rxPackets                      -        counter   packets consumed",
+                "    model: docs/models/traffic.md"), lines.subList(at + 2, at + 6));
+        assertEquals(at + 6, indexOfStart(lines, "  plain "), "a type without metrics or page has no such lines");
+        assertEquals(lines.size() - 1, indexOfStart(lines, "  plain "));
+    }
+
+    private static MetricDescriptorDTO metric(String kind, String name, String unit, String description) {
+        return new MetricDescriptorDTO(kind, name, unit, description);
     }
 
     @Test

@@ -25,6 +25,8 @@ class FakeSimulator implements Simulator {
     final List<ElementDescriptorDTO> elementTypes = new ArrayList<>();
     /** Pool kinds {@link #poolKinds()} returns. */
     final List<String> poolKinds = new ArrayList<>();
+    /** What {@link #poolKindDescription} says of a kind; a kind not here says nothing. */
+    final java.util.Map<String, String> poolDescriptions = new java.util.HashMap<>();
     /** Pipelines given to {@link #prepare}, in call order. */
     final List<PipelineDTO> pipelines = new ArrayList<>();
     /** Options given to {@link #prepare}, in call order. */
@@ -75,6 +77,11 @@ class FakeSimulator implements Simulator {
     @Override
     public List<String> poolKinds() {
         return List.copyOf(poolKinds);
+    }
+
+    @Override
+    public String poolKindDescription(String kind) {
+        return poolDescriptions.getOrDefault(kind, "");
     }
 
     @Override

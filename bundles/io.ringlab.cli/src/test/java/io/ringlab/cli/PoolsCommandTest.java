@@ -26,6 +26,19 @@ class PoolsCommandTest {
     }
 
     @Test
+    void poolsDescribesEachKindThatSaysWhatItModels() {
+        FakeSimulator sim = new FakeSimulator();
+        sim.poolKinds.addAll(List.of("fixed", "slab"));
+        sim.poolDescriptions.put("slab", "A SLUB kmem_cache (mm/slub.c); docs/models/slab.md.");
+        Cli cli = new Cli(sim, dir);
+
+        assertEquals(Runner.OK, cli.execute("pools"));
+
+        assertEquals(List.of("fixed", "slab       A SLUB kmem_cache (mm/slub.c); docs/models/slab.md."),
+                cli.out().lines().toList());
+    }
+
+    @Test
     void poolsWithNothingInstalledPrintsNothing() {
         Cli cli = new Cli(new FakeSimulator(), dir);
 

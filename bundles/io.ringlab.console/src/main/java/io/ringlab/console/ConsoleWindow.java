@@ -237,7 +237,7 @@ final class ConsoleWindow {
         });
         palette.addSelectionChangedListener(e -> {
             if (e.getStructuredSelection().getFirstElement() instanceof ElementDescriptorDTO d) {
-                palette.getTree().setToolTipText(d.summary);
+                palette.getTree().setToolTipText(PaletteModel.tooltip(d));
             }
         });
         Group sampleGroup = group(left, "Sample pipelines (click to open)");

@@ -70,4 +70,10 @@ final class PaletteModel {
     static String label(ElementDescriptorDTO d) {
         return d.type + "  (" + d.bundle + " " + d.bundleVersion + ")";
     }
+
+    /** @return the palette's tooltip for a type: its summary, then its model page if it names one. */
+    static String tooltip(ElementDescriptorDTO d) {
+        String summary = d.summary == null ? d.type : d.summary;
+        return d.modelPage == null ? summary : summary + "\nModel: " + d.modelPage;
+    }
 }

@@ -29,6 +29,8 @@ import io.ringlab.sim.api.dto.ElementSpecDTO;
 final class PropertiesView {
     /** Data key under which a field keeps its error label. */
     private static final String ERROR_LABEL = "ringlab.errorLabel";
+    /** The field's hint label: units, default, range, and a rate's value in bit/s. */
+    private static final String HINT_LABEL = "ringlab.hintLabel";
 
     private final ScrolledComposite scroll;
     private final Composite form;
@@ -143,7 +145,8 @@ final class PropertiesView {
 
         new Label(form, SWT.NONE); // under the name
         Label hint = new Label(form, SWT.WRAP);
-        hint.setText(f.hint());
+        hint.setText(hint(f));
+        field.setData(HINT_LABEL, hint);
         hint.setForeground(form.getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY));
         GridData hd = new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1);
         hd.widthHint = 150;
@@ -159,6 +162,12 @@ final class PropertiesView {
         showError(field, model.error(element, f.name()));
     }
 
+    /** @return the field's hint, and a rate's value in bit/s ({@code = 800 Mbit/s}) */
+    private String hint(Field f) {
+        String parsed = model.parsed(element, f.name());
+        return parsed.isEmpty() ? f.hint() : parsed + "; " + f.hint();
+    }
+
     private void edit(Field f, String text) {
         if (updating) {
             return;
@@ -166,6 +175,7 @@ final class PropertiesView {
         String message = model.edit(element, f.name(), text);
         Control field = find(ConsoleService.PROPERTY_PREFIX + f.name());
         if (field != null) {
+            ((Label) field.getData(HINT_LABEL)).setText(hint(f));
             showError(field, message);
         }
     }
@@ -185,6 +195,7 @@ final class PropertiesView {
         } finally {
             updating = false;
         }
+        ((Label) field.getData(HINT_LABEL)).setText(hint(f));
         showError(field, null);
     }
 

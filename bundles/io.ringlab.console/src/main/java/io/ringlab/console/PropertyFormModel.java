@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.ringlab.pipeline.format.ByteRates;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.ElementSpecDTO;
@@ -218,6 +219,23 @@ final class PropertyFormModel {
             }
         }
         return "";
+    }
+
+    /**
+     * @return for a rate, its value as parsed, in bit/s ({@code "= 800 Mbit/s"} for {@code 100Mbps}, tc's bytes per
+     *         second), so that a value in tc's byte units cannot be misread; {@code ""} for other kinds, a pending invalid
+     *         text or a value that does not parse
+     */
+    String parsed(String element, String property) {
+        PropertyDescriptorDTO p = property(element, property);
+        if (p.kind != Kind.RATE || pendingText.containsKey(element + "." + property)) {
+            return "";
+        }
+        try {
+            return "= " + ByteRates.perSecond((Long) Units.convert(p, effective(element, property)));
+        } catch (IllegalArgumentException e) {
+            return ""; // an invalid default: the run's check names it
+        }
     }
 
     /** @return the message of the field's pending invalid text, or {@code null} if the field is valid. */

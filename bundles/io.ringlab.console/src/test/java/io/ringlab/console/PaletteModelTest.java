@@ -39,6 +39,15 @@ class PaletteModelTest {
     }
 
     @Test
+    void theTooltipGivesTheSummaryAndTheModelPage() {
+        ElementDescriptorDTO d = type("stmmac", "drivers", "io.ringlab.driver.stmmac", "0.1.0");
+        d.summary = "STMicro stmmac with BQL";
+        assertEquals("STMicro stmmac with BQL", PaletteModel.tooltip(d), "no page named");
+        d.modelPage = "docs/models/stmmac.md";
+        assertEquals("STMicro stmmac with BQL\nModel: docs/models/stmmac.md", PaletteModel.tooltip(d));
+    }
+
+    @Test
     void aLabelNamesTheTypeItsBundleAndVersion() {
         assertEquals("netdev  (io.ringlab.driver.netdev 0.1.0)", PaletteModel.label(type("netdev", "drivers", "io.ringlab.driver.netdev", "0.1.0")));
     }

@@ -66,6 +66,19 @@ class PropertyFormModelTest {
     }
 
     @Test
+    void aRateShowsItsParsedValueInBitsPerSecond() throws Exception {
+        PropertyFormModel m = model();
+        assertEquals("= 1 Gbit/s", m.parsed("eth0", "rate"), "the default");
+        assertNull(m.edit("eth0", "rate", "100Mbps"));
+        assertEquals("= 800 Mbit/s", m.parsed("eth0", "rate"), "tc's bytes per second, times 8");
+        assertNull(m.edit("eth0", "rate", "1.5Mbit"));
+        assertEquals("= 1.5 Mbit/s", m.parsed("eth0", "rate"));
+        m.edit("eth0", "rate", "100Mbt");
+        assertEquals("", m.parsed("eth0", "rate"), "invalid text shows its error instead");
+        assertEquals("", m.parsed("eth0", "mtu"), "not a rate");
+    }
+
+    @Test
     void anElementOfAnUnknownTypeHasNoFields() throws Exception {
         PropertyFormModel m = model();
         assertTrue(m.fields("x").isEmpty());

@@ -19,4 +19,10 @@ public class FixedPoolProvider implements BufferPoolProvider {
         }
         return new FixedPool(context, name, capacity, bufferBytes);
     }
+
+    @Override
+    public String description() {
+        return "Preallocated buffers with a LIFO free list and no cost model: a pool that costs nothing, for "
+                + "sources and tests (no kernel counterpart).";
+    }
 }

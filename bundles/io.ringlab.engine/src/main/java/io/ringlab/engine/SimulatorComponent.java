@@ -333,6 +333,11 @@ public class SimulatorComponent implements Simulator, Registry {
     }
 
     @Override
+    public String poolKindDescription(String kind) {
+        return poolDescription(kind);
+    }
+
+    @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
         RunImpl run = new PipelineBuilder(this).build(pipeline, options);
         BundleContext bc = context;

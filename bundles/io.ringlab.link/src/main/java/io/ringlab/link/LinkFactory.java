@@ -1,5 +1,8 @@
 package io.ringlab.link;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -42,7 +46,14 @@ public class LinkFactory implements ElementFactory {
                 "probability that a frame is lost on the wire, drawn from the link's random stream"));
         d.properties.add(PropertyDescriptorDTO.of("batch", Kind.INTEGER, "1", "1", "1024",
                 "frames taken per wire event; 1 is exact, more trades the upstream's completion timing for speed"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "wireBytes", "lost", "inFlight", "utilisationPercent"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames serialised, lost ones included"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths (skb->len)"),
+                new MetricDescriptorDTO(COUNTER, "wireBytes", "bytes on the wire: padded length plus overhead"),
+                new MetricDescriptorDTO(COUNTER, "lost", "frames lost (also in the invariants as link-loss)"),
+                new MetricDescriptorDTO(GAUGE, "inFlight", "frames pulled, not lost and not yet delivered"),
+                new MetricDescriptorDTO(GAUGE, "utilisationPercent", "wire busy time up to now over now")));
+        d.modelPage = "docs/models/link.md";
         return d;
     }
 

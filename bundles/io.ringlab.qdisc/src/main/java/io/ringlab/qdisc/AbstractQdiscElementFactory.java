@@ -10,6 +10,7 @@ import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -50,10 +51,10 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
      * @param description the model, its kernel source and what is not modelled
      * @param properties the element's properties
      * @param dropReasons every drop reason the qdisc may report ({@link Qdisc#lastDropReason()}, {@link Qdisc.DropSink})
-     * @param kindMetrics the names of the metrics {@link #registerMetrics} registers, listed after the generic ones
+     * @param kindMetrics the metrics {@link #registerMetrics} registers, listed after the generic ones
      */
     AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
-            List<String> dropReasons, List<String> kindMetrics) {
+            List<String> dropReasons, List<MetricDescriptorDTO> kindMetrics) {
         this.kind = kind;
         this.dropReasons = List.copyOf(dropReasons);
         ElementDescriptorDTO d = new ElementDescriptorDTO();
@@ -66,8 +67,9 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of(QdiscElement.OUT, Direction.OUT, Mode.PULL, true,
                 "packets to the driver, which pulls after ready (netif_schedule) while its TX queue is not stopped"));
         d.properties.addAll(properties);
-        d.metrics.addAll(QdiscElement.METRICS);
-        d.metrics.addAll(kindMetrics);
+        d.metricDescriptors.addAll(QdiscElement.METRICS);
+        d.metricDescriptors.addAll(kindMetrics);
+        d.modelPage = "docs/models/" + kind + ".md"; // pfifo.md, pfifo_fast.md, fq_codel.md
         this.descriptor = d;
     }
 
@@ -106,7 +108,7 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
     abstract Map<String, Object> settings(ElementContext context);
 
     /**
-     * Registers the kind's own metrics, whose names the constructor's {@code kindMetrics} lists. The default registers none.
+     * Registers the kind's own metrics, which the constructor's {@code kindMetrics} lists. The default registers none.
      *
      * @param qdisc the qdisc the kind's provider created
      * @param metrics the element's metrics registry

@@ -10,6 +10,7 @@ import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 
@@ -39,8 +40,16 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
 
     /** The kind's own metrics, {@code tc -s qdisc show dev … } names in camel case. */
-    static final List<String> FQ_CODEL_METRICS = List.of("dropOverlimit", "dropOvermemory", "codelDrops", "newFlowCount",
-            "maxPacket");
+    static final List<MetricDescriptorDTO> FQ_CODEL_METRICS = List.of(
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "dropOverlimit",
+                    "packets dropped because the qdisc was over its limit (drop_overlimit)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "dropOvermemory",
+                    "of those, dropped while memory was over its limit (drop_overmemory)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "codelDrops", "packets CoDel dropped at dequeue"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "newFlowCount",
+                    "buckets that joined new_flows (new_flow_count)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "maxPacket", "B",
+                    "the largest packet CoDel has seen (maxpacket)"));
 
     /** Creates the factory; Declarative Services calls it. */
     public FqCodelElementFactory() {

@@ -11,6 +11,7 @@ import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * Element type {@code "pfifo_fast"}: a device's root qdisc as Linux {@code pfifo_fast} ({@code net/sched/sch_generic.c},
@@ -34,7 +35,12 @@ public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
     static final String LIMIT = "limit";
 
     /** The kind's own metrics: packets queued per band. */
-    static final List<String> BAND_METRICS = List.of("backlogBand0", "backlogBand1", "backlogBand2");
+    static final List<MetricDescriptorDTO> BAND_METRICS = List.of(
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBand0",
+                    "packets queued in band 0 now (served first)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBand1", "packets queued in band 1 now"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBand2",
+                    "packets queued in band 2 now (last served)"));
 
     /** Creates the factory; Declarative Services calls it. */
     public PfifoFastElementFactory() {
@@ -69,8 +75,8 @@ public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
         }
         for (int band = 0; band < PfifoFastQdisc.BANDS; band++) {
             int b = band;
-            metrics.gauge(BAND_METRICS.get(band), () -> q.backlogPackets(b));
-            metrics.series(BAND_METRICS.get(band));
+            metrics.gauge(BAND_METRICS.get(band).name, () -> q.backlogPackets(b));
+            metrics.series(BAND_METRICS.get(band).name);
         }
     }
 }

@@ -14,6 +14,7 @@ import io.ringlab.sim.api.ElementState;
 import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The pipeline element around any {@link Qdisc}: the root qdisc of a device's TX queue, between the stack and the driver.
@@ -58,8 +59,15 @@ final class QdiscElement implements Element, Handover {
     static final String IN = "in";
     /** Name of the pull output to the driver. */
     static final String OUT = "out";
-    /** Metric names, as the descriptor lists them. */
-    static final List<String> METRICS = List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued");
+    /** The metrics of every qdisc kind, as the descriptor lists them ({@code tc -s qdisc} names in camel case). */
+    static final List<MetricDescriptorDTO> METRICS = List.of(
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlog", "packets queued now (backlog p, qlen)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBytes", "bytes queued now (backlog b)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "drops", "packets dropped, all reasons (dropped)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "requeues", "packets put back by the driver (requeues)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "enqueued", "packets accepted"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "dequeued",
+                    "packets handed to the driver (Sent ... pkt)"));
 
     /**
      * Registers the metrics of one qdisc kind beyond {@link #METRICS}, once, from the element's constructor: gauges that read

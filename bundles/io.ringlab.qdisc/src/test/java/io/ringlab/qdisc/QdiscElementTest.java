@@ -53,7 +53,8 @@ class QdiscElementTest {
         assertEquals(List.of("limit", "INTEGER", "1000", "1", "1000000", "queue limit in packets (txqueuelen)"),
                 List.of(limit.name, limit.kind.name(), limit.defaultValue, limit.min, limit.max, limit.description),
                 "limit");
-        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued"), d.metrics, "metrics");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued"),
+                d.metricDescriptors.stream().map(m -> m.name).toList(), "metrics");
     }
 
     @Test
@@ -63,7 +64,8 @@ class QdiscElementTest {
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
         List<String> names = new ArrayList<>(ctx.counters.keySet());
         names.addAll(ctx.gauges.keySet());
-        assertEquals(new java.util.TreeSet<>(new QdiscElementFactory().descriptor().metrics),
+        assertEquals(new java.util.TreeSet<>(
+                new QdiscElementFactory().descriptor().metricDescriptors.stream().map(m -> m.name).toList()),
                 new java.util.TreeSet<>(names), "registered metrics = descriptor metrics");
         assertEquals(List.of("backlog"), ctx.series, "backlog sampled as a series");
     }

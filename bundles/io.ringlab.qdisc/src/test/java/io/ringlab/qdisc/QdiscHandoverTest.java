@@ -149,7 +149,7 @@ class QdiscHandoverTest {
         QdiscElement neu = fqCodel(b);
         swap(old, "fq_codel", neu);
         assertEquals(ids(old), ids(neu));
-        for (String m : FqCodelElementFactory.FQ_CODEL_METRICS) {
+        for (String m : FqCodelElementFactory.FQ_CODEL_METRICS.stream().map(d -> d.name).toList()) {
             assertEquals(a.metric(m), b.metric(m), m);
         }
         assertEquals(a.metric("requeues"), b.metric("requeues"));

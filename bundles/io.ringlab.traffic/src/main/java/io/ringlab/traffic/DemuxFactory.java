@@ -1,5 +1,7 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -13,6 +15,7 @@ import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -47,7 +50,12 @@ public class DemuxFactory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("other", Direction.OUT, Mode.PUSH, false, "every other protocol"));
         d.properties.add(PropertyDescriptorDTO.of("reason", Kind.STRING, "demux-unconnected", null, null,
                 "drop reason for a packet whose output is not connected"));
-        d.metrics.addAll(List.of("tcpPackets", "icmpPackets", "otherPackets", "drops"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "tcpPackets", "TCP packets sent to the tcp output"),
+                new MetricDescriptorDTO(COUNTER, "icmpPackets", "ICMP packets sent to the icmp output"),
+                new MetricDescriptorDTO(COUNTER, "otherPackets", "other packets sent to the other output"),
+                new MetricDescriptorDTO(COUNTER, "drops", "packets dropped because their output is not connected")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

@@ -1,5 +1,7 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -12,6 +14,7 @@ import io.ringlab.sim.api.ElementState;
 import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -37,7 +40,9 @@ public class DropFactory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets to drop"));
         d.properties.add(PropertyDescriptorDTO.of("reason", Kind.STRING, "drop", null, null,
                 "the drop reason reported in the invariants, such as 'early-drop'"));
-        d.metrics.add("drops");
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "drops", "packets dropped (all that arrived)")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

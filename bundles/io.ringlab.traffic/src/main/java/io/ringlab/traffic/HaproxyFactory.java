@@ -1,5 +1,8 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -52,8 +56,17 @@ public class HaproxyFactory implements ElementFactory {
                 "events a haproxy process may have waiting (socket data included)"));
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "65536", "16", "16777216",
                 "skbs the proxy's host may have in flight (its TCP's sends)"));
-        d.metrics.addAll(List.of("accepted", "closed", "aborted", "staleFrames", "framesIn", "framesOut",
-                "cpuCyclesPerConnection", "appBacklog"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "accepted", "connections accepted"),
+                new MetricDescriptorDTO(COUNTER, "closed", "connections closed after their response"),
+                new MetricDescriptorDTO(COUNTER, "aborted", "connections aborted"),
+                new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
+                new MetricDescriptorDTO(COUNTER, "framesIn", "frames received"),
+                new MetricDescriptorDTO(COUNTER, "framesOut", "frames sent"),
+                new MetricDescriptorDTO(GAUGE, "cpuCyclesPerConnection",
+                        "CPU cycles the proxy charged per closed connection"),
+                new MetricDescriptorDTO(GAUGE, "appBacklog", "frames waiting for the proxy process now")));
+        d.modelPage = "docs/models/haproxy.md";
         return d;
     }
 

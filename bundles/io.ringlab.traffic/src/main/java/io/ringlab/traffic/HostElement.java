@@ -22,7 +22,7 @@ import io.ringlab.sim.api.Timer;
  * {@code delay}).
  * <p>
  * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the receiver's
- * {@code tcp*} counters; gauges {@code rxMbps}, {@code tcpGoodputMbps}; histogram {@code latency}.
+ * {@code tcp*} counters; gauges {@code rxMbitPerSecond}, {@code tcpGoodputMbitPerSecond}; histogram {@code latency}.
  * <p>
  * Hot swap ({@link Handover}): a successor {@code host} with the same flow table takes the replies waiting for their delay
  * with their due times and the timer that releases them, and the receiver's flows (sequence state, out-of-order ranges,
@@ -53,7 +53,7 @@ final class HostElement implements Element, Handover {
         echoReplies = m.counter("echoReplies");
         replyPoolEmpty = m.counter("replyPoolEmpty");
         latency = m.histogram("latency", "Micros");
-        m.rate("rxMbps", rxBytes, 8e-6);
+        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
         m.series("rxPackets");
         var c = ctx.config();
         this.tcp = new TcpReceiver(ctx, out, (int) c.getLong("tcpFlows"), c.getPicos("delayedAck"), c.getBytes("rcvWindow"));

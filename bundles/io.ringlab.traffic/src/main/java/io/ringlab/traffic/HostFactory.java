@@ -1,5 +1,9 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.HISTOGRAM;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -45,9 +50,30 @@ public class HostFactory implements ElementFactory {
                         + " not advertised to the sender"));
         d.properties.add(PropertyDescriptorDTO.of("tcpFlows", Kind.INTEGER, "256", "1", "65536",
                 "TCP flows the receiver tracks; a segment of a further flow is dropped (tcp-flow-table-full)"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMbps", "echoReplies", "replyPoolEmpty", "latencyP50Micros",
-                "tcpSegments", "tcpRcvBytes", "tcpGoodputMbps", "tcpOutOfOrder", "tcpDuplicates", "tcpAcks",
-                "tcpDelayedAcks", "tcpAckPoolEmpty"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "packets received"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths"),
+                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+                        "rxBytes in megabits per second of the measured window"),
+                new MetricDescriptorDTO(COUNTER, "echoReplies", "ICMP echo replies sent"),
+                new MetricDescriptorDTO(COUNTER, "replyPoolEmpty", "echo replies not sent for want of a buffer"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"),
+                new MetricDescriptorDTO(COUNTER, "tcpSegments", "TCP data segments received (dropped ones included)"),
+                new MetricDescriptorDTO(COUNTER, "tcpRcvBytes", "in-order bytes: the sum of the advances of rcv_nxt"),
+                new MetricDescriptorDTO(RATE, "tcpGoodputMbitPerSecond",
+                        "tcpRcvBytes in megabits per second of the measured window"),
+                new MetricDescriptorDTO(COUNTER, "tcpOutOfOrder", "segments recorded above rcv_nxt"),
+                new MetricDescriptorDTO(COUNTER, "tcpDuplicates", "segments of old data"),
+                new MetricDescriptorDTO(COUNTER, "tcpAcks", "ACKs sent"),
+                new MetricDescriptorDTO(COUNTER, "tcpDelayedAcks", "of which sent by the delayed-ACK timer"),
+                new MetricDescriptorDTO(COUNTER, "tcpAckPoolEmpty", "ACKs not sent for want of a buffer")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

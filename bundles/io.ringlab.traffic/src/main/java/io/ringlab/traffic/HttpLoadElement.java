@@ -29,7 +29,7 @@ import io.ringlab.sim.api.Timer;
  * <p>
  * Counters {@code connections} (completed), {@code failedConnections}, {@code framesSent}, {@code framesReceived},
  * {@code staleFrames}, {@code responseBytes} (body bytes the clients received); gauges {@code connPerSecond} (after
- * warm-up), {@code goodputMbps} (response bodies after warm-up), {@code open} (connections in progress); histogram
+ * warm-up), {@code goodputMbitPerSecond} (response bodies after warm-up), {@code open} (connections in progress); histogram
  * {@code connectionTime} (SYN sent to the proxy's last ACK, microseconds).
  * <p>
  * Hot swap ({@link Handover}): a successor {@code http-load} with the same concurrency and room for the frames waiting
@@ -113,7 +113,7 @@ final class HttpLoadElement implements Element, Handover {
         bodyBytes = m.counter("responseBytes");
         connectionTime = m.histogram("connectionTime", "Micros");
         m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup));
-        m.gauge("goodputMbps", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6);
+        m.gauge("goodputMbitPerSecond", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6);
         m.gauge("open", this::open);
         m.series("connections");
         m.series("connPerSecond");

@@ -1,5 +1,9 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.HISTOGRAM;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -48,9 +53,28 @@ public class HttpLoadFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("startJitter", Kind.DURATION, "10us", "0s", "1s",
                 "each new connection starts after a random delay up to this (uniform, from the run's seed)"));
         d.properties.add(PropertyDescriptorDTO.of("warmup", Kind.DURATION, "100ms", "0s", "3600s",
-                "connections completed before this are not counted in connPerSecond and goodputMbps"));
-        d.metrics.addAll(List.of("connections", "failedConnections", "connPerSecond", "goodputMbps", "open",
-                "framesSent", "framesReceived", "staleFrames", "responseBytes", "connectionTimeP50Micros"));
+                "connections completed before this are not counted in connPerSecond and goodputMbitPerSecond"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "connections", "connections completed (response received)"),
+                new MetricDescriptorDTO(COUNTER, "failedConnections", "connections that failed (timed out)"),
+                new MetricDescriptorDTO(GAUGE, "connPerSecond",
+                        "connections completed after the warm-up per second since"),
+                new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
+                        "response bodies after the warm-up, in megabits per second"),
+                new MetricDescriptorDTO(GAUGE, "open", "connections in progress now"),
+                new MetricDescriptorDTO(COUNTER, "framesSent", "frames sent by the clients"),
+                new MetricDescriptorDTO(COUNTER, "framesReceived", "frames received by the clients"),
+                new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
+                new MetricDescriptorDTO(COUNTER, "responseBytes", "response body bytes received"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount", "connection times recorded"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
+                        "median time from SYN to the end of the response"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP90Micros", "90th percentile of the connection time"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP99Micros", "99th percentile of the connection time"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMinMicros", "shortest connection time"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMaxMicros", "longest connection time"),
+                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMeanMicros", "mean connection time")));
+        d.modelPage = "docs/models/haproxy.md";
         return d;
     }
 

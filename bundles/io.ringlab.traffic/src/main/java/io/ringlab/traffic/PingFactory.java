@@ -1,5 +1,8 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.HISTOGRAM;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -39,8 +43,18 @@ public class PingFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null, "time of the first request"));
         d.properties.add(PropertyDescriptorDTO.of("count", Kind.INTEGER, "0", "0", null,
                 "requests to send (ping -c); 0 sends until the run ends"));
-        d.metrics.addAll(List.of("sent", "received", "rttCount", "rttP50Millis", "rttP90Millis", "rttP99Millis",
-                "rttMinMillis", "rttMaxMillis", "rttMeanMillis"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "sent", "echo requests sent"),
+                new MetricDescriptorDTO(COUNTER, "received", "echo replies received"),
+                new MetricDescriptorDTO(COUNTER, "duplicates", "replies received for a request already answered"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttCount", "round-trip times recorded"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttP50Millis", "median round-trip time"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttP90Millis", "90th percentile of the round-trip time"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttP99Millis", "99th percentile of the round-trip time"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttMinMillis", "smallest round-trip time"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttMaxMillis", "largest round-trip time"),
+                new MetricDescriptorDTO(HISTOGRAM, "rttMeanMillis", "mean round-trip time")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

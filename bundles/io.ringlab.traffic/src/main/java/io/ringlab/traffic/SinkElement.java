@@ -15,7 +15,7 @@ import io.ringlab.sim.api.Metrics;
  * receive rate over the run in Mpps and Mbit/s (frame bytes without FCS, as {@code ip -s link} counts). With
  * {@code cycles > 0} it models a consumer on a core (see {@link SinkFactory}).
  * <p>
- * Counters: {@code rxPackets}, {@code rxBytes}, {@code backlogDrops}; gauges {@code rxMpps}, {@code rxMbps}; histogram
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code backlogDrops}; gauges {@code rxMpps}, {@code rxMbitPerSecond}; histogram
  * {@code latency}.
  * <p>
  * Hot swap ({@link Handover}): without a consumer the sink holds nothing and takes nothing over; with one, a successor
@@ -51,7 +51,7 @@ final class SinkElement implements Element, CpuTask, Handover {
         backlogDrops = m.counter("backlogDrops");
         latency = m.histogram("latency", "Micros");
         m.rate("rxMpps", rxPackets, 1e-6);
-        m.rate("rxMbps", rxBytes, 8e-6);
+        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
         m.series("rxPackets");
     }
 

@@ -1,5 +1,9 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.HISTOGRAM;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -34,9 +39,22 @@ public class SinkFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "core the consumer runs on"));
         d.properties.add(PropertyDescriptorDTO.of("backlog", Kind.INTEGER, "1000", "1", "1000000",
                 "packets waiting for the consumer before drops (netdev_max_backlog)"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "rxMbps", "backlogDrops", "latencyCount",
-                "latencyP50Micros", "latencyP90Micros", "latencyP99Micros", "latencyMinMicros", "latencyMaxMicros",
-                "latencyMeanMicros", "cpuCyclesPerPacket", "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "packets consumed"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
+                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+                        "rxBytes in megabits per second of the measured window"),
+                new MetricDescriptorDTO(COUNTER, "backlogDrops",
+                        "packets dropped because the consumer's backlog was full"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded (= rxPackets)"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+                new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

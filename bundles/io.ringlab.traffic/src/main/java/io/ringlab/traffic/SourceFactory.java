@@ -1,5 +1,7 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +10,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -51,7 +54,11 @@ public class SourceFactory implements ElementFactory {
                 "packets generated per event, handed downstream as one batch; 1 is one event per packet"));
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the source's pool (kind fixed); an empty pool skips a packet and counts allocFailures"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "allocFailures"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "txPackets", "packets generated and pushed"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(COUNTER, "allocFailures", "packets skipped because the pool was empty")));
+        d.modelPage = "docs/models/traffic.md";
         return d;
     }
 

@@ -196,7 +196,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         dupAckCount = m.counter("dupAcks");
         allocFailures = m.counter("allocFailures");
         skbsSent = m.counter("skbsSent");
-        m.gauge("goodputMbps", () -> mbps(ackedBytes.get()));
+        m.gauge("goodputMbitPerSecond", () -> mbps(ackedBytes.get()));
         m.gauge("cwnd", () -> cc.cwnd[0]);
         m.gauge("cwndMean", () -> {
             long sum = 0;
@@ -225,7 +225,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
             return n == 0 ? 0 : sum / 1e9 / n;
         });
         m.gauge("rtoMillis", () -> rto[0] / 1e9);
-        m.gauge("pacingRateMbps", () -> pacingRate[0] * 8 / 1e6);
+        m.gauge("pacingRateMbitPerSecond", () -> pacingRate[0] * 8 / 1e6);
         m.gauge("tsqLimitBytes", () -> tsq == TSQ_OFF ? 0 : tsqLimit(0, gso ? Tcp.gsoTruesize(mss, tsoSegs(0)) : fullTruesize));
         m.gauge("wmemBytes", () -> {
             long sum = 0;
@@ -243,7 +243,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         });
         for (int s = 0; s < streams; s++) {
             int k = s;
-            m.gauge("stream" + s + "GoodputMbps", () -> mbps(acked[k]));
+            m.gauge("stream" + s + "GoodputMbitPerSecond", () -> mbps(acked[k]));
             m.gauge("stream" + s + "Cwnd", () -> cc.cwnd[k]);
             m.gauge("stream" + s + "WmemMaxBytes", () -> wmemMax[k]);
         }

@@ -1,5 +1,8 @@
 package io.ringlab.traffic;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -20,12 +24,12 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * Metrics: counters {@code segmentsSent}, {@code retransmits} (every segment sent again: fast, partial-ACK, timeout and
  * go-back-N resends), {@code fastRetransmits} (fast recovery episodes), {@code rtoCount}, {@code tsqThrottles} (times a
  * stream set {@code TSQ_THROTTLED}), {@code ackedBytes} (series), {@code acksReceived}, {@code dupAcks},
- * {@code allocFailures}; gauges {@code goodputMbps} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
+ * {@code allocFailures}; gauges {@code goodputMbitPerSecond} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
  * series), {@code cwndMean}, {@code ssthresh} (stream 0, series; 2147483647 before the first loss), {@code inFlightBytes}
  * ({@code snd_nxt - snd_una} summed, series), {@code srttMillis} (mean over streams with a sample), {@code rtoMillis},
- * {@code pacingRateMbps} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
+ * {@code pacingRateMbitPerSecond} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
  * ({@code sk_wmem_alloc} summed, series), {@code wmemMaxBytes} (largest {@code sk_wmem_alloc} of any stream); per stream
- * {@code stream<i>GoodputMbps}, {@code stream<i>Cwnd}, {@code stream<i>WmemMaxBytes}; with CUBIC, stream 0's
+ * {@code stream<i>GoodputMbitPerSecond}, {@code stream<i>Cwnd}, {@code stream<i>WmemMaxBytes}; with CUBIC, stream 0's
  * {@code cubicWmax}, {@code cubicKSeconds}, {@code cubicEpochSeconds} (-1 between epochs) and {@code cubicDelayMinSeconds},
  * all sampled as series. Drop reason {@code tcp-not-ours} for a packet on {@code in} that is not an ACK of this element's
  * flows.
@@ -87,9 +91,46 @@ public class TcpFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));
-        d.metrics.addAll(List.of("goodputMbps", "ackedBytes", "segmentsSent", "retransmits", "fastRetransmits", "rtoCount",
-                "tsqThrottles", "acksReceived", "dupAcks", "allocFailures", "skbsSent", "cwnd", "cwndMean", "ssthresh", "inFlightBytes",
-                "srttMillis", "rtoMillis", "pacingRateMbps", "tsqLimitBytes", "wmemBytes", "wmemMaxBytes"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
+                        "acknowledged bytes in megabits per second since start"),
+                new MetricDescriptorDTO(COUNTER, "ackedBytes", "bytes acknowledged"),
+                new MetricDescriptorDTO(COUNTER, "segmentsSent",
+                        "segments pushed, retransmissions included (a GSO skb counts its segments)"),
+                new MetricDescriptorDTO(COUNTER, "retransmits", "segments sent a second time or more"),
+                new MetricDescriptorDTO(COUNTER, "fastRetransmits", "fast retransmits (entries into recovery)"),
+                new MetricDescriptorDTO(COUNTER, "rtoCount", "retransmission timeouts"),
+                new MetricDescriptorDTO(COUNTER, "tsqThrottles",
+                        "times a stream was throttled by TCP small queues (TSQ_THROTTLED)"),
+                new MetricDescriptorDTO(COUNTER, "acksReceived", "ACKs taken"),
+                new MetricDescriptorDTO(COUNTER, "dupAcks", "of which duplicates"),
+                new MetricDescriptorDTO(COUNTER, "allocFailures", "segments not sent for want of a buffer"),
+                new MetricDescriptorDTO(COUNTER, "skbsSent", "skbs pushed: GSO skbs and single segments"),
+                new MetricDescriptorDTO(GAUGE, "cwnd",
+                        "stream 0's congestion window, in segments (inflated during recovery)"),
+                new MetricDescriptorDTO(GAUGE, "cwndMean", "mean congestion window over the streams, in segments"),
+                new MetricDescriptorDTO(GAUGE, "ssthresh",
+                        "stream 0's slow-start threshold; 2,147,483,647 before the first loss"),
+                new MetricDescriptorDTO(GAUGE, "inFlightBytes",
+                        "bytes sent and not acknowledged (snd_nxt - snd_una), summed"),
+                new MetricDescriptorDTO(GAUGE, "srttMillis", "mean smoothed RTT of the streams that have a sample"),
+                new MetricDescriptorDTO(GAUGE, "rtoMillis", "stream 0's current retransmission timeout (backed off)"),
+                new MetricDescriptorDTO(GAUGE, "pacingRateMbitPerSecond", "stream 0's pacing rate (sk_pacing_rate)"),
+                new MetricDescriptorDTO(GAUGE, "tsqLimitBytes", "stream 0's TSQ limit now; 0 with tsq off"),
+                new MetricDescriptorDTO(GAUGE, "wmemBytes", "bytes of skbs not yet freed (sk_wmem_alloc), summed"),
+                new MetricDescriptorDTO(GAUGE, "wmemMaxBytes", "the largest sk_wmem_alloc any stream reached"),
+                new MetricDescriptorDTO(GAUGE, "stream<i>GoodputMbitPerSecond",
+                        "stream i's acknowledged bytes in megabits per second since start"),
+                new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd", "stream i's congestion window, in segments"),
+                new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes", "the largest sk_wmem_alloc stream i reached"),
+                new MetricDescriptorDTO(GAUGE, "cubicWmax",
+                        "CUBIC: stream 0's window before the last reduction (W_max), in segments"),
+                new MetricDescriptorDTO(GAUGE, "cubicKSeconds", "CUBIC: stream 0's time to grow back to W_max (K)"),
+                new MetricDescriptorDTO(GAUGE, "cubicEpochSeconds",
+                        "CUBIC: virtual time when stream 0's current epoch started"),
+                new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
+                        "CUBIC: stream 0's smallest RTT seen (delay_min)")));
+        d.modelPage = "docs/models/tcp.md";
         return d;
     }
 

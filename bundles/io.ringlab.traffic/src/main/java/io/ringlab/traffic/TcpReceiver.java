@@ -111,7 +111,7 @@ final class TcpReceiver {
         acksSent = m.counter("tcpAcks");
         delayedAcks = m.counter("tcpDelayedAcks");
         ackPoolEmpty = m.counter("tcpAckPoolEmpty");
-        m.rate("tcpGoodputMbps", rcvBytes, 8e-6);
+        m.rate("tcpGoodputMbitPerSecond", rcvBytes, 8e-6);
     }
 
     /** @return {@code true} if the buffer is a TCP segment that carries data. */

@@ -52,14 +52,14 @@ class GsoTest {
         double segmentsSent = metric(on, "tcp", "segmentsSent");
         System.out.printf("gso netdev 100 Mbit/s, 5 s: %.0f skbs enqueued, %.0f frames on the wire (%.1f segments/skb);"
                 + " goodput %.3f (gso) vs %.3f Mbit/s%n", skbs, frames, segmentsSent / skbsSent,
-                metric(on, "tcp", "goodputMbps"), metric(off, "tcp", "goodputMbps"));
+                metric(on, "tcp", "goodputMbitPerSecond"), metric(off, "tcp", "goodputMbitPerSecond"));
         assertEquals(skbsSent, skbs, "every skb passes the qdisc once (no drops here)");
         assertTrue(skbs < frames / 2, "GSO skbs of several segments: " + skbs + " skbs for " + frames + " frames");
         assertEquals(metric(off, "q", "dequeued"), metric(off, "wire", "txPackets") + metric(off, "eth0", "ringUsed"),
                 "without GSO one skb per frame");
         assertTrue(metric(on, "far", "rxPackets") > 0);
-        double g = metric(off, "tcp", "goodputMbps");
-        assertEquals(g, metric(on, "tcp", "goodputMbps"), 0.02 * g, "goodput with GSO within 2 % of without");
+        double g = metric(off, "tcp", "goodputMbitPerSecond");
+        assertEquals(g, metric(on, "tcp", "goodputMbitPerSecond"), 0.02 * g, "goodput with GSO within 2 % of without");
     }
 
     /** The seed scenario (seed 001): 4 CUBIC streams and a band-0 ping from the S805 board over 100 Mbit/s. */
@@ -100,7 +100,7 @@ class GsoTest {
                 p50[g][b] = metric(r, "ping", "rttP50Millis");
                 System.out.printf("seed 001, 100 Mbit/s, 10 s, gso=%s bql=%s: ping P50 %.3f ms, goodput %.2f Mbit/s,"
                         + " q.enqueued %.0f, eth0.txPackets %.0f%n", g == 1, b == 1, p50[g][b],
-                        metric(r, "iperf", "goodputMbps"), metric(r, "q", "enqueued"), metric(r, "eth0", "txPackets"));
+                        metric(r, "iperf", "goodputMbitPerSecond"), metric(r, "q", "enqueued"), metric(r, "eth0", "txPackets"));
             }
             assertTrue(p50[g][1] < p50[g][0], "gso=" + (g == 1) + ": ping P50 with BQL " + p50[g][1] + " ms, without "
                     + p50[g][0] + " ms");

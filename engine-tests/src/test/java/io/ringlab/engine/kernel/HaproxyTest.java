@@ -62,8 +62,8 @@ class HaproxyTest {
         String[] common = {"load.responseBytes=1MiB", "load.concurrency=8"};
         RunResultDTO sw = run(pipeline("300ms"), 1, append(common, "eth0.bm=false"));
         RunResultDTO bm = run(pipeline("300ms"), 1, append(common, "eth0.bm=true"));
-        double a = metric(sw, "load", "goodputMbps");
-        double b = metric(bm, "load", "goodputMbps");
+        double a = metric(sw, "load", "goodputMbitPerSecond");
+        double b = metric(bm, "load", "goodputMbitPerSecond");
         assertTrue(a > 850, "a gigabit port carries the response bodies: " + a + " Mbit/s");
         assertEquals(1, b / a, 0.01, "long transfers are not CPU-bound, so the BM does not change them: " + a + " vs " + b);
         assertTrue(metric(bm, "pool:eth0.long", "refills") > 2048, "full-sized frames go up whole and are refilled");

@@ -86,7 +86,7 @@ class MvnetaTest {
                 eth0.wire -> wire -> sink
                 """);
         assertTrue(metric(r, "eth0", "txQueueStops") > 0, "twice the line rate fills the ring to 315 descriptors");
-        double mbps = metric(r, "sink", "rxMbps");
+        double mbps = metric(r, "sink", "rxMbitPerSecond");
         assertEquals(986, mbps, 20, "the wire stays busy: " + mbps);
         assertTrue(metric(r, "eth0", "txIrqs") >= metric(r, "eth0", "txPackets") * 0.99, "an interrupt per sent frame");
     }

@@ -9,7 +9,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 
 /** ping and host: echo requests out, replies back over the reverse path, round-trip times from the mechanism. */
 class PingTest {
-    private static final String IDLE = """
+    /** A ping over an idle 100 Mbit/s path and back; also the path of MetricDescriptorsTest's TCP run. */
+    static final String IDLE = """
             duration = 10s
             element ping : ping { interval = 1s }
             element q : pfifo
@@ -46,6 +47,15 @@ class PingTest {
         double p50 = r.elements.get("ping").get("rttP50Millis");
         assertTrue(p50 > 140 && p50 < 170, "rtt p50 = " + p50 + " ms");
         assertTrue(r.invariants.packetConservation, r.invariants.violations.toString());
+    }
+
+    @Test
+    void aHeadlineOfAnOldMetricNameReadsTodaysMetric() throws Exception {
+        RunResultDTO r = Pipelines.build("headline = far.rxMbps\n" + IDLE, 1).run();
+        assertEquals("far.rxMbitPerSecond", r.headline.metric, "rxMbps was renamed");
+        assertEquals(r.elements.get("far").get("rxMbitPerSecond"), r.headline.value, 0.0);
+        assertEquals("Mbit/s", r.headline.unit);
+        assertTrue(r.headline.value > 0, "the host received the echo requests");
     }
 
     @Test

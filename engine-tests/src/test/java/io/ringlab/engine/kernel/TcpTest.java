@@ -182,7 +182,7 @@ class TcpTest {
         assertEquals(0.0, metric(r, "q", "drops"));
         assertTrue(metric(r, "tcp", "tsqThrottles") > 1000);
         double payloadRate = 100.0 * 1448 / 1538;
-        assertEquals(payloadRate, metric(r, "tcp", "goodputMbps"), 0.02 * payloadRate, "TSQ does not starve the link");
+        assertEquals(payloadRate, metric(r, "tcp", "goodputMbitPerSecond"), 0.02 * payloadRate, "TSQ does not starve the link");
     }
 
     @Test
@@ -286,11 +286,11 @@ class TcpTest {
         assertEquals(5.0, metric(r, "rx", "drops"));
         double total = 0;
         for (int s = 0; s < 4; s++) {
-            double g = metric(r, "tcp", "stream" + s + "GoodputMbps");
+            double g = metric(r, "tcp", "stream" + s + "GoodputMbitPerSecond");
             assertTrue(g > 1, "stream " + s + " sends: " + g);
             total += g;
         }
-        assertEquals(metric(r, "tcp", "goodputMbps"), total, 1e-6);
+        assertEquals(metric(r, "tcp", "goodputMbitPerSecond"), total, 1e-6);
         assertTrue(total > 85, "four streams fill most of the link: " + total + " Mbit/s");
     }
 

@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,7 +17,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceReference;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
@@ -66,37 +61,8 @@ class PluginsOptionTest {
         System.clearProperty("ringlab.plugins.timeoutSeconds");
     }
 
-    /** Output and exit code of one command. */
-    private record Result(int code, String out, String err) {
-        String all() {
-            return out + err;
-        }
-    }
-
-    /**
-     * Runs a {@code ringlab} command through the cli bundle's Gogo commands, capturing what it prints. The cli bundle
-     * exports nothing, so the function is called by reflection on its service, as the Gogo shell does.
-     */
-    private Result ringlab(String command, String... args) throws Exception {
-        ServiceReference<?>[] refs = context.getServiceReferences("io.ringlab.cli.GogoCommands", null);
-        assertTrue(refs != null && refs.length == 1, "the cli bundle's Gogo commands");
-        Object commands = context.getService(refs[0]);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        PrintStream stderr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = (Integer) commands.getClass().getMethod(command, String[].class).invoke(commands, (Object) args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } catch (InvocationTargetException e) {
-            throw (Exception) e.getCause();
-        } finally {
-            System.setOut(stdout);
-            System.setErr(stderr);
-            context.ungetService(refs[0]);
-        }
+    private Gogo.Result ringlab(String command, String... args) throws Exception {
+        return Gogo.ringlab(context, command, args);
     }
 
     /** Writes the plugin's bundle jar; {@code component} {@code null} for none. */
@@ -134,7 +100,7 @@ class PluginsOptionTest {
         Path plugins = dir.resolve("plugins-a");
         bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
 
-        Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
 
         assertEquals(0, r.code(), r.all());
         assertTrue(r.out().matches("(?s)snk\\.received=\\d+\\s*"), r.all()); // a count, printed as an integer
@@ -149,7 +115,7 @@ class PluginsOptionTest {
         Path plugins = dir.resolve("plugins-b");
         bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
 
-        Result r = ringlab("elements", "--plugins", plugins.toString());
+        Gogo.Result r = ringlab("elements", "--plugins", plugins.toString());
 
         assertEquals(0, r.code(), r.all());
         assertTrue(r.out().contains("plugsink") && r.out().contains("[" + BSN + " 1.0.0]"), r.out());
@@ -164,7 +130,7 @@ class PluginsOptionTest {
                 Map.of("Import-Package", "io.ringlab.sim.api;version=\"[2.0,3)\""));
         Files.writeString(plugins.resolve("d-notes.jar"), "not a zip");
 
-        Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
 
         assertEquals(2, r.code(), r.all());
         String err = r.err();
@@ -181,7 +147,7 @@ class PluginsOptionTest {
         assertTrue(err.contains(plugins.resolve("b-broken.jar") + ": " + BSN + ".broken 1.0.0 does not resolve: missing"
                 + " Import-Package com.example.gone;version=\"[1.0.0,2.0.0)\": no installed bundle exports it"), err);
         assertTrue(err.contains(plugins.resolve("c-newer-api.jar") + ": " + BSN + ".newer 1.0.0 does not resolve: missing"
-                + " Import-Package io.ringlab.sim.api;version=\"[2.0.0,3.0.0)\": installed 1.3.0 (from io.ringlab.sim.api"),
+                + " Import-Package io.ringlab.sim.api;version=\"[2.0.0,3.0.0)\": installed 1.4.0 (from io.ringlab.sim.api"),
                 err);
         assertFalse(hasStackTrace(err), err);
         assertEquals("", r.out(), "the pipeline did not run");
@@ -196,7 +162,7 @@ class PluginsOptionTest {
                 + ".BufferPoolProvider\" target=\"(ringlab.pool.kind=nowhere)\"/>"), imports(""));
 
         long t0 = System.nanoTime();
-        Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
 
         assertEquals(2, r.code(), r.all());
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "bounded by the timeout");
@@ -215,7 +181,7 @@ class PluginsOptionTest {
             Path plugins = dir.resolve("plugins-e");
             bundle(plugins, "plugsink.jar", BSN, component(""), imports(""));
 
-            Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
+            Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString(), "--print", "snk.received");
 
             assertEquals(0, r.code(), r.all());
             assertTrue(r.err().contains(BSN + " 1.0.0 is installed already (file:"), r.err());

@@ -29,4 +29,13 @@ public interface BufferPoolProvider {
      * @throws IllegalArgumentException with a {@code key=value} message when a setting is out of range
      */
     BufferPool create(PoolContext context, String name, int capacity, int bufferBytes, Map<String, Object> settings);
+
+    /**
+     * @return what the kind models and where from (the kernel source, the model page), in a sentence or two, as
+     *         {@code ringlab pools} lists it; {@code ""} (the default) if the kind says nothing
+     * @since 1.2
+     */
+    default String description() {
+        return "";
+    }
 }

@@ -8,9 +8,12 @@
  * <p>
  * Import ranges: a bundle that only uses these types (a driver that allocates from a pool) imports {@code [1.0,2.0)}; a bundle
  * that implements a {@code @ProviderType} here (only the engine does) imports {@code [1.0,1.1)}.
+ * <p>
+ * 1.2: {@link io.ringlab.buffer.api.BufferPoolProvider#description()}, what a pool kind models, for
+ * {@code ringlab pools}.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.buffer.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,5 +1,9 @@
 package io.ringlab.driver.mlx4;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -76,11 +81,40 @@ public class Mlx4Factory implements ElementFactory {
                 "CPU cycles per sent skb in mlx4_en_xmit; -1 takes mlx4.txPacketCycles from the profile, else 0 (as mlx5:"
                         + " no published figure to fit it to)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the rings"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "rxNoDescriptorDrops", "rxIrqs", "txIrqs", "napiPolls",
-                "txNapiPolls", "postedDescriptors", "refillFailures", "rxCopies", "skbAllocFailures", "rxPagesAllocated",
-                "rxPagesFreed", "rxPagesInUse", "rxPageFailures", "rxFragsAllocated", "rxFragsFreed", "rxFragStride",
-                "rxFragsPerPage", "txPackets", "txBytes", "txMpps", "txCompletions", "txQueueStops", "txQueueWakes",
-                "txQueued", "txBbsUsed", "txBbsPosted", "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
+                new MetricDescriptorDTO(COUNTER, "rxNoDescriptorDrops",
+                        "frames the NIC dropped for want of a posted RX descriptor"),
+                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX completion interrupts raised"),
+                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX completion interrupts raised"),
+                new MetricDescriptorDTO(GAUGE, "napiPolls", "RX NAPI polls run"),
+                new MetricDescriptorDTO(GAUGE, "txNapiPolls",
+                        "TX NAPI polls run (mlx4 has a TX NAPI context of its own)"),
+                new MetricDescriptorDTO(GAUGE, "postedDescriptors", "RX descriptors posted to the NIC now"),
+                new MetricDescriptorDTO(COUNTER, "refillFailures", "RX refills that found no buffer"),
+                new MetricDescriptorDTO(COUNTER, "rxCopies",
+                        "small frames copied into a new skb instead of handing up the page fragment"),
+                new MetricDescriptorDTO(COUNTER, "skbAllocFailures", "skb allocations that failed on receive"),
+                new MetricDescriptorDTO(GAUGE, "rxPagesAllocated", "RX pages allocated for fragments"),
+                new MetricDescriptorDTO(GAUGE, "rxPagesFreed", "RX pages freed"),
+                new MetricDescriptorDTO(GAUGE, "rxPagesInUse", "RX pages allocated and not yet freed"),
+                new MetricDescriptorDTO(GAUGE, "rxPageFailures", "RX page allocations that failed"),
+                new MetricDescriptorDTO(GAUGE, "rxFragsAllocated", "RX page fragments handed out"),
+                new MetricDescriptorDTO(GAUGE, "rxFragsFreed", "RX page fragments released"),
+                new MetricDescriptorDTO(GAUGE, "rxFragStride", "bytes between two fragments of one page (frag_stride)"),
+                new MetricDescriptorDTO(GAUGE, "rxFragsPerPage", "fragments one RX page holds"),
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "txMpps", "txPackets per second of the measured window, in millions"),
+                new MetricDescriptorDTO(COUNTER, "txCompletions", "TX completions processed"),
+                new MetricDescriptorDTO(COUNTER, "txQueueStops", "times the TX ring filled and the queue was stopped"),
+                new MetricDescriptorDTO(COUNTER, "txQueueWakes", "times a stopped TX queue was woken"),
+                new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the TX ring now"),
+                new MetricDescriptorDTO(GAUGE, "txBbsUsed", "TX basic blocks (64-byte TXBBs) in use now"),
+                new MetricDescriptorDTO(COUNTER, "txBbsPosted", "TX basic blocks posted")));
+        d.modelPage = "docs/models/mlx4.md";
         return d;
     }
 

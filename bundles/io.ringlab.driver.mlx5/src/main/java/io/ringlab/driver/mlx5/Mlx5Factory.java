@@ -1,5 +1,9 @@
 package io.ringlab.driver.mlx5;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -56,9 +61,26 @@ public class Mlx5Factory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "0", "0", "100000000",
                 "CPU cycles per sent packet in mlx5e_xmit; 0: not charged (no published figure to fit it to)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the queue"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxMpps", "nsPerPacket", "rxNoWqeDrops", "irqs", "napiPolls",
-                "postedWqes", "refillFailures", "txPackets", "txBytes", "txMpps", "txCompletions", "txQueueStops", "txQueued",
-                "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
+                new MetricDescriptorDTO(GAUGE, "nsPerPacket",
+                        "nanoseconds of virtual time per received frame over the measured window"),
+                new MetricDescriptorDTO(COUNTER, "rxNoWqeDrops",
+                        "frames the NIC dropped for want of a posted receive WQE"),
+                new MetricDescriptorDTO(COUNTER, "irqs", "completion interrupts raised"),
+                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
+                new MetricDescriptorDTO(GAUGE, "postedWqes", "receive WQEs posted to the NIC now"),
+                new MetricDescriptorDTO(COUNTER, "refillFailures", "RX refills that found no buffer"),
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "txMpps", "txPackets per second of the measured window, in millions"),
+                new MetricDescriptorDTO(COUNTER, "txCompletions", "TX completions processed"),
+                new MetricDescriptorDTO(COUNTER, "txQueueStops",
+                        "times the send queue filled and the TX queue was stopped"),
+                new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the send queue now")));
+        d.modelPage = "docs/models/mlx5.md";
         return d;
     }
 

@@ -1,5 +1,8 @@
 package io.ringlab.driver.mvneta;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -73,9 +77,26 @@ public class MvnetaFactory implements ElementFactory {
                 "CPU cycles per sent packet; -1 takes mvneta.txPacketCycles from the profile (0 if absent)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
                 "the core that takes the port's interrupts (the 2016 driver used one)"));
-        d.metrics.addAll(List.of("rxPackets", "rxBytes", "rxCopybreaks", "rxRefillFailures", "rxIrqs", "txPackets",
-                "txBytes", "txIrqs", "txQueueStops", "napiPolls", "rxReady", "txDescUsed", "fragSize", "cpuNanosPerPacket",
-                "rxRefillPending"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(COUNTER, "rxCopybreaks",
+                        "small frames copied into a new buffer (rx_copybreak)"),
+                new MetricDescriptorDTO(COUNTER, "rxRefillFailures", "RX refills that found no buffer"),
+                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised"),
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX-done interrupts raised"),
+                new MetricDescriptorDTO(COUNTER, "txQueueStops", "times the TX ring filled and the queue was stopped"),
+                new MetricDescriptorDTO(COUNTER, "mmioReads", "register reads the driver made"),
+                new MetricDescriptorDTO(COUNTER, "mmioWrites", "register writes the driver made"),
+                new MetricDescriptorDTO(COUNTER, "dmaMaps", "DMA mappings made (dma_map_single and kin)"),
+                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
+                new MetricDescriptorDTO(GAUGE, "rxReady", "received descriptors waiting for the driver now"),
+                new MetricDescriptorDTO(GAUGE, "txDescUsed", "TX descriptors in use now"),
+                new MetricDescriptorDTO(GAUGE, "fragSize", "bytes of one RX buffer (frag_size)"),
+                new MetricDescriptorDTO(GAUGE, "rxRefillPending", "RX descriptors waiting for a refill now")));
+        d.modelPage = "docs/models/mvneta.md";
         return d;
     }
 

@@ -1,5 +1,8 @@
 package io.ringlab.driver.netdev;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +11,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -42,7 +46,19 @@ public class NetdevFactory implements ElementFactory {
                 "BQL limit_min (dql_init sets 0)"));
         d.properties.add(PropertyDescriptorDTO.of("bqlMaxLimit", Kind.SIZE, "1879048192B", "0B", "1879048192B",
                 "BQL limit_max (dql_init sets DQL_MAX_LIMIT)"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "ringUsed", "limit", "inflight", "stackStops", "driverStops"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames taken by the link (completed)"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS, preamble or gap"),
+                new MetricDescriptorDTO(GAUGE, "ringUsed",
+                        "frames in the ring now; the frame on the wire is no longer counted"),
+                new MetricDescriptorDTO(GAUGE, "limit", "B",
+                        "BQL limit (sysfs byte_queue_limits/limit); 0 without BQL"),
+                new MetricDescriptorDTO(GAUGE, "inflight", "B",
+                        "BQL bytes queued and not completed (sysfs inflight); 0 without BQL"),
+                new MetricDescriptorDTO(GAUGE, "stackStops", "times BQL stopped the queue (STACK_XOFF); cumulative"),
+                new MetricDescriptorDTO(GAUGE, "driverStops",
+                        "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative")));
+        d.modelPage = "docs/models/netdev.md";
         return d;
     }
 

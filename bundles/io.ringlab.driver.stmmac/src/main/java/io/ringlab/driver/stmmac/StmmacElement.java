@@ -211,8 +211,8 @@ final class StmmacElement implements NicDriver, Handover {
         m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
         m.gauge("stackStops", () -> txq.stackStops());
         m.gauge("driverStops", () -> txq.driverStops());
-        m.rate("txMbps", txBytes, 8e-6);
-        m.rate("rxMbps", rxBytes, 8e-6);
+        m.rate("txMbitPerSecond", txBytes, 8e-6);
+        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
         m.series("txDescUsed");
         if (limits != null) {
             m.series("limit");

@@ -1,5 +1,9 @@
 package io.ringlab.driver.stmmac;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
@@ -8,6 +12,7 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -61,9 +66,33 @@ public class StmmacFactory implements ElementFactory {
                 "CPU cycles per transmitted frame, stack included; -1 takes stmmac.txFrameCycles from the profile"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per received frame, stack included; -1 takes stmmac.rxFrameCycles from the profile"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "rxPackets", "rxBytes", "rxRingFullDrops", "txIrqs", "rxIrqs",
-                "txTimerCleans", "napiPolls", "txDescUsed", "limit", "inflight", "stackStops", "driverStops",
-                "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(List.of(
+                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
+                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "txMbitPerSecond",
+                        "txBytes in megabits per second of the measured window"),
+                new MetricDescriptorDTO(COUNTER, "txDescriptors", "TX descriptors used, fragments included"),
+                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
+                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
+                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+                        "rxBytes in megabits per second of the measured window"),
+                new MetricDescriptorDTO(COUNTER, "rxRingFullDrops",
+                        "frames the MAC dropped because the RX ring was full"),
+                new MetricDescriptorDTO(COUNTER, "rxRefillFailures", "RX refills that found no buffer"),
+                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX interrupts raised (frames with the IC bit)"),
+                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised (per RIWT period)"),
+                new MetricDescriptorDTO(COUNTER, "txTimerCleans", "TX cleans run by the coalescing timer"),
+                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
+                new MetricDescriptorDTO(GAUGE, "txDescUsed", "TX descriptors in use now"),
+                new MetricDescriptorDTO(GAUGE, "txFramesQueued", "frames on the TX ring not yet sent"),
+                new MetricDescriptorDTO(GAUGE, "limit", "B",
+                        "BQL limit (sysfs byte_queue_limits/limit); 0 without BQL"),
+                new MetricDescriptorDTO(GAUGE, "inflight", "B",
+                        "BQL bytes queued and not completed (sysfs inflight); 0 without BQL"),
+                new MetricDescriptorDTO(GAUGE, "stackStops", "times BQL stopped the queue (STACK_XOFF); cumulative"),
+                new MetricDescriptorDTO(GAUGE, "driverStops",
+                        "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative")));
+        d.modelPage = "docs/models/stmmac.md";
         return d;
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.Overrides;
 import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
@@ -302,7 +303,7 @@ public final class PipelineBuilder {
             return;
         }
         Map<String, Set<String>> names = sim.metricNames();
-        String h = pipeline.headline.text;
+        String h = MetricNames.current(pipeline.headline.text); // an old name reads today's metric (RunImpl.headline)
         int dot = h.lastIndexOf('.');
         String owner = h.substring(0, dot);
         String metric = h.substring(dot + 1);

@@ -3,9 +3,11 @@ package io.ringlab.engine.kernel;
 import java.util.List;
 
 import io.ringlab.buffer.api.BufferPoolProvider;
+import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.CostProfile;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * Where the kernel finds factories, pool kinds, other providers and cost profiles. The OSGi component implements it over
@@ -24,6 +26,12 @@ public interface Registry {
 
     /** @return the installed pool kinds. */
     List<String> poolKinds();
+
+    /** @return what an installed pool kind models, as its provider says; "" for none or a kind not installed */
+    default String poolDescription(String kind) {
+        BufferPoolProvider p = poolProvider(kind);
+        return p == null ? "" : p.description();
+    }
 
     /**
      * @return a provider service of {@code type} whose {@code kindProperty} is {@code kind}, or null
@@ -108,10 +116,46 @@ public interface Registry {
         d.description = src.description;
         d.ports = new java.util.ArrayList<>(src.ports);
         d.properties = new java.util.ArrayList<>(src.properties);
-        d.metrics = new java.util.ArrayList<>(src.metrics);
+        describeMetrics(src, d);
+        d.modelPage = src.modelPage;
         d.bundle = bundle;
         d.bundleVersion = version;
         return d;
+    }
+
+    /**
+     * Fills a listed type's metric names and metric descriptors, each from the other when the factory gave only one,
+     * and each descriptor's unit from its name's suffix ({@link MetricUnits}) when the factory gave none; the engine's
+     * CPU metrics ({@link Simulation#CPU_METRICS}) come last.
+     */
+    private static void describeMetrics(ElementDescriptorDTO src, ElementDescriptorDTO d) {
+        d.metrics = new java.util.ArrayList<>(src.metrics);
+        d.metricDescriptors = new java.util.ArrayList<>();
+        for (MetricDescriptorDTO m : src.metricDescriptors) {
+            MetricDescriptorDTO c = new MetricDescriptorDTO(m.kind, m.name, m.description);
+            c.unit = m.unit != null ? m.unit : MetricUnits.unitOf(m.name);
+            d.metricDescriptors.add(c);
+            if (src.metrics.isEmpty() && !m.name.contains("<")) {
+                d.metrics.add(m.name);
+            }
+        }
+        if (src.metricDescriptors.isEmpty()) {
+            for (String name : src.metrics) {
+                MetricDescriptorDTO c = new MetricDescriptorDTO(null, name, null);
+                c.unit = MetricUnits.unitOf(name);
+                d.metricDescriptors.add(c);
+            }
+        }
+        for (MetricDescriptorDTO m : Simulation.CPU_METRICS) { // the engine's own, for any element on a core
+            if (d.metricDescriptors.stream().noneMatch(e -> e.name.equals(m.name))) {
+                MetricDescriptorDTO c = new MetricDescriptorDTO(m.kind, m.name, m.unit, m.description);
+                c.unit = c.unit != null ? c.unit : MetricUnits.unitOf(m.name);
+                d.metricDescriptors.add(c);
+                if (!d.metrics.contains(m.name)) {
+                    d.metrics.add(m.name);
+                }
+            }
+        }
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
@@ -783,7 +784,7 @@ public final class RunImpl implements SimulationRun {
         if (pipeline.headline == null) {
             return null;
         }
-        String h = pipeline.headline.text;
+        String h = MetricNames.current(pipeline.headline.text); // an old name (rxMbps) reads today's metric
         int dot = h.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
         HeadlineDTO d = new HeadlineDTO();
         d.metric = h;

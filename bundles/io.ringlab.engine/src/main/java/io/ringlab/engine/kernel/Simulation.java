@@ -19,6 +19,7 @@ import io.ringlab.buffer.api.dto.PoolStatsDTO;
 import io.ringlab.sim.api.CostProfile;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.dto.InvariantReportDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
 
@@ -814,7 +815,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         elementMetrics().forEach((owner, m) -> out.put(owner, new java.util.TreeSet<>(m.keySet())));
         elementSamples().forEach((owner, m) -> out.computeIfAbsent(owner, k -> new java.util.TreeSet<>()).addAll(m.keySet()));
         for (ElementContextImpl c : contexts) {
-            out.computeIfAbsent(c.name, k -> new java.util.TreeSet<>()).addAll(CPU_METRICS);
+            CPU_METRICS.forEach(d -> out.computeIfAbsent(c.name, k -> new java.util.TreeSet<>()).add(d.name));
         }
         return out;
     }
@@ -822,7 +823,14 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     /** The CPU account {@link #elementMetrics} adds to an element that was charged work. */
     private static final String CPU_CYCLES = "cpuCycles", CPU_NANOS = "cpuNanos", CPU_CYCLES_PER_PACKET = "cpuCyclesPerPacket",
             CPU_NANOS_PER_PACKET = "cpuNanosPerPacket";
-    private static final List<String> CPU_METRICS = List.of(CPU_CYCLES, CPU_NANOS, CPU_CYCLES_PER_PACKET, CPU_NANOS_PER_PACKET);
+    /** The metrics {@link #elementMetrics()} adds for an element that charged a core, as every type lists them. */
+    static final List<MetricDescriptorDTO> CPU_METRICS = List.of(
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, CPU_CYCLES,
+                    "CPU cycles the element charged to its cores (reported when it runs on a core)"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, CPU_NANOS, "virtual time those cycles took"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, CPU_CYCLES_PER_PACKET, "cpuCycles per packet it handled"),
+            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, CPU_NANOS_PER_PACKET, "ns",
+                    "cpuNanos per packet it handled"));
 
     /** @return element name to metric name to the samples the figure rests on ({@link SampleRule}). */
     Map<String, Map<String, SampleRule.Basis>> elementSamples() {

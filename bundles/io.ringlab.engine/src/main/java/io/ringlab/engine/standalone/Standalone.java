@@ -78,6 +78,11 @@ public final class Standalone implements Simulator {
     }
 
     @Override
+    public String poolKindDescription(String kind) {
+        return registry.poolDescription(kind);
+    }
+
+    @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
         return new PipelineBuilder(registry).build(pipeline, options);
     }

@@ -11,7 +11,7 @@ public final class MetricUnits {
     private static final String[][] SUFFIXES = {
         {"Millis", "ms"}, {"Micros", "us"}, {"Nanos", "ns"}, {"Seconds", "s"},
         {"Mpps", "Mpps"}, {"Pps", "pps"},
-        {"Mbps", "Mbit/s"}, {"Gbps", "Gbit/s"},
+        {"MbitPerSecond", "Mbit/s"}, {"GbitPerSecond", "Gbit/s"},
         {"ConnPerSecond", "conn/s"}, {"Bytes", "B"}, {"Packets", "packets"}, {"Percent", "%"},
     };
 

@@ -46,7 +46,10 @@
  * the package's one type meant to be extended: adding an abstract method to it is a major change.
  * <p>
  * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix;
- * {@link io.ringlab.pipeline.format.Syntax#didYouMean}, the names closest to a misspelt one.
+ * {@link io.ringlab.pipeline.format.Syntax#didYouMean}, the names closest to a misspelt one;
+ * {@link io.ringlab.pipeline.format.MetricNames}, the renamed metrics ({@code ...Mbps} to {@code ...MbitPerSecond}) and
+ * their old names' warning; {@link io.ringlab.pipeline.format.ByteRates}, the warning for a rate written in tc's bytes
+ * per second.
  */
 @Export
 @Version("1.3.0")

@@ -66,4 +66,10 @@ public final class HwbmPoolProvider implements BufferPoolProvider {
         }
         return (int) x;
     }
+
+    @Override
+    public String description() {
+        return "One pool of a hardware buffer manager: the kernel's hwbm API (net/core/hwbm.c, 2016) and the "
+                + "device side of Marvell's BM (drivers/net/ethernet/marvell/mvneta_bm.c); docs/models/hwbm.md.";
+    }
 }

@@ -69,4 +69,11 @@ public final class PageFragPoolProvider implements BufferPoolProvider {
             throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", expected an integer");
         }
     }
+
+    @Override
+    public String description() {
+        return "Buffers as a driver's software refill gets them: netdev_alloc_frag then build_skb, fragments "
+                + "carved from a per-core 32 KB page (net/core/page_alloc.c page_frag_alloc, net/core/skbuff.c); "
+                + "docs/models/hwbm.md.";
+    }
 }

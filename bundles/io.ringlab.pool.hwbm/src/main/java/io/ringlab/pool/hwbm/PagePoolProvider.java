@@ -74,4 +74,10 @@ public final class PagePoolProvider implements BufferPoolProvider {
             throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", expected an integer");
         }
     }
+
+    @Override
+    public String description() {
+        return "The kernel's page_pool of v6.12, order-0 pages with PP_FLAG_DMA_MAP, one page per buffer: "
+                + "alloc cache, ptr_ring, recycling (net/core/page_pool.c); docs/models/hwbm.md.";
+    }
 }

@@ -51,4 +51,11 @@ public final class SkbPoolProvider implements BufferPoolProvider {
         return new SkbPool(context, name, capacity, bufferBytes, s.geometry(headBytes, align, context.cores()),
                 SlabCosts.from(context), detached, allocBulk);
     }
+
+    @Override
+    public String description() {
+        return "SKBs as a NAPI driver gets and frees them: heads from skbuff_head_cache through the per-CPU "
+                + "NAPI skb cache, with or without bulk allocation (net/core/skbuff.c napi_alloc_skb, "
+                + "napi_consume_skb); docs/models/slab.md.";
+    }
 }

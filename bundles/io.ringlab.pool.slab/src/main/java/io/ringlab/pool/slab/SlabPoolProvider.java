@@ -45,4 +45,10 @@ public final class SlabPoolProvider implements BufferPoolProvider {
                     + "; both must be at least 1");
         }
     }
+
+    @Override
+    public String description() {
+        return "A SLUB kmem_cache: per-CPU slabs, partial lists and bulk alloc/free with their cycle costs "
+                + "(mm/slub.c); docs/models/slab.md.";
+    }
 }

@@ -24,6 +24,16 @@ public interface Simulator {
     List<String> poolKinds();
 
     /**
+     * @param kind a pool kind, as {@link #poolKinds()} lists it
+     * @return what the kind models and where from, as its provider describes it; {@code ""} for a kind that says
+     *         nothing or is not installed (the default)
+     * @since 1.4
+     */
+    default String poolKindDescription(String kind) {
+        return "";
+    }
+
+    /**
      * Builds a run from a pipeline: finds each element's factory, validates and converts its properties, creates the
      * elements and checks the connections.
      *

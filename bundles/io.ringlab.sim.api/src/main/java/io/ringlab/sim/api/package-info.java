@@ -14,9 +14,11 @@
  * <p>
  * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}, {@code Core.queued},
  * {@code Timer.takeOver}.
+ * <p>
+ * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.sim.api;
 
 import org.osgi.annotation.bundle.Export;

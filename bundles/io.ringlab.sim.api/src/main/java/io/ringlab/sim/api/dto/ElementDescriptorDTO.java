@@ -25,6 +25,24 @@ public class ElementDescriptorDTO {
     public List<PortDescriptorDTO> ports = new ArrayList<>();
     /** Properties; never {@code null}. */
     public List<PropertyDescriptorDTO> properties = new ArrayList<>();
-    /** Metric names the element reports, with units in the names; never {@code null}. */
+    /**
+     * Metric names the element reports, with units in the names; never {@code null}. The engine lists a type with the
+     * names of its {@link #metricDescriptors} here when the factory gives none (a family such as {@code stream<i>Cwnd}
+     * left out).
+     */
     public List<String> metrics = new ArrayList<>();
+    /**
+     * The metrics the element reports, with unit, kind and meaning; never {@code null}. The engine lists a type that
+     * gives only {@link #metrics} with a descriptor per name (unit from the name's suffix, no meaning).
+     *
+     * @since 1.4
+     */
+    public List<MetricDescriptorDTO> metricDescriptors = new ArrayList<>();
+    /**
+     * Where the type's model is documented: a path in the Ringlab source tree ({@code docs/models/stmmac.md}) or a URL;
+     * {@code null} if there is no such page.
+     *
+     * @since 1.4
+     */
+    public String modelPage;
 }

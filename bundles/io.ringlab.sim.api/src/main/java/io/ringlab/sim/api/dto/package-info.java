@@ -7,7 +7,9 @@
  * <p>
  * 1.4: how many samples a figure rests on ({@code RunResultDTO.samples}, {@code measuredSeconds},
  * {@code sampleWarnings}, {@link io.ringlab.sim.api.dto.SampleWarningDTO}) and the command line's overrides of a run
- * ({@code RunResultDTO.overrides}, {@link io.ringlab.sim.api.dto.RunOverridesDTO}).
+ * ({@code RunResultDTO.overrides}, {@link io.ringlab.sim.api.dto.RunOverridesDTO});
+ * {@link io.ringlab.sim.api.dto.MetricDescriptorDTO} and {@link io.ringlab.sim.api.dto.ElementDescriptorDTO}'s
+ * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page).
  */
 @Export
 @Version("1.4.0")

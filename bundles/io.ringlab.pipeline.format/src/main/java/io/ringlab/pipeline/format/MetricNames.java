@@ -1,0 +1,67 @@
+package io.ringlab.pipeline.format;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Renamed output metrics: the one table of old names that users may still write, and how a name a user wrote (in an
+ * experiment's {@code metrics}, a pipeline's {@code headline}, {@code --print} or {@code --plot-series}) maps to today's.
+ * <p>
+ * The metrics once named {@code ...Mbps} meant megabits per second, while {@code Mbps} in a rate <em>value</em> means
+ * megabytes per second, as in tc(8); they are now {@code ...MbitPerSecond}. The old names are accepted, with the warning
+ * {@link #deprecation(String)} gives, until they go in a later major version.
+ * <p>
+ * Stateless and thread-safe.
+ *
+ * @since 1.3
+ */
+public final class MetricNames {
+    /** Old metric name to today's. */
+    private static final Map<String, String> RENAMED = Map.of(
+            "rxMbps", "rxMbitPerSecond",
+            "txMbps", "txMbitPerSecond",
+            "goodputMbps", "goodputMbitPerSecond",
+            "tcpGoodputMbps", "tcpGoodputMbitPerSecond",
+            "pacingRateMbps", "pacingRateMbitPerSecond");
+    /** TCP's per-stream goodput, {@code stream<i>GoodputMbps}. */
+    private static final Pattern STREAM_GOODPUT = Pattern.compile("(stream[0-9]+Goodput)Mbps");
+
+    private MetricNames() {
+    }
+
+    /**
+     * @param name a metric name as a user wrote it: {@code ELEMENT.METRIC} (also {@code pool:ELEMENT.POOL.METRIC},
+     *        {@code cpuN.METRIC}) or a bare {@code METRIC}; must not be {@code null}
+     * @return today's name of the same metric, with the same owner: {@code sink.rxMbps} gives
+     *         {@code sink.rxMbitPerSecond}; the name itself when it was never renamed
+     */
+    public static String current(String name) {
+        Objects.requireNonNull(name, "name");
+        int dot = name.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
+        String metric = name.substring(dot + 1);
+        String now = RENAMED.get(metric);
+        if (now == null) {
+            Matcher m = STREAM_GOODPUT.matcher(metric);
+            if (!m.matches()) {
+                return name;
+            }
+            now = m.group(1) + "MbitPerSecond";
+        }
+        return name.substring(0, dot + 1) + now;
+    }
+
+    /**
+     * @param name a metric name as a user wrote it, as for {@link #current(String)}
+     * @return the warning for an old name, for example {@code metric sink.rxMbps is now sink.rxMbitPerSecond (Mbit/s);
+     *         the old name will go}; {@code null} when the name is today's
+     */
+    public static String deprecation(String name) {
+        String now = current(name);
+        if (now.equals(name)) {
+            return null;
+        }
+        return "metric " + name + " is now " + now + " (" + MetricUnits.unitOf(now) + "); the old name will go";
+    }
+}

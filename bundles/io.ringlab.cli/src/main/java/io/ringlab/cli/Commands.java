@@ -260,7 +260,7 @@ final class Commands implements Callable<Integer> {
                 watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
             }
             Runner.Request request = new Runner.Request(file, duration, seed, sets, seriesInterval, warmup, swaps,
-                    watchers);
+                    watchers, print, "--print");
             Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());

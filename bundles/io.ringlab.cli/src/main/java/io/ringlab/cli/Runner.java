@@ -14,6 +14,7 @@ import java.util.function.Function;
 
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.pipeline.format.PipelineReader;
+import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -60,13 +61,40 @@ final class Runner {
      *
      * @param swaps hot swaps, {@code AT:ELEMENT[=TYPE[@VERSION]]} each ({@code RunOptionsDTO.swaps})
      * @param watchers watch the run while it runs ({@code --progress}, {@code --snapshots})
+     * @param metrics {@code ELEMENT.METRIC} names the caller will read from the result ({@code --print}): checked against
+     *        what the prepared run can report before it starts, named by {@code option} in the message
+     * @param option the option that gave {@link #metrics}, for the message
      */
     record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
-            List<String> swaps, List<Watcher> watchers) {
+            List<String> swaps, List<Watcher> watchers, List<String> metrics, String option) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
-            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of());
+            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null);
         }
+    }
+
+    /**
+     * @param names what a prepared run can report ({@code SimulationRun.metricNames}); empty when it cannot tell (a run
+     *        in another process), and then nothing is checked
+     * @return why {@code metric} is not among them, with the closest names, or {@code null} when it is
+     */
+    static String unknownMetric(String option, String metric, Map<String, java.util.Set<String>> names) {
+        if (names.isEmpty()) {
+            return null;
+        }
+        int dot = metric.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
+        if (dot <= 0 || dot == metric.length() - 1) {
+            return option + " " + metric + ": expected ELEMENT.METRIC";
+        }
+        String owner = metric.substring(0, dot);
+        java.util.Set<String> known = names.get(owner);
+        if (known == null) {
+            return option + " " + metric + ": nothing named " + owner + " reports metrics"
+                    + Syntax.didYouMean(owner, names.keySet()) + "; these do: " + Syntax.list(names.keySet());
+        }
+        String m = metric.substring(dot + 1);
+        return known.contains(m) ? null : option + " " + metric + ": " + owner + " reports no metric '" + m + "'"
+                + Syntax.didYouMean(m, known) + "; its metrics: " + Syntax.list(known);
     }
 
     /** Watches a run from its start to its end on another thread ({@link RunProgress}, {@link SnapshotFile}). */
@@ -135,6 +163,13 @@ final class Runner {
             long interval = q.watchers().stream().mapToLong(Watcher::intervalMillis).min().orElse(Long.MAX_VALUE);
             options.snapshotIntervalMillis = interval == Long.MAX_VALUE ? 0 : interval;
             SimulationRun run = simulator.prepare(pipeline, options);
+            for (String m : q.metrics()) {
+                String problem = unknownMetric(q.option(), m, run.metricNames());
+                if (problem != null) {
+                    run.close();
+                    return new Outcome(null, INVALID, problem);
+                }
+            }
             List<AutoCloseable> watching = new ArrayList<>();
             RunResultDTO r;
             try {

@@ -160,6 +160,14 @@ class FakeSimulator implements Simulator {
             throw new UnsupportedOperationException();
         }
 
+        /** @return what the result will report */
+        @Override
+        public java.util.Map<String, java.util.Set<String>> metricNames() {
+            java.util.Map<String, java.util.Set<String>> names = new java.util.TreeMap<>();
+            result.elements.forEach((owner, m) -> names.put(owner, new java.util.TreeSet<>(m.keySet())));
+            return names;
+        }
+
         @Override
         public java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type,
                 String version) {
@@ -173,7 +181,7 @@ class FakeSimulator implements Simulator {
 
         @Override
         public void close() {
-            throw new UnsupportedOperationException();
+            state = RunState.STOPPED; // a prepared run released without running (a refused --print)
         }
     }
 }

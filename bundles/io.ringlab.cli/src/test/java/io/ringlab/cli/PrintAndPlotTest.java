@@ -38,6 +38,16 @@ class PrintAndPlotTest {
     }
 
     @Test
+    void printOfAMisspeltMetricIsRefusedBeforeTheRunWithTheClosestName() {
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--print", "sink.rxPackts"));
+        assertTrue(cli.err().contains("--print sink.rxPackts: sink reports no metric 'rxPackts' (did you mean 'rxPackets'?);"
+                + " its metrics: rxMpps, rxPackets"), cli.err());
+        assertEquals("", cli.out(), "no summary: nothing ran");
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--print", "snk.rxPackets"));
+        assertTrue(cli.err().contains("nothing named snk reports metrics (did you mean 'sink'?)"), cli.err());
+    }
+
+    @Test
     void printOfAnUnknownMetricIsInvalidInput() {
         assertEquals(Runner.INVALID, cli.execute("run", tiny, "--print", "sink.nope"));
         assertTrue(cli.err().contains("sink.nope"), cli.err());

@@ -87,6 +87,11 @@ class RunControlTest {
         }
 
         @Override
+        public java.util.Map<String, java.util.Set<String>> metricNames() {
+            return java.util.Map.of();
+        }
+
+        @Override
         public CompletionStage<SwapDTO> swap(String element, String type, String version) {
             calls.add("swap " + element + " " + type + " " + version);
             SwapDTO d = new SwapDTO();

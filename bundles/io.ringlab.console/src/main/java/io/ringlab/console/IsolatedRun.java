@@ -608,6 +608,15 @@ final class IsolatedRun implements SimulationRun {
         stop();
     }
 
+    /**
+     * @return no names: the child process prepares the run, and the console checks names through the headless
+     *         command's own checks there
+     */
+    @Override
+    public java.util.Map<String, java.util.Set<String>> metricNames() {
+        return java.util.Map.of();
+    }
+
     @Override
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
         CompletableFuture<SwapDTO> f = new CompletableFuture<>();

@@ -85,6 +85,11 @@ class RunSessionTest {
         }
 
         @Override
+        public java.util.Map<String, java.util.Set<String>> metricNames() {
+            return java.util.Map.of();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type,
                 String version) {
             throw new UnsupportedOperationException();

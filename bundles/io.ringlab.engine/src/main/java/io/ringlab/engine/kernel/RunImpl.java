@@ -42,6 +42,8 @@ public final class RunImpl implements SimulationRun {
     private final long durationPicos;
     private final Set<String> types;
     private final Object lock = new Object();
+    /** What the prepared run can report ({@link #metricNames()}). */
+    private final Map<String, java.util.Set<String>> metricNames;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CompletableFuture<RunResultDTO> completion = new CompletableFuture<>();
 
@@ -92,6 +94,10 @@ public final class RunImpl implements SimulationRun {
         this.durationPicos = durationPicos;
         this.types = new java.util.concurrent.CopyOnWriteArraySet<>(types);
         this.scheduledSwaps = List.copyOf(swaps);
+        // read now, on the preparing thread, before the engine thread owns the elements
+        Map<String, java.util.Set<String>> names = new java.util.TreeMap<>();
+        sim.metricNames().forEach((owner, m) -> names.put(owner, java.util.Collections.unmodifiableSet(m)));
+        this.metricNames = java.util.Collections.unmodifiableMap(names);
         for (ElementContextImpl c : sim.contexts) {
             implementations.put(c.name, c.implementation);
         }
@@ -778,6 +784,12 @@ public final class RunImpl implements SimulationRun {
         s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
         s.swaps = new ArrayList<>(sim.swaps);
         snapshot = s;
+    }
+
+    /** @return the names as the run was prepared (a swap's new metrics are not among them); thread-safe */
+    @Override
+    public Map<String, java.util.Set<String>> metricNames() {
+        return metricNames;
     }
 
     private HeadlineDTO headline(Map<String, Map<String, Double>> elements) {

@@ -92,4 +92,15 @@ public interface SimulationRun {
      * @since 1.3
      */
     java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type, String version);
+
+    /**
+     * The metrics the run can report, known once it is prepared: every name that reports metrics (an element,
+     * {@code pool:NAME}, {@code cpuN}, {@code l3}) to its metric names, including those that appear only once they have
+     * a value (a histogram's percentiles, an element's CPU account). For checking names a user gave (a {@code --print},
+     * an experiment's metrics) before the run starts.
+     *
+     * @return owner to metric names, sorted; never {@code null}
+     * @since 1.4
+     */
+    java.util.Map<String, java.util.Set<String>> metricNames();
 }

@@ -15,7 +15,8 @@
  * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}, {@code Core.queued},
  * {@code Timer.takeOver}.
  * <p>
- * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models.
+ * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models; {@code SimulationRun.metricNames}, the
+ * metrics a prepared run can report.
  */
 @Export
 @Version("1.4.0")

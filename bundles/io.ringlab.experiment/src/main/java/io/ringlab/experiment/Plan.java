@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -19,6 +20,7 @@ import io.ringlab.sim.api.dto.ElementSpecDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * What an experiment will run, checked: each variant's pipeline (the base with its element types replaced) and run
@@ -110,8 +112,12 @@ final class Plan {
         }
         if (problems.isEmpty()) {
             Plan plan = new Plan(e, duration, List.copyOf(pipelines), jobs(e));
+            List<Map<String, Set<String>>> reported = new ArrayList<>();
             for (int v = 0; v < e.variants.size(); v++) {
-                plan.check(simulator, v, problems);
+                plan.check(simulator, v, problems, reported);
+            }
+            if (problems.isEmpty()) {
+                checkMetrics(e, file, reported, problems);
             }
             if (problems.isEmpty()) {
                 return plan;
@@ -173,8 +179,42 @@ final class Plan {
         return o;
     }
 
-    /** Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant. */
-    private void check(Simulator simulator, int variant, List<ProblemDTO> problems) {
+    /**
+     * An experiment's metric that no variant's prepared run can report is a problem at the metric's position, with the
+     * closest names: found before any run, not after all of them. A metric some variants report and others not (a type
+     * replaced) is left to the runs, which name the variants without it.
+     */
+    private static void checkMetrics(ExperimentDTO e, String file, List<Map<String, Set<String>>> reported,
+            List<ProblemDTO> problems) {
+        Map<String, Set<String>> all = new java.util.TreeMap<>();
+        for (Map<String, Set<String>> names : reported) {
+            names.forEach((owner, m) -> all.computeIfAbsent(owner, k -> new java.util.TreeSet<>()).addAll(m));
+        }
+        if (all.isEmpty()) {
+            return; // the engine could not tell (no variant prepared here)
+        }
+        for (ValueDTO metric : e.metrics) {
+            String m = metric.text;
+            int dot = m.lastIndexOf('.');
+            String owner = dot <= 0 ? "" : m.substring(0, dot);
+            Set<String> known = all.get(owner);
+            if (known == null) {
+                problems.add(new ProblemDTO(file, metric.line, metric.column, "metric " + m + ": nothing named " + owner
+                        + " reports metrics in any variant" + Syntax.didYouMean(owner, all.keySet()) + "; these do: "
+                        + Syntax.list(all.keySet())));
+            } else if (!known.contains(m.substring(dot + 1))) {
+                problems.add(new ProblemDTO(file, metric.line, metric.column, "metric " + m + ": " + owner
+                        + " reports no metric '" + m.substring(dot + 1) + "' in any variant"
+                        + Syntax.didYouMean(m.substring(dot + 1), known) + "; its metrics: " + Syntax.list(known)));
+            }
+        }
+    }
+
+    /**
+     * Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant,
+     * what the prepared run can report is added to {@code reported}.
+     */
+    private void check(Simulator simulator, int variant, List<ProblemDTO> problems, List<Map<String, Set<String>>> reported) {
         VariantDTO v = experiment.variants.get(variant);
         SimulationRun run;
         try {
@@ -188,6 +228,7 @@ final class Plan {
             problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + ex.getMessage()));
             return;
         }
+        reported.add(run.metricNames());
         run.close();
     }
 

@@ -108,11 +108,22 @@ final class ModelSimulator implements Simulator {
                         yield null;
                     }
                     case "state" -> RunState.READY;
+                    case "metricNames" -> metricNames(pipeline, o); // what the model's result will report
                     case "toString" -> "run of " + pipeline.name + " seed " + o.seed;
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
+    }
+
+    private Map<String, java.util.Set<String>> metricNames(PipelineDTO pipeline, RunOptionsDTO o) {
+        Map<String, java.util.Set<String>> names = new TreeMap<>();
+        try {
+            model.apply(pipeline, o).elements.forEach((owner, m) -> names.put(owner, new java.util.TreeSet<>(m.keySet())));
+        } catch (RuntimeException e) {
+            // a model that fails its runs: no names, and nothing is checked
+        }
+        return names;
     }
 
     private static RunResultDTO stoppedResult(PipelineDTO p, RunOptionsDTO o) {

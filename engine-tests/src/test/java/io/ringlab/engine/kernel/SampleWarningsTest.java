@@ -15,20 +15,8 @@ import io.ringlab.sim.api.dto.SampleWarningDTO;
 
 /** A run knows how many samples its figures rest on, and warns about the headline and percentiles that rest on too few. */
 class SampleWarningsTest {
-    private static final String PING = """
-            duration = 1s
-            headline = ping.rttP50Millis
-            element ping : ping { interval = 1s }
-            element q : pfifo
-            element eth0 : netdev
-            element wire : link { rate = 100Mbit; delay = 1ms }
-            element far : host
-            element back : pfifo
-            element eth1 : netdev
-            element rwire : link { rate = 100Mbit; delay = 1ms }
-            ping -> q -> eth0 -> wire -> far
-            far.out -> back -> eth1 -> rwire -> ping.in
-            """;
+    /** PingTest's idle path for 1 s, its ping RTT the headline. */
+    private static final String PING = "headline = ping.rttP50Millis\n" + PingTest.IDLE.replace("duration = 10s", "duration = 1s");
 
     private static SampleWarningDTO find(RunResultDTO r, String metric) {
         return r.sampleWarnings.stream().filter(w -> w.metric.equals(metric)).findFirst().orElse(null);

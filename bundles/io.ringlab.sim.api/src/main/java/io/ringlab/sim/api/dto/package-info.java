@@ -4,9 +4,13 @@
  * {@link io.ringlab.sim.api.dto.RunResultDTO}.
  * <p>
  * Import range for users: {@code [1.0,2.0)}.
+ * <p>
+ * 1.4: {@link io.ringlab.sim.api.dto.PipelineDTO#plot} (a pipeline's key series), {@link
+ * io.ringlab.sim.api.dto.SeriesDTO#points} with {@link io.ringlab.sim.api.dto.PointsDTO} (values at the virtual times
+ * they were recorded, such as each ping echo's round-trip time).
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

@@ -256,6 +256,7 @@ public final class PipelineBuilder {
             throw new PipelineException(problems);
         }
         sim.elements = elements;
+        checkPlot(file, pipeline, sim.seriesNames());
         for (Map.Entry<End, End> e : outToIn.entrySet()) {
             ElementContextImpl from = ctxs.get(indexOf(pipeline, e.getKey().element()));
             ElementContextImpl to = ctxs.get(indexOf(pipeline, e.getValue().element()));
@@ -354,6 +355,7 @@ public final class PipelineBuilder {
         c.name = p.name;
         c.description = p.description;
         c.headline = p.headline;
+        c.plot = new ArrayList<>(p.plot);
         c.duration = p.duration;
         c.seed = p.seed;
         c.profile = p.profile;
@@ -394,6 +396,29 @@ public final class PipelineBuilder {
             }
         }
         throw new IllegalStateException(name);
+    }
+
+    /**
+     * The pipeline's {@code plot} must name series the run has, which exist only once the elements are created (their
+     * series, histograms and pools).
+     *
+     * @throws PipelineException naming each unknown series at its position, with the series that exist
+     */
+    private static void checkPlot(String file, PipelineDTO pipeline, List<String> names) throws PipelineException {
+        List<ProblemDTO> problems = new ArrayList<>();
+        for (ValueDTO v : pipeline.plot) {
+            if (!names.contains(v.text)) {
+                int dot = v.text.lastIndexOf('.');
+                String owner = dot < 0 ? v.text : v.text.substring(0, dot + 1);
+                List<String> own = names.stream().filter(n -> n.startsWith(owner)).toList();
+                problems.add(problem(file, v, "plot names no series '" + v.text + "' of this run"
+                        + (own.isEmpty() ? "" : "; " + owner.substring(0, owner.length() - 1) + " has " + String.join(", ", own))
+                        + "; the run's series: " + String.join(", ", names)));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
     }
 
     private static ProblemDTO problem(String file, ValueDTO v, String message) {

@@ -45,7 +45,9 @@
  * {@link io.ringlab.pipeline.format.Lexer#listItem()} reads the items of a {@code [ ... ]} list. {@code TextParser} is
  * the package's one type meant to be extended: adding an abstract method to it is a major change.
  * <p>
- * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix.
+ * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix; the
+ * pipeline header key {@code plot = [ELEMENT.METRIC, ...]} (read into {@link io.ringlab.sim.api.dto.PipelineDTO#plot}
+ * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists.
  */
 @Export
 @Version("1.3.0")

@@ -58,6 +58,21 @@ public interface Metrics {
      */
     void series(String name);
 
+    /**
+     * Also keeps each value recorded in one of this element's histograms as a point at its virtual time, in the run's
+     * series of points {@code <histogram><Unit>} ({@link io.ringlab.sim.api.dto.SeriesDTO#points}; for example
+     * {@code rttMillis} of the {@code rtt} histogram in milliseconds): for plots of every value over time, such as each
+     * ping echo's round-trip time. Room for the run's duration divided by {@code intervalPicos}, plus one, points (at
+     * most 1,000,000) is allocated before the run starts; points past it are counted as dropped, not kept. Recording
+     * allocates nothing. Call it once per histogram, after {@link #histogram}.
+     *
+     * @param histogram the name of a histogram of this element
+     * @param intervalPicos the least virtual time between two of its values (a ping's interval), more than 0
+     * @throws IllegalArgumentException if the element has no such histogram or the interval is not positive
+     * @since 1.4
+     */
+    void points(String histogram, long intervalPicos);
+
     /** A monotonically growing count. */
     @ProviderType
     interface Counter {

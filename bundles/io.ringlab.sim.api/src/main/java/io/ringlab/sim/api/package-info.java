@@ -14,9 +14,11 @@
  * <p>
  * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}, {@code Core.queued},
  * {@code Timer.takeOver}.
+ * <p>
+ * 1.4: {@code Metrics.points}, a histogram's values kept as points at their virtual times.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.sim.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -17,21 +17,6 @@ import io.ringlab.sim.api.dto.SeriesDTO;
  * sampling interval, and the pipeline's {@code plot} checked against the series a built run has.
  */
 class SeriesTest {
-    /** ping over a 100 Mbit/s path with a 1 ms delay each way; {@code bulk} can load the forward queue. */
-    private static final String PING = """
-            duration = 10s
-            element ping : ping { interval = 1s }
-            element q : pfifo
-            element eth0 : netdev
-            element wire : link { rate = 100Mbit; delay = 1ms }
-            element far : host
-            element back : pfifo
-            element eth1 : netdev
-            element rwire : link { rate = 100Mbit; delay = 1ms }
-            ping -> q -> eth0 -> wire -> far
-            far.out -> back -> eth1 -> rwire -> ping.in
-            """;
-
     private static int column(SeriesDTO s, String name) {
         int i = s.columns.indexOf(name);
         assertTrue(i > 0, name + " is no column: " + s.columns);
@@ -41,9 +26,7 @@ class SeriesTest {
     @Test
     void everyEchoIsAPointAtItsArrivalHoldingTheRoundTripTimeRecorded() throws Exception {
         // 120 Mbit/s of bulk frames into the 100 Mbit/s path: the fifo fills and each echo waits longer than the last
-        String loaded = PING.replace("element q : pfifo", "element q : pfifo\nelement bulk : source { rate = 120Mbit; size = 1518B }")
-                .replace("far.out", "bulk -> q\nfar.out");
-        RunResultDTO r = Pipelines.runConserved(loaded, 1);
+        RunResultDTO r = Pipelines.runConserved(PingTest.loaded(""), 1);
         PointsDTO p = r.series.points.get("ping.rttMillis");
         assertTrue(p != null, "no ping.rttMillis in " + r.series.points.keySet());
         double received = Pipelines.metric(r, "ping", "received");
@@ -101,9 +84,7 @@ class SeriesTest {
 
     @Test
     void theSameSeedGivesTheSamePointsAndIntervalPercentiles() throws Exception {
-        String loaded = PING.replace("duration = 10s", "duration = 3s").replace("element q : pfifo",
-                "element q : pfifo\nelement bulk : source { rate = 120Mbit; size = 1518B; arrivals = poisson }")
-                .replace("far.out", "bulk -> q\nfar.out");
+        String loaded = PingTest.loaded("; arrivals = poisson").replace("duration = 10s", "duration = 3s");
         RunResultDTO a = Pipelines.runConserved(loaded, 7);
         RunResultDTO b = Pipelines.runConserved(loaded, 7);
         assertEquals(DeterminismTest.fingerprint(a), DeterminismTest.fingerprint(b));
@@ -113,7 +94,7 @@ class SeriesTest {
     @Test
     void thePlotMayNameSeriesThatExistOnlyOnceThePipelineIsBuilt() throws Exception {
         String plot = "plot = [ping.rttMillis, ping.rttP99Millis, far.latencyP50Micros, pool:ping.pool.inUse, q.backlog]\n";
-        RunResultDTO r = Pipelines.runConserved(plot + PING, 1);
+        RunResultDTO r = Pipelines.runConserved(plot + PingTest.IDLE, 1);
         assertTrue(r.series.points.containsKey("ping.rttMillis"));
         assertTrue(r.series.columns.contains("pool:ping.pool.inUse"), r.series.columns.toString());
     }
@@ -121,7 +102,7 @@ class SeriesTest {
     @Test
     void aPlotSeriesTheRunDoesNotHaveIsAnErrorAtItsPositionListingTheSeries() {
         PipelineException e = assertThrows(PipelineException.class,
-                () -> Pipelines.build("plot = [q.backlog, ping.rtt]\n" + PING, 1));
+                () -> Pipelines.build("plot = [q.backlog, ping.rtt]\n" + PingTest.IDLE, 1));
         assertEquals(1, e.problems().size(), e.getMessage());
         String m = e.getMessage();
         assertTrue(m.startsWith("test.pipeline:1:20: plot names no series 'ping.rtt' of this run; ping has ping.rttP50Millis, "

@@ -87,7 +87,7 @@ final class Plots {
 
     /**
      * The series a plot draws: the ones asked for ({@code --plot-series}), else the pipeline's key series (its
-     * {@code plot} header), else its headline, else every series.
+     * {@code plot} header; those the run has, since overrides may remove some), else its headline, else every series.
      *
      * @param asked the series of {@code --plot-series}; empty for none
      * @param plot the pipeline's {@code plot} list; empty for none
@@ -102,6 +102,11 @@ final class Plots {
         String from = "--plot-series";
         List<String> names = asked;
         if (names.isEmpty() && !plot.isEmpty()) {
+            // the engine refused unknown names, or warned of those the run's overrides removed: left out here
+            names = plot.stream().filter(all::contains).toList();
+            if (!names.isEmpty()) {
+                return names;
+            }
             names = plot;
             from = "the pipeline's plot";
         } else if (names.isEmpty() && headline != null) {

@@ -2,6 +2,7 @@ package io.ringlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -155,6 +156,20 @@ class PrintAndPlotTest {
         assertEquals(120 + 220 * 3, pngHeight(png), "us, backlog, ms");
         assertEquals(List.of("latencyP99Micros (us)", "backlog", "rttMillis, rttP50Millis (ms)"), labels(Plots.runChart(r,
                 List.of("far.latencyP99Micros", "q.backlog", "ping.rttMillis", "ping.rttP50Millis"), "t")));
+    }
+
+    @Test
+    void theKeySeriesARunLacksAreLeftOutUnlessItHasNoneOfThem() {
+        RunResultDTO r = keyedResult();
+        // eth0.bql=false, say: the engine warned that the run has no eth0.limit
+        assertEquals(List.of("q.backlog"), Plots.chosen(List.of(), List.of("eth0.limt", "q.backlog"), null, r.series));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Plots.chosen(List.of(), List.of("eth0.limt"), null, r.series));
+        assertTrue(e.getMessage().startsWith("the pipeline's plot: the run has no series 'eth0.limt'; its series: eth0.limit, "),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Plots.chosen(List.of("eth0.limt", "q.backlog"), List.of(), null, r.series));
+        assertTrue(e.getMessage().startsWith("--plot-series: the run has no series 'eth0.limt'"), e.getMessage());
     }
 
     @Test

@@ -359,22 +359,9 @@ final class LiveCharts {
             s.setAntialias(SWT.ON);
             s.setYAxisId(axis);
         }
-        int n = 0;
-        for (double v : y) {
-            n += Double.isNaN(v) ? 0 : 1;
-        }
-        if (n < y.length) { // a value the interval had none of (a percentile without packets): no point, not a NaN range
-            double[] xs = new double[n];
-            double[] ys = new double[n];
-            for (int i = 0, k = 0; i < y.length; i++) {
-                if (!Double.isNaN(y[i])) {
-                    xs[k] = x[i];
-                    ys[k++] = y[i];
-                }
-            }
-            x = xs;
-            y = ys;
-        }
+        double[][] xy = ChartData.withoutNaN(x, y); // a percentile of an interval without packets: no point
+        x = xy[0];
+        y = xy[1];
         s.setXSeries(x);
         s.setYSeries(y);
     }

@@ -109,4 +109,17 @@ class SeriesTest {
                 + "ping.rttP99Millis, ping.rttMillis; the run's series: "), m);
         assertTrue(m.contains("q.backlog") && m.contains("pool:ping.pool.inUse"), m);
     }
+
+    @Test
+    void aPlotSeriesThatAnOverrideRemovesIsAWarningOfThatRunNotAnError() throws Exception {
+        String bql = "plot = [eth0.limit, eth0.inflight, q.backlog]\n" + PingTest.IDLE.replace("element eth0 : netdev",
+                "element eth0 : netdev { bql = true }");
+        RunResultDTO asWritten = Pipelines.runConserved(bql, 1);
+        assertTrue(asWritten.series.columns.contains("eth0.limit"));
+        assertEquals(java.util.Map.of(), asWritten.warnings);
+        RunResultDTO without = Pipelines.runConserved(bql, 1, "eth0.bql=false"); // no BQL: no limit, no inflight
+        assertFalse(without.series.columns.contains("eth0.limit"));
+        assertEquals(java.util.Map.of("plot: eth0.limit, eth0.inflight are no series of this run with its overrides "
+                + "(eth0.bql=false); plots leave them out", 1L), without.warnings);
+    }
 }

@@ -43,7 +43,9 @@ public interface Metrics {
 
     /**
      * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Min},
-     * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}.
+     * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}. The time series sample its
+     * {@code <name>P50<Unit>} and {@code <name>P99<Unit>} over each sampling interval (NaN for an interval without
+     * values), under the same names as the whole run's figures.
      *
      * @param name the histogram's name (for example {@code "rtt"} or {@code "latency"})
      * @param unit the display unit: {@code "Millis"}, {@code "Micros"} or {@code "Nanos"}

@@ -197,10 +197,11 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--print", paramLabel = "ELEMENT.METRIC", split = ",",
                 description = "print only these metrics, one 'element.metric=value' per line (for scripts)")
         List<String> print = new ArrayList<>();
-        @Option(names = "--plot", paramLabel = "PNG", description = "draw the time series as a PNG chart")
+        @Option(names = "--plot", paramLabel = "PNG", description = "draw time series as a PNG chart, one panel per"
+                + " unit: the pipeline's plot = [...] series, else its headline")
         String plot;
         @Option(names = "--plot-series", paramLabel = "ELEMENT.METRIC", split = ",",
-                description = "the series to draw (comma-separated; default: all)")
+                description = "the series to draw instead (comma-separated)")
         List<String> plotSeries = new ArrayList<>();
         @Option(names = "--series-interval", paramLabel = "D",
                 description = "virtual time between samples of the time series, e.g. 1ms (default: duration / 200)")
@@ -286,7 +287,11 @@ final class Commands implements Callable<Integer> {
             }
             if (plot != null) {
                 try {
-                    Plots.write(o.result(), plotSeries, Path.of(plot));
+                    RunResultDTO r = o.result();
+                    List<String> keys = o.pipeline().plot.stream().map(v -> v.text).toList();
+                    List<String> series = Plots.chosen(plotSeries, keys, r.headline == null ? null : r.headline.metric,
+                            r.series);
+                    Plots.write(r, series, Plots.title(r), Path.of(plot));
                     human.println("plot written to " + plot);
                 } catch (IllegalArgumentException e) {
                     root.err.println(e.getMessage());

@@ -1,30 +1,43 @@
 package io.ringlab.cli;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedDomainCategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.pipeline.format.MetricUnits;
+import io.ringlab.sim.api.dto.PointsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
- * Charts as PNG files, drawn with JFreeChart (headless AWT): line charts of a run's time series, and an experiment's
+ * Charts as PNG files, drawn with JFreeChart (headless AWT): a run's time series in panels by unit, and an experiment's
  * means with their confidence intervals.
  */
 final class Plots {
@@ -32,58 +45,159 @@ final class Plots {
     }
 
     /**
-     * @param r a run's result
-     * @param columns the series to draw ({@code element.metric}); empty draws all
-     * @return the columns that exist, in the order asked
-     * @throws IllegalArgumentException naming a column that the run did not sample, with the ones it did
+     * One panel of a run's chart: the series of one unit ({@link MetricUnits#unitOf}), or of one metric name when the
+     * metric has no unit suffix (backlogs of two qdiscs share a panel, a backlog and a BQL limit do not).
+     *
+     * @param unit the unit, such as {@code ms}; empty for a metric without a unit suffix
+     * @param series the series drawn, {@code element.metric}, in the order asked
      */
-    static List<Integer> select(SeriesDTO s, List<String> columns) {
-        List<Integer> idx = new ArrayList<>();
-        if (columns.isEmpty()) {
-            for (int i = 1; i < s.columns.size(); i++) {
-                idx.add(i);
+    record Panel(String unit, List<String> series) {
+        /** @return the axis label: the metric names, then the unit in parentheses, for example {@code rttMillis (ms)} */
+        String label() {
+            Set<String> metrics = new LinkedHashSet<>();
+            for (String s : series) {
+                metrics.add(metricOf(s));
             }
-            return idx;
+            return String.join(", ", metrics) + (unit.isEmpty() ? "" : " (" + unit + ")");
         }
-        for (String c : columns) {
-            int i = s.columns.indexOf(c);
-            if (i < 1) {
-                throw new IllegalArgumentException("--plot-series: the run sampled no series '" + c + "'; sampled: "
-                        + String.join(", ", s.columns.subList(1, s.columns.size())));
-            }
-            idx.add(i);
-        }
-        return idx;
     }
 
-    /** Writes a 1000 x 500 PNG of the chosen series against simulated time in seconds. */
-    static void write(RunResultDTO r, List<String> columns, Path png) throws IOException {
-        System.setProperty("java.awt.headless", "true");
+    /** @return the metric of a series name, the part after the last dot ({@code pool:eth0.rx.inUse} gives inUse) */
+    private static String metricOf(String series) {
+        return series.substring(series.lastIndexOf('.') + 1);
+    }
+
+    /**
+     * Groups series into panels, in the order their first series comes.
+     *
+     * @param series series names, {@code element.metric}
+     * @return one panel per unit, and one per metric name without a unit; never {@code null}
+     */
+    static List<Panel> panels(List<String> series) {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String s : series) {
+            String unit = MetricUnits.unitOf(metricOf(s));
+            // a unit groups by its symbol; a plain number only with the same metric (a '.' cannot start a unit)
+            groups.computeIfAbsent(unit.isEmpty() ? "." + metricOf(s) : unit, k -> new ArrayList<>()).add(s);
+        }
+        List<Panel> panels = new ArrayList<>();
+        groups.forEach((k, v) -> panels.add(new Panel(k.startsWith(".") ? "" : k, v)));
+        return panels;
+    }
+
+    /**
+     * The series a plot draws: the ones asked for ({@code --plot-series}), else the pipeline's key series (its
+     * {@code plot} header; those the run has, since overrides may remove some), else its headline, else every series.
+     *
+     * @param asked the series of {@code --plot-series}; empty for none
+     * @param plot the pipeline's {@code plot} list; empty for none
+     * @param headline the pipeline's headline metric, or {@code null}
+     * @param s the run's series
+     * @return the names to draw
+     * @throws IllegalArgumentException naming a series the run does not have, with the ones it has
+     */
+    static List<String> chosen(List<String> asked, List<String> plot, String headline, SeriesDTO s) {
+        List<String> all = new ArrayList<>(s.columns.subList(1, s.columns.size()));
+        all.addAll(s.points.keySet());
+        String from = "--plot-series";
+        List<String> names = asked;
+        if (names.isEmpty() && !plot.isEmpty()) {
+            // the engine refused unknown names, or warned of those the run's overrides removed: left out here
+            names = plot.stream().filter(all::contains).toList();
+            if (!names.isEmpty()) {
+                return names;
+            }
+            names = plot;
+            from = "the pipeline's plot";
+        } else if (names.isEmpty() && headline != null) {
+            names = List.of(headline);
+            from = "the headline (the pipeline has no plot = [...]; or give --plot-series)";
+        } else if (names.isEmpty()) {
+            return all;
+        }
+        for (String n : names) {
+            if (!all.contains(n)) {
+                throw new IllegalArgumentException(from + ": the run has no series '" + n + "'; its series: "
+                        + String.join(", ", all));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Builds a run's chart: one panel per unit ({@link #panels}) on a shared axis of simulated time, sampled series as
+     * lines (an interval without a value, NaN, leaves a gap), series of points ({@link SeriesDTO#points}) as dots, and
+     * each applied hot swap as a dashed vertical line.
+     *
+     * @param r a run's result with its series inline
+     * @param series the series to draw, each a column or a series of points of the run
+     * @param title the chart's title, as the caller words it
+     * @return the chart, not yet drawn
+     */
+    /**
+     * @return a run's plot title: the pipeline, its seed and the command line's overrides, so that two plots of one
+     *         pipeline can be told apart ({@code netdev-bql (seed 1, --set eth0.bql=true --duration 1s)})
+     */
+    static String title(RunResultDTO r) {
+        String overridden = RunOverrides.describe(r.overrides);
+        return r.pipeline + " (seed " + r.seed + (overridden.isEmpty() ? "" : ", " + overridden) + ")";
+    }
+
+    static JFreeChart runChart(RunResultDTO r, List<String> series, String title) {
         SeriesDTO s = r.series;
-        XYSeriesCollection data = new XYSeriesCollection();
-        for (int i : select(s, columns)) {
-            XYSeries xy = new XYSeries(s.columns.get(i), false, true);
-            for (double[] row : s.rows) {
-                xy.add(row[0], row[i]);
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("simulated time (s)"));
+        plot.setGap(12);
+        boolean first = true;
+        for (Panel panel : panels(series)) {
+            XYSeriesCollection lines = new XYSeriesCollection();
+            XYSeriesCollection dots = new XYSeriesCollection();
+            for (String name : panel.series()) {
+                XYSeries xy = new XYSeries(name, false, true);
+                PointsDTO points = s.points.get(name);
+                if (points != null) {
+                    for (int i = 0; i < points.values.length; i++) {
+                        xy.add(points.timeSeconds[i], points.values[i]);
+                    }
+                    dots.addSeries(xy);
+                } else {
+                    int c = s.columns.indexOf(name);
+                    for (double[] row : s.rows) {
+                        xy.add(row[0], row[c]);
+                    }
+                    lines.addSeries(xy);
+                }
             }
-            data.addSeries(xy);
-        }
-        String title = r.pipeline + " (seed " + r.seed + ")";
-        JFreeChart chart = ChartFactory.createXYLineChart(title, "simulated time (s)", "value", data,
-                PlotOrientation.VERTICAL, true, false, false);
-        for (var swap : r.swaps) { // each hot swap, a vertical line at its time
-            if (swap.applied) {
-                org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(swap.atSimulatedSeconds);
-                m.setPaint(java.awt.Color.DARK_GRAY);
-                m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f,
-                        new float[] {4f, 4f}, 0f));
-                m.setLabel("swap " + swap.element + (swap.handover ? "" : " (drain)"));
-                m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-                m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-                chart.getXYPlot().addDomainMarker(m);
+            XYPlot sub = new XYPlot(lines, null, new NumberAxis(panel.label()), new XYLineAndShapeRenderer(true, false));
+            sub.setDataset(1, dots);
+            sub.setRenderer(1, new XYLineAndShapeRenderer(false, true));
+            for (SwapDTO swap : r.swaps) { // each hot swap, a vertical line at its time, named in the first panel
+                if (swap.applied) {
+                    sub.addDomainMarker(swapMarker(swap, first));
+                }
             }
+            plot.add(sub, 1);
+            first = false;
         }
-        save(chart, png, 1000, 500);
+        return new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /** Writes a 1000-pixel-wide PNG of {@link #runChart}, 120 + 220 pixels per panel high. */
+    static void write(RunResultDTO r, List<String> series, String title, Path png) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        JFreeChart chart = runChart(r, series, title);
+        save(chart, png, 1000, 120 + 220 * ((CombinedDomainXYPlot) chart.getPlot()).getSubplots().size());
+    }
+
+    private static ValueMarker swapMarker(SwapDTO swap, boolean labelled) {
+        ValueMarker m = new ValueMarker(swap.atSimulatedSeconds);
+        m.setPaint(Color.DARK_GRAY);
+        m.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
+        if (labelled) {
+            m.setLabel("swap " + swap.element + (swap.handover ? "" : " (drain)"));
+            m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        }
+        return m;
     }
 
     /**

@@ -51,8 +51,16 @@ final class Runner {
         this.plugins = plugins;
     }
 
-    /** The outcome of one run: its result, or the exit code and message of a failure before it ran. */
-    record Outcome(RunResultDTO result, int exitCode, String message) {
+    /**
+     * The outcome of one run: its result, or the exit code and message of a failure before it ran.
+     *
+     * @param pipeline the pipeline as read from its file (its {@code plot} list, say); {@code null} if it could not be
+     *        read
+     */
+    record Outcome(RunResultDTO result, int exitCode, String message, PipelineDTO pipeline) {
+        Outcome(RunResultDTO result, int exitCode, String message) {
+            this(result, exitCode, message, null);
+        }
     }
 
     /**
@@ -182,7 +190,7 @@ final class Runner {
             }
             int code = "FAILED".equals(r.state) ? FAILED
                     : (!r.invariants.packetConservation || !r.invariants.bufferConservation) ? INVARIANT : OK;
-            return new Outcome(r, code, r.error);
+            return new Outcome(r, code, r.error, pipeline);
         } catch (PipelineException e) {
             return new Outcome(null, INVALID, e.getMessage());
         } catch (IllegalArgumentException e) {

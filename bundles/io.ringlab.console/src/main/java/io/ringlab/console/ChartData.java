@@ -81,6 +81,33 @@ record ChartData(double[] timeMillis, double[] headline, Map<String, double[]> t
     }
 
     /**
+     * Leaves out the points whose value is NaN (a histogram's percentile over an interval in which nothing was recorded,
+     * a metric not there yet), which a chart would otherwise take into its range.
+     *
+     * @param x the points' times
+     * @param y their values, as many
+     * @return {x, y} without those points; the arrays given when there is none
+     */
+    static double[][] withoutNaN(double[] x, double[] y) {
+        int n = 0;
+        for (double v : y) {
+            n += Double.isNaN(v) ? 0 : 1;
+        }
+        if (n == y.length) {
+            return new double[][] {x, y};
+        }
+        double[] xs = new double[n];
+        double[] ys = new double[n];
+        for (int i = 0, k = 0; i < y.length; i++) {
+            if (!Double.isNaN(y[i])) {
+                xs[k] = x[i];
+                ys[k++] = y[i];
+            }
+        }
+        return new double[][] {xs, ys};
+    }
+
+    /**
      * @param rows how many rows there are
      * @param max the most to keep; at least 2
      * @return the indices of the rows to plot, ascending: all when {@code rows <= max}, else every

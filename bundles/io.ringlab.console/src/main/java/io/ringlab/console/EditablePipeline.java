@@ -366,7 +366,7 @@ final class EditablePipeline {
     }
 
     /**
-     * Renames an element, in its connections, its layout entry and the headline ({@code OLD.metric}) too.
+     * Renames an element, in its connections, its layout entry, the headline and the plot list ({@code OLD.metric}) too.
      *
      * @return why the name is refused (the model is unchanged), or {@code null} if renamed (or unchanged)
      */
@@ -410,6 +410,11 @@ final class EditablePipeline {
                 old.forEach((n, xy) -> at.put(n.equals(a) ? b : n, xy));
                 if (p.headline != null && p.headline.text.startsWith(a + ".")) {
                     p.headline.text = b + p.headline.text.substring(a.length());
+                }
+                for (ValueDTO v : p.plot) {
+                    if (v.text.startsWith(a + ".")) {
+                        v.text = b + v.text.substring(a.length());
+                    }
                 }
             }
         });
@@ -495,6 +500,7 @@ final class EditablePipeline {
         c.name = s.name;
         c.description = s.description;
         c.headline = copy(s.headline);
+        s.plot.forEach(v -> c.plot.add(copy(v)));
         c.duration = copy(s.duration);
         c.seed = copy(s.seed);
         c.profile = copy(s.profile);

@@ -359,6 +359,9 @@ final class LiveCharts {
             s.setAntialias(SWT.ON);
             s.setYAxisId(axis);
         }
+        double[][] xy = ChartData.withoutNaN(x, y); // a percentile of an interval without packets: no point
+        x = xy[0];
+        y = xy[1];
         s.setXSeries(x);
         s.setYSeries(y);
     }

@@ -3,6 +3,7 @@ package io.ringlab.console;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 
@@ -112,5 +113,16 @@ class ChartDataTest {
             assertEquals((Math.round(d.timeMillis()[i])) % 7, backlog[i], 1e-9, "a gauge is plotted as sampled at its row");
         }
         assertEquals(5001, d.rows());
+    }
+
+    @Test
+    void pointsWithoutAValueAreLeftOutOfALine() {
+        double[][] xy = ChartData.withoutNaN(new double[] {0, 1, 2, 3}, new double[] {Double.NaN, 5, Double.NaN, 7});
+        assertArrayEquals(new double[] {1, 3}, xy[0]);
+        assertArrayEquals(new double[] {5, 7}, xy[1]);
+        double[] x = {0, 1};
+        double[] y = {2, 3};
+        xy = ChartData.withoutNaN(x, y);
+        assertSame(y, xy[1], "nothing to leave out: the same arrays");
     }
 }

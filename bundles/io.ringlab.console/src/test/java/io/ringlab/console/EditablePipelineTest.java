@@ -21,7 +21,7 @@ import io.ringlab.sim.api.dto.PipelineDTO;
 class EditablePipelineTest {
     private static final String CHAIN = """
             name = "chain"
-            headline = q.drops
+            headline = q.drops; plot = [q.backlog, sink.latencyP50Micros]
             element src : source { rate = 1Gbit }
             element q : pfifo { limit = 10 }
             element eth0 : netdev
@@ -154,12 +154,14 @@ class EditablePipelineTest {
     }
 
     @Test
-    void renameFollowsConnectionsLayoutAndHeadlineAndRefusesBadNames() throws Exception {
+    void renameFollowsConnectionsLayoutHeadlineAndPlotAndRefusesBadNames() throws Exception {
         EditablePipeline m = chain();
         String before = text(m);
+        assertTrue(before.contains("plot = [q.backlog, sink.latencyP50Micros]\n"), "the model keeps the plot: " + before);
         assertNull(m.rename("q", "qdisc"));
         String t = text(m);
         assertTrue(t.contains("headline = qdisc.drops") && t.contains("src -> qdisc\nqdisc -> eth0") && t.contains("    qdisc = "), t);
+        assertTrue(t.contains("plot = [qdisc.backlog, sink.latencyP50Micros]\n"), t);
         assertEquals("an element named src already exists", m.rename("qdisc", "src"));
         assertTrue(m.rename("qdisc", "2q").contains("is not an element name"));
         m.undo();

@@ -190,38 +190,10 @@ final class ExperimentParser extends TextParser {
         }
     }
 
-    // '[' [ NEWLINE ] VALUE { [ NEWLINE ] ',' [ NEWLINE ] VALUE } [ ',' ] [ NEWLINE ] ']'
+    // KEY = [ VALUE, ... ]: the text family's list (TextParser.list)
     private Header list(Token key) {
-        Token open = lexer.next();
-        String where = "the list of '" + key.text() + "' opened at line " + open.line() + " column " + open.column();
-        List<Token> items = new ArrayList<>();
-        while (true) {
-            skipLineBreaks();
-            if (lexer.peek(0).kind() == Kind.RBRACKET) {
-                lexer.next();
-                return new Header(key, null, open, items);
-            }
-            Token item = lexer.listItem();
-            if (item == null) {
-                Token t = lexer.peek(0);
-                throw error(t, "expected a value or ']' in " + where + ", found " + t.describe());
-            }
-            items.add(item);
-            // line breaks may stand before ',' or ']'; otherwise a line break ends the statement: the list is unclosed
-            int k = 0;
-            while (lexer.peek(k).kind() == Kind.NEWLINE) {
-                k++;
-            }
-            Kind after = lexer.peek(k).kind();
-            if (after != Kind.COMMA && after != Kind.RBRACKET) {
-                Token t = lexer.peek(0);
-                throw error(t, "expected ',' or ']' after '" + item.text() + "' in " + where + ", found " + t.describe());
-            }
-            consume(k);
-            if (after == Kind.COMMA) {
-                lexer.next();
-            }
-        }
+        Token open = lexer.peek(0);
+        return new Header(key, null, open, list(key.text()));
     }
 
     // variant NAME [ { ... } ]
@@ -376,12 +348,6 @@ final class ExperimentParser extends TextParser {
 
     private static String endsText(Set<Kind> ends) {
         return ends == BLOCK_ENDS ? "',', ';', a new line or '}'" : "a new line or ';'";
-    }
-
-    private void skipLineBreaks() {
-        while (lexer.peek(0).kind() == Kind.NEWLINE) {
-            lexer.next();
-        }
     }
 
     private void consume(int tokens) {

@@ -227,6 +227,11 @@ final class FakeElementContext implements ElementContext {
             }
 
             @Override
+            public void points(String histogram, long intervalPicos) {
+                throw new UnsupportedOperationException("points");
+            }
+
+            @Override
             public void series(String name) {
                 series.add(name);
             }

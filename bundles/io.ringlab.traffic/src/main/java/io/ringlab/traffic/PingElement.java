@@ -18,7 +18,8 @@ import io.ringlab.sim.api.Timer;
  * {@code rtt} histogram (milliseconds). A reply whose sequence
  * number is unknown or already answered is counted as {@code duplicates} and consumed.
  * <p>
- * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}.
+ * Counters: {@code sent}, {@code received}, {@code duplicates}; histogram {@code rtt}, whose every value is also kept as
+ * a point at its time ({@code rttMillis} in the series' points, room for one echo per {@code interval}).
  * <p>
  * Hot swap ({@link Handover}): a successor {@code ping} takes the next sequence number, the send times of the requests
  * not yet answered, and the timer of the next request in its place. Engine thread only.
@@ -60,6 +61,7 @@ final class PingElement implements Element, Handover {
         received = m.counter("received");
         duplicates = m.counter("duplicates");
         rtt = m.histogram("rtt", "Millis");
+        m.points("rtt", interval); // each echo's rtt at its time: ping.rttMillis
     }
 
     @Override

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 
+import io.ringlab.sim.api.dto.SeriesDTO;
+
 /** The engine allocates nothing per event or per packet in steady state: a measurement of bytes, not of time. */
 class AllocationTest {
 
@@ -17,6 +19,27 @@ class AllocationTest {
             element wire : link { rate = 100Gbit; batch = 64; delay = 1us }
             element sink : sink
             src -> q -> eth0 -> wire -> sink
+            """;
+
+    /**
+     * Half the line rate (no queue, so no echo is lost) plus a ping answered by a host, with the series sampled every 10 us: each echo's point, the
+     * histograms' per-interval percentiles (host latency, ping rtt) and their reset at each sample.
+     */
+    private static final String SAMPLED = """
+            name = "alloc-sampled"
+            element src : source { rate = 50Gbit; size = 64B; burst = 64; flows = 16 }
+            element ping : ping { interval = 10us }
+            element q : pfifo { limit = 1000 }
+            element eth0 : netdev { ring = 1024; bql = true }
+            element wire : link { rate = 100Gbit; batch = 64; delay = 1us }
+            element far : host
+            element back : pfifo
+            element eth1 : netdev
+            element rwire : link { rate = 100Gbit; delay = 1us }
+            src -> q
+            ping -> q
+            q -> eth0 -> wire -> far
+            far.out -> back -> eth1 -> rwire -> ping.in
             """;
 
     private static long steadyStateBytes(String pipeline) throws Exception {
@@ -37,6 +60,29 @@ class AllocationTest {
     void aLineRatePipelineAllocatesNothingInSteadyState() throws Exception {
         assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
         assertEquals(0, steadyStateBytes(LINE_RATE));
+    }
+
+    @Test
+    void samplingPingPointsAndIntervalPercentilesAllocatesNothingInSteadyState() throws Exception {
+        assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
+        RunImpl run = Pipelines.build(SAMPLED, 1);
+        Simulation sim = run.simulation();
+        long end = 1_000_000_000_000L; // 1 s: room for 100,000 samples and echoes
+        sim.start(end, 10_000_000L);
+        sim.advance(end, 2_000_000);
+        SeriesDTO before = sim.series();
+        long bytesBefore = Allocation.currentThreadAllocatedBytes();
+        sim.advance(end, 2_000_000);
+        long bytesAfter = Allocation.currentThreadAllocatedBytes();
+        SeriesDTO after = sim.series();
+        assertEquals(0, bytesAfter - bytesBefore);
+        // the window did sample, with percentiles of intervals that had values, and kept echoes as points
+        assertTrue(after.rows.size() > before.rows.size() + 10, before.rows.size() + " -> " + after.rows.size());
+        int p99 = after.columns.indexOf("far.latencyP99Micros");
+        assertTrue(p99 > 0, after.columns.toString());
+        assertTrue(!Double.isNaN(after.rows.get(after.rows.size() - 1)[p99]), "the last interval had packets");
+        assertTrue(after.points.get("ping.rttMillis").values.length > before.points.get("ping.rttMillis").values.length + 10,
+                "echoes in the window");
     }
 
     @Test

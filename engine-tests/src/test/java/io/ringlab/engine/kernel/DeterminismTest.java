@@ -32,6 +32,14 @@ class DeterminismTest {
             }
             sb.append('\n');
         }
+        r.series.points.forEach((name, p) -> {
+            sb.append(name).append(" dropped ").append(p.dropped).append(':');
+            for (int i = 0; i < p.values.length; i++) {
+                sb.append(Long.toHexString(Double.doubleToRawLongBits(p.timeSeconds[i]))).append('=')
+                        .append(Long.toHexString(Double.doubleToRawLongBits(p.values[i]))).append(',');
+            }
+            sb.append('\n');
+        });
         sb.append(r.invariants.generated).append(' ').append(r.invariants.delivered).append(' ')
                 .append(r.invariants.droppedByReason).append(' ').append(r.invariants.inFlight).append(' ')
                 .append(r.invariants.violations);

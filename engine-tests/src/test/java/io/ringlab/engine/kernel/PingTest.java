@@ -9,7 +9,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 
 /** ping and host: echo requests out, replies back over the reverse path, round-trip times from the mechanism. */
 class PingTest {
-    /** A ping over an idle 100 Mbit/s path and back; also the path of MetricDescriptorsTest's TCP run. */
+    /** A ping over an idle 100 Mbit/s path with a 1 ms delay each way, and back; also the path of MetricDescriptorsTest's
+     * TCP run, SeriesTest and SampleWarningsTest. */
     static final String IDLE = """
             duration = 10s
             element ping : ping { interval = 1s }
@@ -23,6 +24,15 @@ class PingTest {
             ping -> q -> eth0 -> wire -> far
             far.out -> back -> eth1 -> rwire -> ping.in
             """;
+
+    /**
+     * @param bulk more properties of the bulk source, for example {@code "; arrivals = poisson"}
+     * @return {@link #IDLE} with 120 Mbit/s of full-size bulk frames into the same pfifo
+     */
+    static String loaded(String bulk) {
+        return IDLE.replace("element q : pfifo", "element q : pfifo\nelement bulk : source { rate = 120Mbit; size = 1518B" + bulk
+                + " }").replace("far.out", "bulk -> q\nfar.out");
+    }
 
     @Test
     void anIdlePathGivesTwiceTheWireTimePlusDelay() throws Exception {
@@ -40,9 +50,7 @@ class PingTest {
     @Test
     void pingWaitsBehindTheBacklogOfAFifo() throws Exception {
         // 120 Mbit/s of bulk traffic into a 100 Mbit/s link: the 1000-packet pfifo fills, and ping waits behind it
-        String loaded = IDLE.replace("element q : pfifo", "element q : pfifo\nelement bulk : source { rate = 120Mbit; size = 1518B }\n"
-                + "").replace("far.out", "bulk -> q\nfar.out");
-        RunResultDTO r = Pipelines.build(loaded, 1).run();
+        RunResultDTO r = Pipelines.build(loaded(""), 1).run();
         // 1000 frames of 1538 wire bytes ahead at 100 Mbit/s: about 123 ms, plus the device's 256-frame queue (31.5 ms)
         double p50 = r.elements.get("ping").get("rttP50Millis");
         assertTrue(p50 > 140 && p50 < 170, "rtt p50 = " + p50 + " ms");

@@ -8,7 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -37,18 +36,11 @@ class SignalTest {
 
     @Test
     void aSignalledRunStopsAndStillWritesItsJsonAndPlot() throws Exception {
-        Path home = Path.of(context.getProperty("ringlab.home"));
         Path json = dir.resolve("result.json");
         Path png = dir.resolve("plot.png");
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-Dringlab.home=" + home,
-                "-Dfelix.fileinstall.dir=" + Files.createDirectories(dir.resolve("plugins"))));
-        if (Runtime.version().feature() >= 24) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        cmd.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run",
-                home.resolve("pipelines/netdev-bql.pipeline").toString(), "--duration", "3600s", "--progress", "--json",
-                json.toString(), "--plot", png.toString()));
+        List<String> cmd = App.command(context, dir, "run",
+                App.home(context).resolve("pipelines/netdev-bql.pipeline").toString(), "--duration", "3600s", "--progress",
+                "--json", json.toString(), "--plot", png.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

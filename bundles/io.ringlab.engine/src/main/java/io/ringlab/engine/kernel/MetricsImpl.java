@@ -12,7 +12,10 @@ import io.ringlab.sim.api.Metrics;
 
 /**
  * One element's metrics. Counters are plain longs; gauges are read when the run reports; histograms are HdrHistograms of
- * picoseconds with 3 significant digits, preallocated for 1 ns to 1 hour, so recording never allocates.
+ * picoseconds with 3 significant digits, preallocated for 1 ns to 1 hour, so recording never allocates. Each histogram
+ * has a second one for the current sampling interval, which the series read ({@link #intervalPercentile}) and which
+ * {@link #endInterval} empties after each sample; a histogram given {@link #points} also keeps each value at its time in
+ * arrays allocated once ({@link #allocatePoints}).
  * Not thread-safe.
  */
 final class MetricsImpl implements Metrics {
@@ -20,6 +23,11 @@ final class MetricsImpl implements Metrics {
     private static final long LOWEST_PICOS = 1_000L;
     /** Highest latency recorded: one hour in picoseconds; larger values are clamped to it. */
     static final long HIGHEST_PICOS = 3_600L * 1_000_000_000_000L;
+    /** The most points a series of points keeps (16 MB); the rest are counted as dropped. */
+    static final int MAX_POINTS = 1_000_000;
+    /** The percentiles of each histogram that the series sample per interval, with their names' infixes. */
+    static final double[] INTERVAL_PERCENTILES = {50, 99};
+    static final String[] INTERVAL_NAMES = {"P50", "P99"};
 
     /** The run's clock and the start of its measured window (the end of the warm-up, or 0). */
     interface Window {
@@ -33,9 +41,16 @@ final class MetricsImpl implements Metrics {
     final Map<String, DoubleSupplier> values = new LinkedHashMap<>();
     final Map<String, Hist> histograms = new LinkedHashMap<>();
     final List<String> series = new ArrayList<>();
+    /** Histogram name to its series of points ({@link #points}). */
+    final Map<String, Points> points = new LinkedHashMap<>();
     /** While a hot swap creates the new instance: its registrations, applied by {@link #commit}; otherwise null. */
     private Map<String, DoubleSupplier> stagedValues;
     private Map<String, Hist> stagedHistograms;
+    private Map<String, Points> stagedPoints;
+    /** The histograms' current instances, for {@link #endInterval} without an iterator. */
+    private Hist[] current = new Hist[0];
+    /** The run's duration once {@link #allocatePoints} has been called; 0 before. */
+    private long durationPicos;
 
     MetricsImpl(String element, Window window) {
         this.element = element;
@@ -100,15 +115,17 @@ final class MetricsImpl implements Metrics {
             default -> throw new IllegalArgumentException("histogram " + name + ": unit=" + unit
                     + ", allowed Millis, Micros, Nanos");
         };
-        Hist h = new Hist(unit, divisor);
+        Hist h = new Hist(unit, divisor, window);
         Map<String, Hist> histograms = stagedHistograms != null ? stagedHistograms : this.histograms;
         Hist old = stagedHistograms != null ? this.histograms.get(name) : null;
         if (old != null && old.divisor == divisor) { // a swap: the distribution goes on
             h.histogram.add(old.histogram);
+            h.interval.add(old.interval);
         }
         if (histograms.putIfAbsent(name, h) != null) {
             throw new IllegalArgumentException("element " + element + ": histogram registered twice: name=" + name);
         }
+        current = this.histograms.values().toArray(new Hist[0]);
         return h;
     }
 
@@ -124,6 +141,65 @@ final class MetricsImpl implements Metrics {
         }
     }
 
+    @Override
+    public void points(String histogram, long intervalPicos) {
+        Map<String, Hist> histograms = stagedHistograms != null ? stagedHistograms : this.histograms;
+        Hist h = histograms.get(histogram);
+        if (h == null) {
+            throw new IllegalArgumentException("element " + element + ": points of unknown histogram: name=" + histogram
+                    + "; registered: " + histograms.keySet());
+        }
+        if (intervalPicos <= 0) {
+            throw new IllegalArgumentException("element " + element + ": points of " + histogram + ": intervalPicos="
+                    + intervalPicos + ", must be more than 0");
+        }
+        Map<String, DoubleSupplier> values = stagedValues != null ? stagedValues : this.values;
+        if (values.containsKey(histogram + h.unit)) {
+            throw new IllegalArgumentException("element " + element + ": points of " + histogram + " would be named "
+                    + histogram + h.unit + ", a metric already");
+        }
+        Points p = this.points.get(histogram); // a swap: the points go on in the same arrays
+        if (p == null) {
+            p = new Points(histogram + h.unit, intervalPicos, h.divisor);
+            if (durationPicos > 0) {
+                p.allocate(durationPicos);
+            }
+            (stagedPoints != null ? stagedPoints : this.points).put(histogram, p);
+        }
+        h.points = p;
+    }
+
+    /** Allocates the arrays of every series of points for a run of this duration; called once, before the run starts. */
+    void allocatePoints(long durationPicos) {
+        this.durationPicos = durationPicos;
+        for (Points p : points.values()) {
+            p.allocate(durationPicos);
+        }
+    }
+
+    /**
+     * @param histogram a histogram's name
+     * @param i the index in {@link #INTERVAL_PERCENTILES}
+     * @return a column that reads the percentile of the values the histogram current at each sample recorded in the
+     *         interval; NaN when it recorded none, or while it does not exist
+     */
+    DoubleSupplier intervalPercentile(String histogram, int i) {
+        double percentile = INTERVAL_PERCENTILES[i];
+        return () -> {
+            Hist h = histograms.get(histogram);
+            return h == null ? Double.NaN : h.intervalPercentile(percentile);
+        };
+    }
+
+    /** Ends a sampling interval (after the sample has been read): the interval histograms start again empty. */
+    void endInterval() {
+        for (Hist h : current) {
+            if (h.interval.getTotalCount() > 0) { // clearing is a pass over the counts: only when there is something
+                h.interval.reset();
+            }
+        }
+    }
+
     /**
      * Starts a hot swap's staging: the new instance's registrations go aside until {@link #commit}, counters and histograms
      * registered again under an existing name start from the old instance's values.
@@ -131,6 +207,7 @@ final class MetricsImpl implements Metrics {
     void stage() {
         stagedValues = new LinkedHashMap<>();
         stagedHistograms = new LinkedHashMap<>();
+        stagedPoints = new LinkedHashMap<>();
     }
 
     /**
@@ -141,14 +218,18 @@ final class MetricsImpl implements Metrics {
         values.entrySet().removeIf(e -> !(e.getValue() instanceof CounterImpl) && !stagedValues.containsKey(e.getKey()));
         values.putAll(stagedValues);
         histograms.putAll(stagedHistograms);
+        points.putAll(stagedPoints);
+        current = histograms.values().toArray(new Hist[0]);
         stagedValues = null;
         stagedHistograms = null;
+        stagedPoints = null;
     }
 
     /** Drops the staged registrations: the swap failed and the old instance goes on. */
     void rollback() {
         stagedValues = null;
         stagedHistograms = null;
+        stagedPoints = null;
     }
 
     /**
@@ -234,17 +315,32 @@ final class MetricsImpl implements Metrics {
 
     static final class Hist implements LatencyHistogram {
         final Histogram histogram = new Histogram(LOWEST_PICOS, HIGHEST_PICOS, 3);
+        /** The values of the current sampling interval. */
+        final Histogram interval = new Histogram(LOWEST_PICOS, HIGHEST_PICOS, 3);
         final String unit;
         final double divisor;
+        private final Window window;
+        /** Where each value also goes with its time; {@code null} for none. */
+        Points points;
 
-        Hist(String unit, long divisor) {
+        Hist(String unit, long divisor, Window window) {
             this.unit = unit;
             this.divisor = divisor;
+            this.window = window;
         }
 
         @Override
         public void record(long picos) {
-            histogram.recordValue(Math.max(0, Math.min(picos, HIGHEST_PICOS)));
+            long v = Math.max(0, Math.min(picos, HIGHEST_PICOS));
+            histogram.recordValue(v);
+            interval.recordValue(v);
+            if (points != null) {
+                points.add(window.nowPicos(), v);
+            }
+        }
+
+        double intervalPercentile(double percentile) {
+            return interval.getTotalCount() == 0 ? Double.NaN : interval.getValueAtPercentile(percentile) / divisor;
         }
 
         @Override
@@ -264,6 +360,54 @@ final class MetricsImpl implements Metrics {
             out.put(name + "Max" + unit, histogram.getMaxValue() / divisor);
             out.put(name + "Min" + unit, histogram.getMinValue() / divisor);
             out.put(name + "Mean" + unit, histogram.getMean() / divisor);
+        }
+    }
+
+    /** A histogram's values at their times, in arrays allocated once for the run; the ones past them are counted. */
+    static final class Points {
+        /** The series' name within the element, for example {@code rttMillis}. */
+        final String name;
+        private final long intervalPicos;
+        /** Picoseconds per unit of the values. */
+        private final double divisor;
+        private long[] atPicos = new long[0];
+        private long[] valuePicos = new long[0];
+        private int count;
+        private long dropped;
+
+        Points(String name, long intervalPicos, double divisor) {
+            this.name = name;
+            this.intervalPicos = intervalPicos;
+            this.divisor = divisor;
+        }
+
+        void allocate(long durationPicos) {
+            int capacity = (int) Math.min(MAX_POINTS, durationPicos / intervalPicos + 1);
+            atPicos = new long[capacity];
+            valuePicos = new long[capacity];
+        }
+
+        void add(long at, long value) {
+            if (count < atPicos.length) {
+                atPicos[count] = at;
+                valuePicos[count] = value;
+                count++;
+            } else {
+                dropped++;
+            }
+        }
+
+        /** @return the points so far, values in the series' unit (copies: the run goes on writing) */
+        io.ringlab.sim.api.dto.PointsDTO dto() {
+            io.ringlab.sim.api.dto.PointsDTO d = new io.ringlab.sim.api.dto.PointsDTO();
+            d.timeSeconds = new double[count];
+            d.values = new double[count];
+            for (int i = 0; i < count; i++) {
+                d.timeSeconds[i] = atPicos[i] / 1e12;
+                d.values[i] = valuePicos[i] / divisor;
+            }
+            d.dropped = dropped;
+            return d;
         }
     }
 }

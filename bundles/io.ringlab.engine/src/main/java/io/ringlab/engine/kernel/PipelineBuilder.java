@@ -268,6 +268,7 @@ public final class PipelineBuilder {
             throw new PipelineException(problems);
         }
         sim.elements = elements;
+        checkPlot(file, pipeline, sim.seriesNames(), options.overrides, sim);
         for (Map.Entry<End, End> e : outToIn.entrySet()) {
             ElementContextImpl from = ctxs.get(indexOf(pipeline, e.getKey().element()));
             ElementContextImpl to = ctxs.get(indexOf(pipeline, e.getValue().element()));
@@ -396,6 +397,7 @@ public final class PipelineBuilder {
         c.name = p.name;
         c.description = p.description;
         c.headline = p.headline;
+        c.plot = new ArrayList<>(p.plot);
         c.duration = p.duration;
         c.seed = p.seed;
         c.profile = p.profile;
@@ -436,6 +438,42 @@ public final class PipelineBuilder {
             }
         }
         throw new IllegalStateException(name);
+    }
+
+    /**
+     * The pipeline's {@code plot} must name series the run has, which exist only once the elements are created (their
+     * series, histograms and pools). As the file is written, an unknown name is an error; a run with overrides may
+     * lose series the file's own settings have ({@code --set eth0.bql=false} leaves no {@code eth0.limit}), so there it
+     * is a warning of the run, and plots leave the name out.
+     *
+     * @throws PipelineException without overrides: naming each unknown series at its position, with the element's
+     *         series and all of the run's
+     */
+    private static void checkPlot(String file, PipelineDTO pipeline, List<String> names, List<String> overrides,
+            Simulation sim) throws PipelineException {
+        List<ProblemDTO> problems = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (ValueDTO v : pipeline.plot) {
+            if (!names.contains(v.text)) {
+                missing.add(v.text);
+                int dot = v.text.lastIndexOf('.');
+                String owner = dot < 0 ? v.text : v.text.substring(0, dot + 1);
+                List<String> own = names.stream().filter(n -> n.startsWith(owner)).toList();
+                problems.add(problem(file, v, "plot names no series '" + v.text + "'" + Syntax.didYouMean(v.text, names)
+                        + " of this run"
+                        + (own.isEmpty() ? "" : "; " + owner.substring(0, owner.length() - 1) + " has " + String.join(", ", own))
+                        + "; the run's series: " + String.join(", ", names)));
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        if (overrides.isEmpty()) {
+            throw new PipelineException(problems);
+        }
+        sim.warn("plot: " + String.join(", ", missing) + (missing.size() == 1 ? " is no series" : " are no series")
+                + " of this run with its overrides (" + String.join(", ", overrides) + "); plots leave "
+                + (missing.size() == 1 ? "it" : "them") + " out");
     }
 
     private static ProblemDTO problem(String file, ValueDTO v, String message) {

@@ -108,6 +108,8 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     private DoubleSupplier[] seriesColumns = new DoubleSupplier[0];
     private final List<String> seriesNames = new ArrayList<>();
     private double[][] seriesRows = new double[0][];
+    /** Every element's metrics, whose interval histograms each sample ends. */
+    private MetricsImpl[] intervalMetrics = new MetricsImpl[0];
     private int seriesCount;
 
     /**
@@ -636,35 +638,11 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
 
     void start(long durationPicos, long seriesIntervalPicos) {
         List<DoubleSupplier> columns = new ArrayList<>();
-        for (ElementContextImpl c : contexts) {
-            for (String m : c.metrics.series) {
-                seriesNames.add(c.name + "." + m);
-                columns.add(c.metrics.column(m));
-            }
-        }
-        // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)
-        for (BufferPool p : pools) {
-            seriesNames.add("pool:" + p.name() + ".inUse");
-            columns.add(p::inUse);
-            seriesNames.add("pool:" + p.name() + ".available");
-            columns.add(p::available);
-            String[] live = p.liveCounters();
-            for (int i = 0; i < live.length; i++) {
-                int k = i;
-                seriesNames.add("pool:" + p.name() + "." + live[i]);
-                columns.add(() -> p.liveCounter(k));
-            }
-        }
-        if (caches != null) {
-            for (CoreImpl core : cores) {
-                int c = core.index();
-                seriesNames.add("cpu" + c + ".l1dMisses");
-                columns.add(() -> caches.l1dMisses(c));
-                seriesNames.add("cpu" + c + ".l1iMisses");
-                columns.add(() -> caches.l1iMisses(c));
-                seriesNames.add("cpu" + c + ".l1dHitPercent"); // over each sampling interval
-                columns.add(() -> caches.l1dHitPercentWindow(c));
-            }
+        bindSeries(seriesNames, columns);
+        intervalMetrics = new MetricsImpl[contexts.size()];
+        for (int i = 0; i < intervalMetrics.length; i++) {
+            intervalMetrics[i] = contexts.get(i).metrics;
+            intervalMetrics[i].allocatePoints(durationPicos);
         }
         seriesColumns = columns.toArray(new DoubleSupplier[0]);
         sampleInterval = seriesIntervalPicos;
@@ -685,12 +663,75 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         }
     }
 
+    /**
+     * Names the sampled columns of the series and gives a reader of each: every element's series metrics, then its
+     * histograms' per-interval percentiles, every pool's occupancy and live counters, each core's level-1 cache
+     * counters when the profile has caches. The names exist once the pipeline is built (elements and pools created).
+     */
+    private void bindSeries(List<String> names, List<DoubleSupplier> columns) {
+        for (ElementContextImpl c : contexts) {
+            for (String m : c.metrics.series) {
+                names.add(c.name + "." + m);
+                columns.add(c.metrics.column(m));
+            }
+            for (Map.Entry<String, MetricsImpl.Hist> h : c.metrics.histograms.entrySet()) {
+                for (int i = 0; i < MetricsImpl.INTERVAL_NAMES.length; i++) {
+                    // the whole run's name: the series column holds its value over each interval (docs/engine.md)
+                    names.add(c.name + "." + h.getKey() + MetricsImpl.INTERVAL_NAMES[i] + h.getValue().unit);
+                    columns.add(c.metrics.intervalPercentile(h.getKey(), i));
+                }
+            }
+        }
+        // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)
+        for (BufferPool p : pools) {
+            names.add("pool:" + p.name() + ".inUse");
+            columns.add(p::inUse);
+            names.add("pool:" + p.name() + ".available");
+            columns.add(p::available);
+            String[] live = p.liveCounters();
+            for (int i = 0; i < live.length; i++) {
+                int k = i;
+                names.add("pool:" + p.name() + "." + live[i]);
+                columns.add(() -> p.liveCounter(k));
+            }
+        }
+        if (caches != null) {
+            for (CoreImpl core : cores) {
+                int c = core.index();
+                names.add("cpu" + c + ".l1dMisses");
+                columns.add(() -> caches.l1dMisses(c));
+                names.add("cpu" + c + ".l1iMisses");
+                columns.add(() -> caches.l1iMisses(c));
+                names.add("cpu" + c + ".l1dHitPercent"); // over each sampling interval
+                columns.add(() -> caches.l1dHitPercentWindow(c));
+            }
+        }
+    }
+
+    /**
+     * @return the names a run of this built pipeline will have in its series: the sampled columns, then the series of
+     *         points ({@code SeriesDTO.points}); in that order, without {@code timeSeconds}
+     */
+    List<String> seriesNames() {
+        List<String> names = new ArrayList<>();
+        bindSeries(names, new ArrayList<>());
+        for (ElementContextImpl c : contexts) {
+            for (MetricsImpl.Points p : c.metrics.points.values()) {
+                names.add(c.name + "." + p.name);
+            }
+        }
+        return names;
+    }
+
     private void sample() {
         if (seriesCount < seriesRows.length) {
             double[] row = seriesRows[seriesCount++];
             row[0] = now / 1e12;
             for (int i = 0; i < seriesColumns.length; i++) {
                 row[i + 1] = seriesColumns[i].getAsDouble();
+            }
+            for (MetricsImpl m : intervalMetrics) {
+                m.endInterval();
             }
             sampler.after(sampleInterval);
         }
@@ -929,6 +970,11 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         s.columns.addAll(seriesNames);
         for (int i = 0; i < seriesCount; i++) {
             s.rows.add(seriesRows[i]);
+        }
+        for (ElementContextImpl c : contexts) {
+            for (MetricsImpl.Points p : c.metrics.points.values()) {
+                s.points.put(c.name + "." + p.name, p.dto());
+            }
         }
         return s;
     }

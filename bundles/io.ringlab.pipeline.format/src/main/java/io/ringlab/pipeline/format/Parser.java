@@ -84,20 +84,31 @@ final class Parser extends TextParser {
         }
     }
 
-    // KEY = VALUE
+    // KEY = VALUE | plot = [ METRIC, ... ]
     private void header() {
         Token key = lexer.next();
         lexer.next(); // '=', seen by statement()
-        Token v = requireValue("'" + key.text() + " ='");
-        expectEndOfStatement("a new line or ';' after the value of '" + key.text() + "'");
         String k = key.text();
+        Token open = lexer.peek(0).kind() == Kind.LBRACKET ? lexer.peek(0) : null;
+        List<Token> items = open != null ? list(k) : null;
+        Token v = open != null ? null : requireValue("'" + k + " ='");
+        expectEndOfStatement("a new line or ';' after the value of '" + k + "'");
         if (!Syntax.HEADER_KEYS.contains(k)) {
             problems.add(key, "unknown header key '" + k + "': allowed keys are " + Syntax.list(Syntax.HEADER_KEYS));
+            return;
+        }
+        if ((open != null) != k.equals(Syntax.PLOT)) {
+            problems.add(open != null ? open : v, open != null ? "'" + k + "' takes one value, not a list"
+                    : "'" + k + "' takes a list of series, for example plot = [ping.rttMillis, q.backlog]");
             return;
         }
         Token first = headerKeys.putIfAbsent(k, key);
         if (first != null) {
             problems.add(key, "header key '" + k + "' is set twice: " + Problems.twice(first, key));
+            return;
+        }
+        if (items != null) {
+            plot(items);
             return;
         }
         ValueDTO value = toValue(v);
@@ -114,10 +125,24 @@ final class Parser extends TextParser {
             }
             case Syntax.PROFILE -> pipeline.profile = value;
             case Syntax.HEADLINE -> {
-                headline(v);
-                pipeline.headline = value;
+                if (metric(v, "headline")) {
+                    pipeline.headline = value;
+                }
             }
             default -> throw new AssertionError(k);
+        }
+    }
+
+    /** The items of {@code plot = [ ... ]}: metric names, each once. */
+    private void plot(List<Token> items) {
+        Map<String, Token> seen = new HashMap<>();
+        for (Token t : items) {
+            Token first = seen.putIfAbsent(t.text(), t);
+            if (first != null) {
+                problems.add(t, "plot names '" + t.text() + "' twice: " + Problems.twice(first, t));
+            } else if (metric(t, "plot")) {
+                pipeline.plot.add(toValue(t));
+            }
         }
     }
 
@@ -129,14 +154,24 @@ final class Parser extends TextParser {
         }
     }
 
-    /** {@code ELEMENT.METRIC}, {@code pool:ELEMENT.POOL.METRIC} (an element's pool), {@code cpuN.METRIC} or {@code l3.METRIC}. */
-    private void headline(Token v) {
+    /**
+     * Checks a metric name's form, {@code ELEMENT.METRIC}, {@code pool:ELEMENT.POOL.METRIC} (an element's pool),
+     * {@code cpuN.METRIC} or {@code l3.METRIC}, and notes its element to check once the file is read.
+     *
+     * @param key the header key it is the value of, for messages
+     * @return whether it has one of the forms (if not, reported)
+     */
+    private boolean metric(Token v, String key) {
         String element = Syntax.metricElement(v.text());
         if (element == null) {
-            problems.add(v, "headline '" + v.text() + "' is not " + Syntax.METRIC_FORMS);
-        } else if (!element.isEmpty()) {
-            references.add(new Reference(element, v.line(), v.column(), "the headline"));
+            problems.add(v, key + " '" + v.text() + "' is not " + Syntax.METRIC_FORMS);
+            return false;
         }
+        if (!element.isEmpty()) {
+            references.add(new Reference(element, v.line(), v.column(), key.equals(Syntax.PLOT) ? "the plot list"
+                    : "the " + key));
+        }
+        return true;
     }
 
     // element NAME : TYPE [ { PROPERTY = VALUE ... } ]

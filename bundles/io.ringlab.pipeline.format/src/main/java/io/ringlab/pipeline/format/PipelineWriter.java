@@ -12,7 +12,7 @@ import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * Writes a {@link PipelineDTO} as canonical pipeline text: the header keys (in the order {@code name, description,
- * duration, seed, profile, headline}, each only if set), then the elements with one property per line indented by four
+ * duration, seed, profile, headline, plot}, each only if set; {@code plot} as a one-line list, only if not empty), then the elements with one property per line indented by four
  * spaces, then the connections with one arrow per line, then the layout block; sections are separated by an empty line
  * and the text ends with a line break ({@code \n}).
  * <p>
@@ -57,6 +57,13 @@ public final class PipelineWriter {
         header(out, Syntax.SEED, p.seed);
         header(out, Syntax.PROFILE, p.profile);
         header(out, Syntax.HEADLINE, p.headline);
+        if (p.plot != null && !p.plot.isEmpty()) {
+            out.append(Syntax.PLOT).append(" = [");
+            for (int i = 0; i < p.plot.size(); i++) {
+                out.append(i == 0 ? "" : ", ").append(plotItem(p.plot.get(i)));
+            }
+            out.append("]\n");
+        }
 
         if (!p.elements.isEmpty()) {
             section(out);
@@ -122,6 +129,15 @@ public final class PipelineWriter {
             throw new IllegalArgumentException("value of " + what + " is null");
         }
         return v.quoted || !Syntax.canBeBare(v.text) ? Syntax.quote(v.text) : v.text;
+    }
+
+    /** A {@code plot} item: a metric name ({@link Syntax#METRIC_FORMS}), which never needs quotes but keeps them. */
+    private static String plotItem(ValueDTO v) {
+        String text = value(v, Syntax.PLOT);
+        if (Syntax.metricElement(v.text) == null) {
+            throw new IllegalArgumentException("plot item '" + v.text + "' is not " + Syntax.METRIC_FORMS);
+        }
+        return text;
     }
 
     private static String endpoint(String element, String port) {

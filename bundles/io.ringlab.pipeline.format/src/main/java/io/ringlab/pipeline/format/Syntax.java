@@ -29,8 +29,9 @@ public final class Syntax {
     static final String SEED = "seed";
     static final String PROFILE = "profile";
     static final String HEADLINE = "headline";
+    static final String PLOT = "plot";
     /** The header keys in canonical order. */
-    static final List<String> HEADER_KEYS = List.of(NAME, DESCRIPTION, DURATION, SEED, PROFILE, HEADLINE);
+    static final List<String> HEADER_KEYS = List.of(NAME, DESCRIPTION, DURATION, SEED, PROFILE, HEADLINE, PLOT);
 
     /** {@link #ELEMENT_NAME} in words, for messages. */
     public static final String ELEMENT_NAME_RULE = "names start with a letter and contain only letters, digits, '_' and '-'";

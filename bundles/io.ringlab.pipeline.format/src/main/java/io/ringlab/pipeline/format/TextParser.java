@@ -1,5 +1,7 @@
 package io.ringlab.pipeline.format;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 import org.osgi.annotation.versioning.ConsumerType;
@@ -107,6 +109,56 @@ public abstract class TextParser {
     protected final RuntimeException error(Token at, String message) {
         problems.add(at, message);
         return SKIP;
+    }
+
+    /**
+     * Reads a {@code [ ... ]} list whose {@code [} is at {@code lexer.peek(0)}, up to and including its {@code ]}:
+     * <pre>
+     * '[' [ NEWLINE ] VALUE { [ NEWLINE ] ',' [ NEWLINE ] VALUE } [ ',' ] [ NEWLINE ] ']'
+     * </pre>
+     * Items are read with {@link Lexer#listItem()}; line breaks may stand after {@code [} and {@code ,} and before
+     * {@code ,} and {@code ]}; any other line break ends the statement, so a list left open is reported where its line
+     * ends. On a problem, reports it and unwinds.
+     *
+     * @param key the key the list is the value of, for messages, for example {@code "metrics"}
+     * @return the items in order; empty for {@code []}
+     * @since 1.3
+     */
+    protected final List<Token> list(String key) {
+        Token open = lexer.next();
+        String where = "the list of '" + key + "' opened at line " + open.line() + " column " + open.column();
+        List<Token> items = new ArrayList<>();
+        while (true) {
+            while (lexer.peek(0).kind() == Kind.NEWLINE) {
+                lexer.next();
+            }
+            if (lexer.peek(0).kind() == Kind.RBRACKET) {
+                lexer.next();
+                return items;
+            }
+            Token item = lexer.listItem();
+            if (item == null) {
+                Token t = lexer.peek(0);
+                throw error(t, "expected a value or ']' in " + where + ", found " + t.describe());
+            }
+            items.add(item);
+            // line breaks may stand before ',' or ']'; otherwise a line break ends the statement: the list is unclosed
+            int k = 0;
+            while (lexer.peek(k).kind() == Kind.NEWLINE) {
+                k++;
+            }
+            Kind after = lexer.peek(k).kind();
+            if (after != Kind.COMMA && after != Kind.RBRACKET) {
+                Token t = lexer.peek(0);
+                throw error(t, "expected ',' or ']' after '" + item.text() + "' in " + where + ", found " + t.describe());
+            }
+            for (int i = 0; i < k; i++) {
+                lexer.next();
+            }
+            if (after == Kind.COMMA) {
+                lexer.next();
+            }
+        }
     }
 
     /**

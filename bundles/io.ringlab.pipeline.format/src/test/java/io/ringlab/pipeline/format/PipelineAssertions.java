@@ -33,6 +33,10 @@ final class PipelineAssertions {
         assertSameValue(expected.seed, actual.seed, "seed");
         assertSameValue(expected.profile, actual.profile, "profile");
         assertSameValue(expected.headline, actual.headline, "headline");
+        assertEquals(expected.plot.size(), actual.plot.size(), "number of plot series");
+        for (int i = 0; i < expected.plot.size(); i++) {
+            assertSameValue(expected.plot.get(i), actual.plot.get(i), "plot series #" + i);
+        }
 
         assertEquals(expected.elements.size(), actual.elements.size(), "number of elements");
         for (int i = 0; i < expected.elements.size(); i++) {

@@ -275,12 +275,46 @@ class PipelineReaderTest {
         assertEquals("cannot read the pipeline: the file is not UTF-8 text", e.problems().get(0).message);
     }
 
+    @Test
+    void readsThePlotListWithThePositionOfEachSeries() throws PipelineException {
+        PipelineDTO p = PipelineReader.read("p.ring", """
+                plot = [ping.rttMillis, q.backlog,
+                        pool:ping.pool.inUse, cpu0.l1dMisses]
+                element ping : ping
+                element q : pfifo
+                """);
+        assertEquals(4, p.plot.size());
+        assertValue("ping.rttMillis", false, 1, 9, p.plot.get(0));
+        assertValue("q.backlog", false, 1, 25, p.plot.get(1));
+        assertValue("pool:ping.pool.inUse", false, 2, 9, p.plot.get(2));
+        assertValue("cpu0.l1dMisses", false, 2, 31, p.plot.get(3));
+        assertEquals(List.of(), PipelineReader.read("p.ring", "element a : t\n").plot, "no plot key: an empty list");
+    }
+
+    @Test
+    void malformedPlotListsAreReportedWhereTheyGoWrong() {
+        assertProblems("plot = [q.backlog, q.drops\nelement q : pfifo\n",
+                "1:27: expected ',' or ']' after 'q.drops' in the list of 'plot' opened at line 1 column 8, found end of line");
+        assertProblems("element q : pfifo\nplot = [q.backlog,, q.drops]\n",
+                "2:19: expected a value or ']' in the list of 'plot' opened at line 2 column 8, found ','");
+        assertProblems("element q : pfifo\nplot = q.backlog\n",
+                "2:8: 'plot' takes a list of series, for example plot = [ping.rttMillis, q.backlog]");
+        assertProblems("element q : pfifo\nheadline = [q.backlog]\n", "2:12: 'headline' takes one value, not a list");
+        assertProblems("element q : pfifo\nplot = [q.backlog, backlog, qq.drops, q.backlog]\n",
+                "2:20: plot 'backlog' is not ELEMENT.METRIC (for example sink.rxMpps), pool:ELEMENT.POOL.METRIC, "
+                        + "cpuN.METRIC or l3.METRIC",
+                "2:29: undeclared element 'qq' (did you mean 'q'?) in the plot list; declared elements: q",
+                "2:39: plot names 'q.backlog' twice: first at line 2 column 9, again at column 39");
+        assertProblems("element q : pfifo\nplot = [q.backlog]\nplot = [q.drops]\n",
+                "3:1: header key 'plot' is set twice: first at line 2, again at line 3");
+    }
+
     // ---- problems, each with its exact position
 
     @Test
     void unknownHeaderKeyListsTheAllowedOnes() {
         assertProblems("nmae = x\n", "1:1: unknown header key 'nmae': allowed keys are name, description, duration, "
-                + "seed, profile, headline");
+                + "seed, profile, headline, plot");
     }
 
     @Test
@@ -455,7 +489,8 @@ class PipelineReaderTest {
                 """;
         PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.read("bad.ring", text));
         assertEquals(List.of(
-                "1:1: unknown header key 'nmae': allowed keys are name, description, duration, seed, profile, headline",
+                "1:1: unknown header key 'nmae': allowed keys are name, description, duration, seed, profile, headline, "
+                        + "plot",
                 "2:10: expected a new line or ';' after the value of 'seed', found '2'",
                 "4:16: expected ',', ';', a new line or '}' after the value of 'rate', found 'Gbit' "
                         + "(quote a value that contains spaces)",

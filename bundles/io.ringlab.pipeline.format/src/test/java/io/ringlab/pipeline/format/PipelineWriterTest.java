@@ -81,6 +81,34 @@ class PipelineWriterTest {
     }
 
     @Test
+    void writesThePlotListAfterTheHeadlineAndReadsItBack() throws PipelineException {
+        String text = """
+                headline = ping.rttP50Millis
+                plot = [
+                    ping.rttMillis,   # each echo
+                    "eth0.limit", eth0.inflight
+                ]
+
+                element ping : ping
+                element eth0 : stmmac
+                """;
+        PipelineDTO p = PipelineReader.read("dir/p.ring", text);
+        String written = PipelineWriter.write(p);
+        assertEquals("""
+                headline = ping.rttP50Millis
+                plot = [ping.rttMillis, "eth0.limit", eth0.inflight]
+
+                element ping : ping
+                element eth0 : stmmac
+                """, written);
+        assertRoundTrip(p);
+        p.plot.clear();
+        assertFalse(PipelineWriter.write(p).contains("plot"), "an empty plot list is not written");
+        p.plot.add(bare("nodot"));
+        assertThrows(IllegalArgumentException.class, () -> PipelineWriter.write(p));
+    }
+
+    @Test
     void theNameHeaderIsOmittedWhenItIsTheDefault() throws PipelineException {
         PipelineDTO p = PipelineReader.read("dir/plain.ring", "element a : t\n");
         assertEquals("plain", p.name);

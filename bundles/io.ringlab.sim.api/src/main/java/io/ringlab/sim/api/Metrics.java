@@ -43,7 +43,9 @@ public interface Metrics {
 
     /**
      * Creates a latency histogram. Results report {@code <name>P50<Unit>}, {@code P90}, {@code P99}, {@code Min},
-     * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}.
+     * {@code Max}, {@code Mean} in the display unit, and {@code <name>Count}. The time series sample its
+     * {@code <name>P50<Unit>} and {@code <name>P99<Unit>} over each sampling interval (NaN for an interval without
+     * values), under the same names as the whole run's figures.
      *
      * @param name the histogram's name (for example {@code "rtt"} or {@code "latency"})
      * @param unit the display unit: {@code "Millis"}, {@code "Micros"} or {@code "Nanos"}
@@ -57,6 +59,21 @@ public interface Metrics {
      * @param name a registered counter or gauge name
      */
     void series(String name);
+
+    /**
+     * Also keeps each value recorded in one of this element's histograms as a point at its virtual time, in the run's
+     * series of points {@code <histogram><Unit>} ({@link io.ringlab.sim.api.dto.SeriesDTO#points}; for example
+     * {@code rttMillis} of the {@code rtt} histogram in milliseconds): for plots of every value over time, such as each
+     * ping echo's round-trip time. Room for the run's duration divided by {@code intervalPicos}, plus one, points (at
+     * most 1,000,000) is allocated before the run starts; points past it are counted as dropped, not kept. Recording
+     * allocates nothing. Call it once per histogram, after {@link #histogram}.
+     *
+     * @param histogram the name of a histogram of this element
+     * @param intervalPicos the least virtual time between two of its values (a ping's interval), more than 0
+     * @throws IllegalArgumentException if the element has no such histogram or the interval is not positive
+     * @since 1.4
+     */
+    void points(String histogram, long intervalPicos);
 
     /** A monotonically growing count. */
     @ProviderType

@@ -16,7 +16,8 @@
  * {@code Timer.takeOver}.
  * <p>
  * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models; {@code SimulationRun.metricNames}, the
- * metrics a prepared run can report.
+ * metrics a prepared run can report;
+ * {@code Metrics.points}, a histogram's values kept as points at their virtual times.
  */
 @Export
 @Version("1.4.0")

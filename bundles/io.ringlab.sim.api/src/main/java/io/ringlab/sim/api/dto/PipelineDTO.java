@@ -18,6 +18,14 @@ public class PipelineDTO {
     public String description;
     /** The headline metric as {@code element.metric}; may be {@code null}. */
     public ValueDTO headline;
+    /**
+     * The pipeline's key series, as written in its {@code plot = [ ... ]} header: the series a plot draws when it is
+     * not told which ({@code element.metric} each, in file order, with its source position); never {@code null}, empty
+     * when the file names none.
+     *
+     * @since 1.4
+     */
+    public List<ValueDTO> plot = new ArrayList<>();
     /** Default duration as written (for example {@code "2s"}); {@code null} for the runner's default. */
     public ValueDTO duration;
     /** Default seed; {@code null} for the runner's default. */

@@ -9,7 +9,10 @@
  * {@code sampleWarnings}, {@link io.ringlab.sim.api.dto.SampleWarningDTO}) and the command line's overrides of a run
  * ({@code RunResultDTO.overrides}, {@link io.ringlab.sim.api.dto.RunOverridesDTO});
  * {@link io.ringlab.sim.api.dto.MetricDescriptorDTO} and {@link io.ringlab.sim.api.dto.ElementDescriptorDTO}'s
- * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page).
+ * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page);
+ * {@link io.ringlab.sim.api.dto.PipelineDTO#plot} (a pipeline's key series), {@link
+ * io.ringlab.sim.api.dto.SeriesDTO#points} with {@link io.ringlab.sim.api.dto.PointsDTO} (values at the virtual times
+ * they were recorded, such as each ping echo's round-trip time).
  */
 @Export
 @Version("1.4.0")

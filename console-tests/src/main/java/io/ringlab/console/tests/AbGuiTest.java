@@ -192,7 +192,7 @@ class AbGuiTest extends GuiTest {
         gui.click(find(ConsoleService.ID_AB_FROM_EDITOR, Button.class));
         org.eclipse.swt.widgets.List metrics = find(ConsoleService.ID_AB_METRICS, org.eclipse.swt.widgets.List.class);
         gui.until("the metrics the pipeline reports", () -> metrics.isEnabled() && metrics.getItemCount() > METRICS.size());
-        assertEquals(List.of("eth0.ringUsed"), Arrays.asList(metrics.getSelection()), "the pipeline's headline is chosen");
+        assertEquals(List.of("ping.rttP50Millis"), Arrays.asList(metrics.getSelection()), "the pipeline's headline is chosen");
         Label message = find(ConsoleService.ID_AB_MESSAGE, Label.class);
         assertTrue(message.getText().startsWith("Variant B: give at least one"), message.getText());
 

@@ -92,8 +92,9 @@ class FormsAndBundlesGuiTest extends GuiTest {
         RunResultDTO after = run();
         assertEquals(headless("eth0.bql=true", "q.limit=50"), after.elements, "the edited run is the file's with the same --set");
         assertNotEquals(before.elements, after.elements);
-        assertTrue(after.headline.value < before.headline.value / 4, "BQL keeps the device's queue short: eth0.ringUsed "
-                + before.headline.value + " without, " + after.headline.value + " with");
+        assertTrue(after.headline.value < before.headline.value / 4, "BQL keeps the device's queue short, and the band-0"
+                + " ping passes the qdisc's backlog: ping.rttP50Millis " + before.headline.value + " without, "
+                + after.headline.value + " with");
         Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
         assertTrue(log.getText().contains("running the pipeline as edited (not saved to its file): eth0.bql=true, q.limit=50"), log.getText());
         assertEquals(fileBefore, Files.readString(sample()), "the form wrote into the file");

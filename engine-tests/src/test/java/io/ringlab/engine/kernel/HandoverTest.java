@@ -194,8 +194,8 @@ class HandoverTest {
     /** netdev-bql (1.2 Gbit/s into 1 Gbit/s: the qdisc's backlog grows) with another qdisc. */
     private static String netdevBql(String qdisc) throws Exception {
         String text = Pipelines.sample("netdev-bql.pipeline", "60ms");
-        String pfifo = "element q : pfifo {\n    limit = 1000\n}";
-        assertTrue(text.contains(pfifo), "netdev-bql.pipeline has its pfifo");
+        String pfifo = "element q : pfifo_fast {\n    limit = 1000\n}";
+        assertTrue(text.contains(pfifo), "netdev-bql.pipeline has its pfifo_fast");
         return text.replace(pfifo, "element q : " + qdisc);
     }
 

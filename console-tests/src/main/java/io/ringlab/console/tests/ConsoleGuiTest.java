@@ -62,7 +62,7 @@ class ConsoleGuiTest extends GuiTest {
         samples.select(i);
         samples.notifyListeners(SWT.Selection, new Event());
         Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
-        gui.until("the sample to open", () -> status.getText().startsWith("ready: 5 elements"));
+        gui.until("the sample to open", () -> status.getText().startsWith("ready: 9 elements"));
         assertTrue(shell.getText().contains("netdev-bql"), shell.getText());
 
         gui.find(shell, ConsoleService.ID_DURATION, Text.class).setText("20ms");

@@ -235,9 +235,11 @@ class LiveViewsGuiTest extends GuiTest {
         SeriesDTO s = headless.series;
 
         Chart queues = gui.find(shell, ConsoleService.ID_CHART_QUEUES, Chart.class);
-        assertEquals(List.of("q.backlog", "eth0.ringUsed", "eth0.limit", "eth0.inflight"),
-                Arrays.stream(queues.getSeriesSet().getSeries()).map(ISeries::getId).toList());
-        for (String c : List.of("q.backlog", "eth0.ringUsed", "eth0.limit", "eth0.inflight")) {
+        // pfifo_fast's bands, the device queue and BQL of eth0, and the ping's reverse path (back, eth1)
+        List<String> queueSeries = List.of("q.backlog", "q.backlogBand0", "q.backlogBand1", "q.backlogBand2", "eth0.ringUsed",
+                "back.backlog", "eth1.ringUsed", "eth0.limit", "eth0.inflight");
+        assertEquals(queueSeries, Arrays.stream(queues.getSeriesSet().getSeries()).map(ISeries::getId).toList());
+        for (String c : queueSeries) {
             assertSeries(queues, s, c);
         }
         assertEquals(0, queues.getSeriesSet().getSeries("q.backlog").getYAxisId(), "packets on the left axis");
@@ -249,7 +251,11 @@ class LiveViewsGuiTest extends GuiTest {
         List<String> row = List.of("sink", "latency", "us", String.format(Locale.ROOT, "%,d", sink.get("latencyCount").longValue()),
                 f(sink.get("latencyMinMicros")), f(sink.get("latencyP50Micros")), f(sink.get("latencyP90Micros")),
                 f(sink.get("latencyP99Micros")), f(sink.get("latencyMaxMicros")), f(sink.get("latencyMeanMicros")));
-        assertEquals(List.of(row), rows(latency));
+        Map<String, Double> ping = headless.elements.get("ping");
+        List<String> pingRow = List.of("ping", "rtt", "ms", String.format(Locale.ROOT, "%,d", ping.get("rttCount").longValue()),
+                f(ping.get("rttMinMillis")), f(ping.get("rttP50Millis")), f(ping.get("rttP90Millis")),
+                f(ping.get("rttP99Millis")), f(ping.get("rttMaxMillis")), f(ping.get("rttMeanMillis")));
+        assertEquals(List.of(pingRow, row), rows(latency), "every histogram of the run, as the result reports it");
         Chart lat = gui.find(shell, ConsoleService.ID_CHART_LATENCY, Chart.class);
         for (String p : List.of("P50", "P90", "P99")) {
             ISeries<?> line = lat.getSeriesSet().getSeries("sink.latency " + p);

@@ -261,7 +261,7 @@ final class Commands implements Callable<Integer> {
                 watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
             }
             Runner.Request request = new Runner.Request(file, duration, seed, sets, seriesInterval, warmup, swaps,
-                    watchers, print, "--print");
+                    watchers, print, "--print", plot == null ? List.of() : plotSeries);
             Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());

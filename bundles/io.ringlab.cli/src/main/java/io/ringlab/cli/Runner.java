@@ -72,13 +72,29 @@ final class Runner {
      * @param metrics {@code ELEMENT.METRIC} names the caller will read from the result ({@code --print}): checked against
      *        what the prepared run can report before it starts, named by {@code option} in the message
      * @param option the option that gave {@link #metrics}, for the message
+     * @param series series names the caller will draw ({@code --plot-series}): checked against the prepared run's
+     *        series before it starts
      */
     record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
-            List<String> swaps, List<Watcher> watchers, List<String> metrics, String option) {
+            List<String> swaps, List<Watcher> watchers, List<String> metrics, String option, List<String> series) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
-            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null);
+            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null,
+                    List.of());
         }
+    }
+
+    /**
+     * @param names the series a prepared run will have ({@code SimulationRun.seriesNames}); empty when it cannot tell,
+     *        and then nothing is checked
+     * @return why {@code series} is not among them, with the closest names, or {@code null} when it is
+     */
+    static String unknownSeries(String series, List<String> names) {
+        if (names.isEmpty() || names.contains(series)) {
+            return null;
+        }
+        return "--plot-series " + series + ": the run has no series '" + series + "'" + Syntax.didYouMean(series, names)
+                + "; its series: " + String.join(", ", names);
     }
 
     /**
@@ -171,12 +187,22 @@ final class Runner {
             long interval = q.watchers().stream().mapToLong(Watcher::intervalMillis).min().orElse(Long.MAX_VALUE);
             options.snapshotIntervalMillis = interval == Long.MAX_VALUE ? 0 : interval;
             SimulationRun run = simulator.prepare(pipeline, options);
+            List<String> problems = new ArrayList<>();
             for (String m : q.metrics()) {
                 String problem = unknownMetric(q.option(), m, run.metricNames());
                 if (problem != null) {
-                    run.close();
-                    return new Outcome(null, INVALID, problem);
+                    problems.add(problem);
                 }
+            }
+            for (String s : q.series()) {
+                String problem = unknownSeries(s, run.seriesNames());
+                if (problem != null) {
+                    problems.add(problem);
+                }
+            }
+            if (!problems.isEmpty()) {
+                run.close(); // nothing ran: a misspelt name costs no run
+                return new Outcome(null, INVALID, String.join("\n", problems));
             }
             List<AutoCloseable> watching = new ArrayList<>();
             RunResultDTO r;

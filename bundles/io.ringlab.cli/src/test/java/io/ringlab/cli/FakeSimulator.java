@@ -160,6 +160,17 @@ class FakeSimulator implements Simulator {
             throw new UnsupportedOperationException();
         }
 
+        /** @return the result's series */
+        @Override
+        public java.util.List<String> seriesNames() {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            if (result.series != null) {
+                names.addAll(result.series.columns.subList(1, result.series.columns.size()));
+                names.addAll(result.series.points.keySet());
+            }
+            return names;
+        }
+
         /** @return what the result will report */
         @Override
         public java.util.Map<String, java.util.Set<String>> metricNames() {

@@ -205,4 +205,16 @@ class PrintAndPlotTest {
         r.overrides.duration = "1s";
         assertEquals("tiny (seed 42, --set eth0.bql=true --duration 1s)", Plots.title(r));
     }
+
+    @Test
+    void aMisspeltPlotSeriesIsRefusedBeforeTheRunWithTheClosestName() {
+        String png = dir.resolve("x.png").toString();
+
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--plot", png, "--plot-series", "q.backlg"));
+
+        assertTrue(cli.err().contains("--plot-series q.backlg: the run has no series 'q.backlg' (did you mean 'q.backlog'?);"
+                + " its series: q.backlog"), cli.err());
+        assertEquals("", cli.out(), "no summary: nothing ran");
+        assertFalse(java.nio.file.Files.exists(dir.resolve("x.png")));
+    }
 }

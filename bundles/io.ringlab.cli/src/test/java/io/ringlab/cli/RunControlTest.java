@@ -92,6 +92,11 @@ class RunControlTest {
         }
 
         @Override
+        public java.util.List<String> seriesNames() {
+            return java.util.List.of();
+        }
+
+        @Override
         public CompletionStage<SwapDTO> swap(String element, String type, String version) {
             calls.add("swap " + element + " " + type + " " + version);
             SwapDTO d = new SwapDTO();

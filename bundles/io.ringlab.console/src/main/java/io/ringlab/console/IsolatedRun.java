@@ -618,6 +618,11 @@ final class IsolatedRun implements SimulationRun {
     }
 
     @Override
+    public java.util.List<String> seriesNames() {
+        return java.util.List.of();
+    }
+
+    @Override
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
         CompletableFuture<SwapDTO> f = new CompletableFuture<>();
         synchronized (lock) {

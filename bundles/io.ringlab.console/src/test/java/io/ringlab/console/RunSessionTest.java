@@ -90,6 +90,11 @@ class RunSessionTest {
         }
 
         @Override
+        public java.util.List<String> seriesNames() {
+            return java.util.List.of();
+        }
+
+        @Override
         public java.util.concurrent.CompletionStage<io.ringlab.sim.api.dto.SwapDTO> swap(String element, String type,
                 String version) {
             throw new UnsupportedOperationException();

@@ -109,6 +109,7 @@ final class ModelSimulator implements Simulator {
                     }
                     case "state" -> RunState.READY;
                     case "metricNames" -> metricNames(pipeline, o); // what the model's result will report
+                    case "seriesNames" -> List.of();
                     case "toString" -> "run of " + pipeline.name + " seed " + o.seed;
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];

@@ -44,6 +44,8 @@ public final class RunImpl implements SimulationRun {
     private final Object lock = new Object();
     /** What the prepared run can report ({@link #metricNames()}). */
     private final Map<String, java.util.Set<String>> metricNames;
+    /** The series the prepared run will have ({@link #seriesNames()}). */
+    private final List<String> seriesNames;
     private final CountDownLatch done = new CountDownLatch(1);
     private final CompletableFuture<RunResultDTO> completion = new CompletableFuture<>();
 
@@ -98,6 +100,7 @@ public final class RunImpl implements SimulationRun {
         Map<String, java.util.Set<String>> names = new java.util.TreeMap<>();
         sim.metricNames().forEach((owner, m) -> names.put(owner, java.util.Collections.unmodifiableSet(m)));
         this.metricNames = java.util.Collections.unmodifiableMap(names);
+        this.seriesNames = List.copyOf(sim.seriesNames());
         for (ElementContextImpl c : sim.contexts) {
             implementations.put(c.name, c.implementation);
         }
@@ -784,6 +787,12 @@ public final class RunImpl implements SimulationRun {
         s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
         s.swaps = new ArrayList<>(sim.swaps);
         snapshot = s;
+    }
+
+    /** @return the series as the run was prepared; thread-safe */
+    @Override
+    public List<String> seriesNames() {
+        return seriesNames;
     }
 
     /** @return the names as the run was prepared (a swap's new metrics are not among them); thread-safe */

@@ -103,4 +103,15 @@ public interface SimulationRun {
      * @since 1.4
      */
     java.util.Map<String, java.util.Set<String>> metricNames();
+
+    /**
+     * The series a run of this prepared pipeline will have: the sampled columns ({@code ELEMENT.METRIC}, without
+     * {@code timeSeconds}), then the series of points ({@code SeriesDTO.points}). For checking names a user gave (a
+     * {@code --plot-series}) before the run starts.
+     *
+     * @return the names in the result's order; never {@code null}; empty when the run cannot tell (a run in another
+     *         process)
+     * @since 1.4
+     */
+    java.util.List<String> seriesNames();
 }

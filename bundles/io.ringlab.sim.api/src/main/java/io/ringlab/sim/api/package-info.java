@@ -15,8 +15,8 @@
  * 1.3: hot swap: {@code Handover}, {@code ElementState}, {@code SimulationRun.swap}, {@code Core.queued},
  * {@code Timer.takeOver}.
  * <p>
- * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models; {@code SimulationRun.metricNames}, the
- * metrics a prepared run can report;
+ * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models; {@code SimulationRun.metricNames} and
+ * {@code seriesNames}, the metrics and series a prepared run can report;
  * {@code Metrics.points}, a histogram's values kept as points at their virtual times.
  */
 @Export

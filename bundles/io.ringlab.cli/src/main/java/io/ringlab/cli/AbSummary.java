@@ -16,6 +16,7 @@ import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.RunText;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.SampleWarningDTO;
 
@@ -51,7 +52,7 @@ final class AbSummary {
                 String half = s.ci95Low == null ? "n/a" : "± " + number(s.ci95High - s.mean, decimals);
                 boolean marked = few.getOrDefault(v.getKey(), Map.of()).containsKey(m);
                 out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
-                        s.n, (s.mean == null ? "n/a" : number(s.mean, decimals)) + (marked ? Summary.FEW_SAMPLES : ""), half);
+                        s.n, (s.mean == null ? "n/a" : number(s.mean, decimals)) + (marked ? RunText.FEW_SAMPLES : ""), half);
                 if (s.note != null) {
                     notes.computeIfAbsent(s.note, k -> new ArrayList<>()).add(m + " " + v.getKey());
                 }
@@ -78,10 +79,10 @@ final class AbSummary {
         }
         if (!few.isEmpty()) {
             out.println();
-            out.println(Summary.FEW_SAMPLES + " rests on too few samples to mean much in some runs (the fewest of the variant's"
+            out.println(RunText.FEW_SAMPLES + " rests on too few samples to mean much in some runs (the fewest of the variant's"
                     + " runs; docs/engine.md, \"How many samples a figure rests on\"):");
             few.forEach((variant, metrics) -> metrics.forEach((metric, w) -> out.printf(Locale.ROOT, "  %s: %s: %s; %s%n",
-                    variant, metric, Summary.samples(w), w.advice)));
+                    variant, metric, RunText.samples(w), w.advice)));
         }
         out.println();
         out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.ringlab.pipeline.format.Numbers;
+import io.ringlab.pipeline.format.RunText;
 import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SampleWarningDTO;
@@ -25,8 +27,6 @@ final class Summary {
      */
     static final String COLUMNS_PROPERTY = "ringlab.columns";
     static final int DEFAULT_WIDTH = 100;
-    /** Marks a figure that rests on too few samples; the lines after the invariants say which and why. */
-    static final String FEW_SAMPLES = "*";
     /** The element lines' name column: at least 12 wide, wider for longer names up to 24. */
     private static final int NAME_COLUMN = 12, MAX_NAME_COLUMN = 24;
 
@@ -58,11 +58,9 @@ final class Summary {
         for (SampleWarningDTO w : r.sampleWarnings) {
             few.put(w.metric, w);
         }
-        if (r.headline != null) {
-            SampleWarningDTO w = few.get(r.headline.metric);
-            out.printf(Locale.ROOT, "headline %s = %s%s%s%n", r.headline.metric, Numbers.human(r.headline.value),
-                    r.headline.unit == null || r.headline.unit.isEmpty() ? "" : " " + r.headline.unit,
-                    w == null ? "" : "   " + FEW_SAMPLES + " " + samples(w) + ": see below");
+        String headline = RunText.headline(r);
+        if (headline != null) {
+            out.println("headline " + headline);
         }
         out.println();
         List<String> quiet = new ArrayList<>();
@@ -80,7 +78,7 @@ final class Summary {
             List<String> items = new ArrayList<>();
             for (Map.Entry<String, Double> m : metrics.entrySet()) {
                 items.add(m.getKey() + '=' + Numbers.human(m.getValue())
-                        + (few.containsKey(name + "." + m.getKey()) ? FEW_SAMPLES : ""));
+                        + (few.containsKey(name + "." + m.getKey()) ? RunText.FEW_SAMPLES : ""));
             }
             printWrapped(out, name, column, items, width);
         }
@@ -100,35 +98,15 @@ final class Summary {
         }
         out.println();
         var inv = r.invariants;
-        out.printf(Locale.ROOT, "packets: generated %,d = delivered %,d + dropped %,d%s + in flight %,d: %s%n", inv.generated, inv.delivered,
-                inv.dropped, inv.droppedByReason.isEmpty() ? "" : " " + inv.droppedByReason, inv.inFlight,
-                inv.packetConservation ? "ok" : "BROKEN");
-        out.printf(Locale.ROOT, "buffers: allocated %,d - freed %,d = in use %,d (held %,d): %s%n", inv.buffersAllocated, inv.buffersFreed,
-                inv.buffersInUse, inv.buffersHeld, inv.bufferConservation ? "ok" : "BROKEN");
+        out.println(RunText.packets(inv));
+        out.println(RunText.buffers(inv));
         for (String v : inv.violations) {
             out.println("  violation: " + v);
         }
         r.warnings.forEach((message, count) -> out.printf(Locale.ROOT, "warning: %s (%,d times)%n", message, count));
-        if (!few.isEmpty()) {
-            out.println(FEW_SAMPLES + " rests on too few samples to mean much (docs/engine.md, \"How many samples a figure rests on\"):");
-            // one line per element and basis: ping.rttMeanMillis, rttP50Millis, rttP90Millis: 1 sample, needs 10; ...
-            Map<String, List<String>> lines = new LinkedHashMap<>();
-            for (SampleWarningDTO w : few.values()) {
-                int dot = w.metric.lastIndexOf('.');
-                String key = w.metric.substring(0, dot) + "\n" + samples(w) + "; " + w.advice;
-                lines.computeIfAbsent(key, k -> new ArrayList<>()).add(w.metric.substring(dot + 1));
-            }
-            lines.forEach((key, metrics) -> {
-                String[] k = key.split("\n", 2);
-                out.printf(Locale.ROOT, "  %s.%s: %s%n", k[0], String.join(", ", metrics), k[1]);
-            });
-        }
+        RunText.fewSamples(r).forEach(out::println);
     }
 
-    /** @return "1 sample, needs 10" */
-    static String samples(SampleWarningDTO w) {
-        return String.format(Locale.ROOT, "%,d sample%s, needs %,d", w.samples, w.samples == 1 ? "" : "s", w.needed);
-    }
 
     /** @return whether the element's line carries nothing: every value 0 (or NaN), or a pool nothing was allocated from */
     static boolean leftOut(String name, Map<String, Double> metrics) {

@@ -2,6 +2,7 @@ package io.ringlab.console;
 
 import java.util.Locale;
 
+import io.ringlab.pipeline.format.RunText;
 import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.dto.InvariantReportDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -14,13 +15,12 @@ final class SummaryText {
     private SummaryText() {
     }
 
-    /** @return the headline as the summary writes it: {@code "eth0.ringUsed = 256.0"}, "n/a" for NaN, or {@code null}. */
+    /**
+     * @return the headline as the summary writes it, as {@code ringlab run} does ({@link RunText#headline}):
+     *         {@code "ping.rttP50Millis = 3.148 ms"}, "n/a" for no value, or {@code null}
+     */
     static String headline(RunResultDTO r) {
-        if (r.headline == null) {
-            return null;
-        }
-        String v = Double.isNaN(r.headline.value) ? "n/a" : String.format(Locale.ROOT, "%.4g", r.headline.value);
-        return r.headline.metric + " = " + v + (r.headline.unit == null || r.headline.unit.isEmpty() ? "" : " " + r.headline.unit);
+        return RunText.headline(r);
     }
 
     /**
@@ -41,14 +41,13 @@ final class SummaryText {
             sb.append(SwapText.of(sw)).append('\n');
         }
         InvariantReportDTO inv = r.invariants;
-        sb.append(String.format(Locale.ROOT, "packets: generated %,d = delivered %,d + dropped %,d %s + in flight %,d: %s%n",
-                inv.generated, inv.delivered, inv.dropped, inv.droppedByReason, inv.inFlight, inv.packetConservation ? "ok" : "BROKEN"));
-        sb.append(String.format(Locale.ROOT, "buffers: allocated %,d - freed %,d = in use %,d (held %,d): %s", inv.buffersAllocated,
-                inv.buffersFreed, inv.buffersInUse, inv.buffersHeld, inv.bufferConservation ? "ok" : "BROKEN"));
+        sb.append(RunText.packets(inv)).append('\n');
+        sb.append(RunText.buffers(inv));
         for (String v : inv.violations) {
             sb.append("\n  violation: ").append(v);
         }
         r.warnings.forEach((message, count) -> sb.append(String.format(Locale.ROOT, "%nwarning: %s (%,d times)", message, count)));
+        RunText.fewSamples(r).forEach(l -> sb.append('\n').append(l));
         return sb.toString();
     }
 }

@@ -37,7 +37,7 @@ class SummaryTextTest {
     @Test
     void theSummaryWritesTheHeadlineAndInvariantsAsTheCommandLineDoes() {
         String s = SummaryText.of(result());
-        assertTrue(s.contains("headline sink.latencyP99Micros = 1235 us\n"), s);
+        assertTrue(s.contains("headline sink.latencyP99Micros = 1,235 us\n"), s); // Numbers.human, as ringlab run
         assertTrue(s.contains("packets: generated 10 = delivered 7 + dropped 1 {qdisc-overlimit=1} + in flight 2: ok\n"), s);
         assertTrue(s.endsWith("buffers: allocated 10 - freed 8 = in use 2 (held 2): ok"), s);
     }
@@ -55,5 +55,22 @@ class SummaryTextTest {
         assertNull(SummaryText.headline(r));
         assertTrue(SummaryText.of(r).contains("headline (the pipeline names none)"));
         assertEquals("FINISHED", r.state);
+    }
+
+    @Test
+    void aHeadlineOnTooFewSamplesIsMarkedAndExplainedAsTheCommandLineDoes() {
+        RunResultDTO r = result();
+        io.ringlab.sim.api.dto.SampleWarningDTO w = new io.ringlab.sim.api.dto.SampleWarningDTO();
+        w.metric = "sink.latencyP99Micros";
+        w.samples = 7;
+        w.needed = 100;
+        w.advice = "run at least 20ms (7 samples in 1ms measured)";
+        r.sampleWarnings.add(w);
+
+        String s = SummaryText.of(r);
+
+        assertTrue(s.contains("headline sink.latencyP99Micros = 1,235 us   * 7 samples, needs 100: see below\n"), s);
+        assertTrue(s.endsWith("\n  sink.latencyP99Micros: 7 samples, needs 100; run at least 20ms (7 samples in 1ms"
+                + " measured)"), s);
     }
 }

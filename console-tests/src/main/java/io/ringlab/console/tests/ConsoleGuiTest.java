@@ -88,7 +88,7 @@ class ConsoleGuiTest extends GuiTest {
         assertEquals(headless.invariants.generated, shown.invariants.generated);
         assertEquals(headless.invariants.inFlight, shown.invariants.inFlight);
         String text = summary.getText();
-        assertTrue(text.contains("headline ping.rttP50Millis = " + String.format(java.util.Locale.ROOT, "%.4g", headless.headline.value)), text);
+        assertTrue(text.contains("headline ping.rttP50Millis = " + io.ringlab.pipeline.format.Numbers.human(headless.headline.value)), text);
         assertTrue(text.contains(String.format(java.util.Locale.ROOT, "packets: generated %,d = delivered %,d", headless.invariants.generated,
                 headless.invariants.delivered)), text);
         assertTrue(text.contains(": ok\nbuffers:") && text.endsWith(": ok"), text);

@@ -51,7 +51,10 @@
  * their old names' warning; {@link io.ringlab.pipeline.format.ByteRates}, the warning for a rate written in tc's bytes
  * per second; the
  * pipeline header key {@code plot = [ELEMENT.METRIC, ...]} (read into {@link io.ringlab.sim.api.dto.PipelineDTO#plot}
- * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists.
+ * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists;
+ * {@link io.ringlab.pipeline.format.Numbers}, numbers for people and for scripts, and
+ * {@link io.ringlab.pipeline.format.RunText}, the summary's headline, invariant and sample-warning lines, which the
+ * command line and the console both write.
  */
 @Export
 @Version("1.3.0")

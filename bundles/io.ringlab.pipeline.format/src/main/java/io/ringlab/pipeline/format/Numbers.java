@@ -1,14 +1,17 @@
-package io.ringlab.cli;
+package io.ringlab.pipeline.format;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 
 /**
- * How the command line writes numbers: for people ({@link #human}) in the summaries, exactly but without binary float
- * noise for scripts ({@link #exact}, {@code --print}). JSON keeps the full double.
+ * How Ringlab writes numbers: for people ({@link #human}) in the command line's and the console's summaries, exactly
+ * but without binary float noise for scripts ({@link #exact}, {@code ringlab run --print}). JSON keeps the full double.
+ * Stateless and thread-safe.
+ *
+ * @since 1.3
  */
-final class Numbers {
+public final class Numbers {
     /** Significant digits a person reads (for values below 1,000: 984.3, 0.08126, 22.3). */
     private static final MathContext HUMAN = new MathContext(4);
     /**
@@ -23,11 +26,12 @@ final class Numbers {
     }
 
     /**
+     * @param v a value
      * @return {@code v} for a person: whole values and values of 1,000 or more as integers with thousands separators
      *         (16,253; 15,390 for 15,391.7), smaller ones with 4 significant digits and no trailing zeros (984.3, 22.3,
      *         0.08126), never in scientific notation; "n/a" for NaN
      */
-    static String human(double v) {
+    public static String human(double v) {
         if (Double.isNaN(v)) {
             return "n/a";
         }
@@ -44,10 +48,11 @@ final class Numbers {
     }
 
     /**
+     * @param v a value
      * @return {@code v} for a script: whole values as plain integers (19680486, not 1.9680486E7), others rounded to 15
      *         significant digits without trailing zeros (787.21944, not 787.2194399999998); "NaN" for NaN
      */
-    static String exact(double v) {
+    public static String exact(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return Double.toString(v);
         }

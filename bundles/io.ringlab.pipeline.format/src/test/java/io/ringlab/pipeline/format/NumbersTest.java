@@ -1,4 +1,4 @@
-package io.ringlab.cli;
+package io.ringlab.pipeline.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
@@ -110,15 +111,8 @@ final class Runner {
         if (dot <= 0 || dot == metric.length() - 1) {
             return option + " " + metric + ": expected ELEMENT.METRIC";
         }
-        String owner = metric.substring(0, dot);
-        java.util.Set<String> known = names.get(owner);
-        if (known == null) {
-            return option + " " + metric + ": nothing named " + owner + " reports metrics"
-                    + Syntax.didYouMean(owner, names.keySet()) + "; these do: " + Syntax.list(names.keySet());
-        }
-        String m = metric.substring(dot + 1);
-        return known.contains(m) ? null : option + " " + metric + ": " + owner + " reports no metric '" + m + "'"
-                + Syntax.didYouMean(m, known) + "; its metrics: " + Syntax.list(known);
+        String problem = MetricNames.unknown(metric, names, "");
+        return problem == null ? null : option + " " + metric + ": " + problem;
     }
 
     /** Watches a run from its start to its end on another thread ({@link RunProgress}, {@link SnapshotFile}). */

@@ -11,7 +11,7 @@ import java.util.Set;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
-import io.ringlab.pipeline.format.Syntax;
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -194,18 +194,9 @@ final class Plan {
             return; // the engine could not tell (no variant prepared here)
         }
         for (ValueDTO metric : e.metrics) {
-            String m = metric.text;
-            int dot = m.lastIndexOf('.');
-            String owner = dot <= 0 ? "" : m.substring(0, dot);
-            Set<String> known = all.get(owner);
-            if (known == null) {
-                problems.add(new ProblemDTO(file, metric.line, metric.column, "metric " + m + ": nothing named " + owner
-                        + " reports metrics in any variant" + Syntax.didYouMean(owner, all.keySet()) + "; these do: "
-                        + Syntax.list(all.keySet())));
-            } else if (!known.contains(m.substring(dot + 1))) {
-                problems.add(new ProblemDTO(file, metric.line, metric.column, "metric " + m + ": " + owner
-                        + " reports no metric '" + m.substring(dot + 1) + "' in any variant"
-                        + Syntax.didYouMean(m.substring(dot + 1), known) + "; its metrics: " + Syntax.list(known)));
+            String problem = MetricNames.unknown(metric.text, all, " in any variant");
+            if (problem != null) {
+                problems.add(new ProblemDTO(file, metric.line, metric.column, "metric " + metric.text + ": " + problem));
             }
         }
     }

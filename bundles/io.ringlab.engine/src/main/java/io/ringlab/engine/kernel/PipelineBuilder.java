@@ -285,12 +285,13 @@ public final class PipelineBuilder {
                 in.sourcePortName = out.name;
             }
         }
-        checkHeadlineMetric(file, pipeline, sim);
+        Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
+        checkHeadlineMetric(file, pipeline, metricNames);
         Set<String> types = new LinkedHashSet<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             types.add(spec.type);
         }
-        return new RunImpl(sim, pipeline, options, duration, types, swaps);
+        return new RunImpl(sim, pipeline, options, duration, types, swaps, metricNames);
     }
 
     /**
@@ -299,25 +300,15 @@ public final class PipelineBuilder {
      *
      * @throws PipelineException naming the headline's position, the element's metrics and the closest name
      */
-    private static void checkHeadlineMetric(String file, PipelineDTO pipeline, Simulation sim) throws PipelineException {
+    private static void checkHeadlineMetric(String file, PipelineDTO pipeline, Map<String, Set<String>> names)
+            throws PipelineException {
         if (pipeline.headline == null) {
             return;
         }
-        Map<String, Set<String>> names = sim.metricNames();
         String h = MetricNames.current(pipeline.headline.text); // an old name reads today's metric (RunImpl.headline)
-        int dot = h.lastIndexOf('.');
-        String owner = h.substring(0, dot);
-        String metric = h.substring(dot + 1);
-        Set<String> known = names.get(owner);
-        if (known == null) {
-            throw new PipelineException(List.of(problem(file, pipeline.headline, "headline " + h + ": nothing named " + owner
-                    + " reports metrics" + Syntax.didYouMean(owner, names.keySet()) + "; these do: "
-                    + Syntax.list(names.keySet()))));
-        }
-        if (!known.contains(metric)) {
-            throw new PipelineException(List.of(problem(file, pipeline.headline, "headline " + h + ": " + owner
-                    + " reports no metric '" + metric + "'" + Syntax.didYouMean(metric, known) + "; its metrics: "
-                    + Syntax.list(known))));
+        String problem = MetricNames.unknown(h, names, "");
+        if (problem != null) {
+            throw new PipelineException(List.of(problem(file, pipeline.headline, "headline " + h + ": " + problem)));
         }
     }
 

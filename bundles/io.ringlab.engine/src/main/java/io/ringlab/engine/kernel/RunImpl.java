@@ -88,17 +88,18 @@ public final class RunImpl implements SimulationRun {
     private record Hold(String type, CompletableFuture<Boolean> done) {
     }
 
+    /** @param metricNames what the built pipeline can report ({@link Simulation#metricNames}), read by the builder */
     RunImpl(Simulation sim, PipelineDTO pipeline, RunOptionsDTO options, long durationPicos, Set<String> types,
-            List<SwapRequest> swaps) {
+            List<SwapRequest> swaps, Map<String, Set<String>> metricNames) {
         this.sim = sim;
         this.pipeline = pipeline;
         this.options = options;
         this.durationPicos = durationPicos;
         this.types = new java.util.concurrent.CopyOnWriteArraySet<>(types);
         this.scheduledSwaps = List.copyOf(swaps);
-        // read now, on the preparing thread, before the engine thread owns the elements
+        // read on the preparing thread, before the engine thread owns the elements
         Map<String, java.util.Set<String>> names = new java.util.TreeMap<>();
-        sim.metricNames().forEach((owner, m) -> names.put(owner, java.util.Collections.unmodifiableSet(m)));
+        metricNames.forEach((owner, m) -> names.put(owner, java.util.Collections.unmodifiableSet(m)));
         this.metricNames = java.util.Collections.unmodifiableMap(names);
         this.seriesNames = List.copyOf(sim.seriesNames());
         for (ElementContextImpl c : sim.contexts) {

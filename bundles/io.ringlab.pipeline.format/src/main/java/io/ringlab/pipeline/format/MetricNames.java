@@ -64,4 +64,27 @@ public final class MetricNames {
         }
         return "metric " + name + " is now " + now + " (" + MetricUnits.unitOf(now) + "); the old name will go";
     }
+
+    /**
+     * Why a metric a user named is not among those a run can report, with the closest names: the one check behind a
+     * headline, {@code --print} and an experiment's metrics.
+     *
+     * @param metric {@code OWNER.METRIC}; must not be {@code null} (without a dot its owner is the empty name)
+     * @param names what reports metrics (an element, {@code pool:NAME}, {@code cpuN}) to its metric names
+     * @param qualifier words after the verb, such as {@code " in any variant"}, or {@code ""}
+     * @return {@code null} when the run reports it; else {@code "sink reports no metric 'rxMps' (did you mean 'rxMpps'?);
+     *         its metrics: ..."} or {@code "nothing named snk reports metrics (did you mean 'sink'?); these do: ..."}
+     */
+    public static String unknown(String metric, Map<String, ? extends java.util.Collection<String>> names, String qualifier) {
+        int dot = metric.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
+        String owner = dot < 0 ? "" : metric.substring(0, dot);
+        String m = metric.substring(dot + 1);
+        java.util.Collection<String> known = names.get(owner);
+        if (known == null) {
+            return "nothing named " + owner + " reports metrics" + qualifier + Syntax.didYouMean(owner, names.keySet())
+                    + "; these do: " + Syntax.list(names.keySet());
+        }
+        return known.contains(m) ? null : owner + " reports no metric '" + m + "'" + qualifier + Syntax.didYouMean(m, known)
+                + "; its metrics: " + Syntax.list(known);
+    }
 }

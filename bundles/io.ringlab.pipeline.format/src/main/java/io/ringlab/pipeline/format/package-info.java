@@ -47,8 +47,8 @@
  * <p>
  * 1.3: {@link io.ringlab.pipeline.format.MetricUnits}, the unit of an output metric from its name's suffix;
  * {@link io.ringlab.pipeline.format.Syntax#didYouMean}, the names closest to a misspelt one;
- * {@link io.ringlab.pipeline.format.MetricNames}, the renamed metrics ({@code ...Mbps} to {@code ...MbitPerSecond}) and
- * their old names' warning; {@link io.ringlab.pipeline.format.ByteRates}, the warning for a rate written in tc's bytes
+ * {@link io.ringlab.pipeline.format.MetricNames}, the renamed metrics ({@code ...Mbps} to {@code ...MbitPerSecond}),
+ * their old names' warning and the check of a named metric against what a run reports; {@link io.ringlab.pipeline.format.ByteRates}, the warning for a rate written in tc's bytes
  * per second; the
  * pipeline header key {@code plot = [ELEMENT.METRIC, ...]} (read into {@link io.ringlab.sim.api.dto.PipelineDTO#plot}
  * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists;

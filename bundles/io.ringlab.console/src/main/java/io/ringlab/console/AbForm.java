@@ -12,6 +12,7 @@ import java.util.function.BiConsumer;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.OverrideException;
 import io.ringlab.pipeline.format.Overrides;
 import io.ringlab.pipeline.format.PropertyOverride;
@@ -63,8 +64,10 @@ final class AbForm {
      *
      * @param experiment the experiment, or {@code null} when {@code errors} is not empty
      * @param errors one message per problem, each naming its field; empty when the experiment was built
+     * @param warnings what was accepted but probably not meant, each naming its field (an old metric name, read as
+     *        today's: {@link MetricNames}); shown beside the errors, never stopping a run
      */
-    record Built(ExperimentDTO experiment, List<String> errors) {
+    record Built(ExperimentDTO experiment, List<String> errors, List<String> warnings) {
     }
 
     private AbForm() {
@@ -114,8 +117,9 @@ final class AbForm {
         e.variants.add(a);
         e.variants.add(b);
 
-        metrics(f, pipeline, e, errors);
-        return errors.isEmpty() ? new Built(e, List.of()) : new Built(null, List.copyOf(errors));
+        List<String> warnings = new ArrayList<>();
+        metrics(f, pipeline, e, errors, warnings);
+        return new Built(errors.isEmpty() ? e : null, List.copyOf(errors), List.copyOf(warnings));
     }
 
     private static int seeds(String text, List<String> errors) {
@@ -225,7 +229,7 @@ final class AbForm {
         });
     }
 
-    private static void metrics(Fields f, PipelineDTO p, ExperimentDTO e, List<String> errors) {
+    private static void metrics(Fields f, PipelineDTO p, ExperimentDTO e, List<String> errors, List<String> warnings) {
         Set<String> all = new LinkedHashSet<>(f.chosenMetrics());
         if (f.typedMetrics() != null) {
             for (String m : f.typedMetrics().split("[,\\s]+")) {
@@ -244,7 +248,11 @@ final class AbForm {
             } else if (!element.isEmpty() && element(p, element) == null) {
                 errors.add("Metrics: '" + m + "': " + noElement(p, element));
             } else {
-                e.metrics.add(new ValueDTO(m, 0, 0));
+                String old = MetricNames.deprecation(m);
+                if (old != null) {
+                    warnings.add("Metrics: warning: " + old);
+                }
+                e.metrics.add(new ValueDTO(MetricNames.current(m), 0, 0));
             }
         }
     }

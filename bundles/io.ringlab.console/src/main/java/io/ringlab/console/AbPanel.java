@@ -411,7 +411,9 @@ final class AbPanel {
         AbForm.Built b = AbForm.build(new AbForm.Fields(types.getText(), overrides.getText(), seeds.getText(), duration.getText(),
                 warmup.getText(), chosen, moreMetrics.getText()), p, host.editorFile() == null ? null : host.editorFile().toString(),
                 context.simulator().elementTypes());
-        message.setText(String.join("\n", b.errors()));
+        List<String> lines = new ArrayList<>(b.errors());
+        lines.addAll(b.warnings());
+        message.setText(String.join("\n", lines));
         message.requestLayout();
         fitScroller();
         return b.experiment();

@@ -137,6 +137,20 @@ class AbFormTest {
     }
 
     @Test
+    void anOldMetricNameIsReadAsTodaysWithAWarningThatNamesTheField() throws Exception {
+        AbForm.Built b = AbForm.build(fields("", "eth0.bql=true", "1", "", "", List.of("eth0.ringUsed"), "sink.rxMbps"),
+                pipeline(), null, types());
+        assertEquals(List.of(), b.errors());
+        assertEquals(List.of("eth0.ringUsed", "sink.rxMbitPerSecond"), b.experiment().metrics.stream().map(m -> m.text).toList());
+        assertEquals(List.of("Metrics: warning: metric sink.rxMbps is now sink.rxMbitPerSecond (Mbit/s); the old name will go"),
+                b.warnings());
+
+        AbForm.Built today = AbForm.build(fields("", "eth0.bql=true", "1", "", "", List.of("sink.rxMbitPerSecond"), ""),
+                pipeline(), null, types());
+        assertEquals(List.of(), today.warnings());
+    }
+
+    @Test
     void theMetricChoicesAreWhatTheShortRunReportedSorted() {
         RunResultDTO r = new RunResultDTO();
         r.elements.put("sink", Map.of("rxPackets", 1.0, "latencyP50Micros", Double.NaN));

@@ -101,7 +101,7 @@ final class HaproxyElement implements Element, Handover {
         stale = m.counter("staleFrames");
         framesIn = m.counter("framesIn");
         framesOut = m.counter("framesOut");
-        m.gauge("cpuCyclesPerConnection", this::cyclesPerConnection);
+        m.gauge("cpuCyclesPerConnection", this::cyclesPerConnection, closedCount::get, 0);
         m.gauge("appBacklog", () -> {
             int n = 0;
             for (Process p : processes) {

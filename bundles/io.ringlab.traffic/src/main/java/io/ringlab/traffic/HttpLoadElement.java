@@ -112,8 +112,9 @@ final class HttpLoadElement implements Element, Handover {
         stale = m.counter("staleFrames");
         bodyBytes = m.counter("responseBytes");
         connectionTime = m.histogram("connectionTime", "Micros");
-        m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup));
-        m.gauge("goodputMbitPerSecond", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6);
+        m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup), () -> connectionsAfterWarmup, warmupPicos);
+        m.gauge("goodputMbitPerSecond", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6, () -> connectionsAfterWarmup,
+                warmupPicos);
         m.gauge("open", this::open);
         m.series("connections");
         m.series("connPerSecond");

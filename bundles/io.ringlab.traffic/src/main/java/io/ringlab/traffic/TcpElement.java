@@ -104,6 +104,8 @@ final class TcpElement implements Element, BufferDestructor, Handover {
     private final long[] maxPacketsSeq;
     private final boolean[] cwndLimited;
     private final long[] acked;
+    /** Per stream, the ACKs that advanced snd_una: the events its goodput rests on. */
+    private final long[] ackEvents;
     /** Per stream, a ring of {@link #WINDOW} segments indexed by {@code seq / mss}: last send time and retransmitted flag. */
     private final long[] sendTime;
     private final boolean[] retrans;
@@ -168,6 +170,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         maxPacketsSeq = new long[streams];
         cwndLimited = new boolean[streams];
         acked = new long[streams];
+        ackEvents = new long[streams];
         sendTime = new long[streams * WINDOW];
         retrans = new boolean[streams * WINDOW];
         rtoTimer = new Timer[streams];
@@ -196,7 +199,13 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         dupAckCount = m.counter("dupAcks");
         allocFailures = m.counter("allocFailures");
         skbsSent = m.counter("skbsSent");
-        m.gauge("goodputMbitPerSecond", () -> mbps(ackedBytes.get()));
+        m.gauge("goodputMbitPerSecond", () -> mbps(ackedBytes.get()), () -> {
+            long sum = 0;
+            for (long n : ackEvents) {
+                sum += n;
+            }
+            return sum;
+        }, start);
         m.gauge("cwnd", () -> cc.cwnd[0]);
         m.gauge("cwndMean", () -> {
             long sum = 0;
@@ -243,7 +252,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         });
         for (int s = 0; s < streams; s++) {
             int k = s;
-            m.gauge("stream" + s + "GoodputMbitPerSecond", () -> mbps(acked[k]));
+            m.gauge("stream" + s + "GoodputMbitPerSecond", () -> mbps(acked[k]), () -> ackEvents[k], start);
             m.gauge("stream" + s + "Cwnd", () -> cc.cwnd[k]);
             m.gauge("stream" + s + "WmemMaxBytes", () -> wmemMax[k]);
         }
@@ -303,6 +312,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         out.put("tcp.maxPacketsSeq", maxPacketsSeq.clone());
         out.put("tcp.cwndLimited", cwndLimited.clone());
         out.put("tcp.acked", acked.clone());
+        out.put("tcp.ackEvents", ackEvents.clone());
         out.put("tcp.sendTime", sendTime.clone());
         out.put("tcp.retrans", retrans.clone());
         int[] waiting = new int[taskCount];
@@ -346,6 +356,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         Handovers.read(in, "tcp.maxPacketsSeq", maxPacketsSeq);
         Handovers.read(in, "tcp.cwndLimited", cwndLimited);
         Handovers.read(in, "tcp.acked", acked);
+        Handovers.read(in, "tcp.ackEvents", ackEvents);
         Handovers.read(in, "tcp.sendTime", sendTime);
         Handovers.read(in, "tcp.retrans", retrans);
         int[] waiting = in.get("tcp.tasks", int[].class);
@@ -616,6 +627,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         }
         ackedBytes.add(ack - una);
         acked[s] += ack - una;
+        ackEvents[s]++;
         dupAcks[s] = 0;
         switch (state[s]) {
             case RECOVERY -> {

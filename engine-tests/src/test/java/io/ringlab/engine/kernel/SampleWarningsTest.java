@@ -100,6 +100,49 @@ class SampleWarningsTest {
     }
 
     @Test
+    void aFigureAnElementCountsFromItsOwnWarmUpSaysWhenTheRunEndedBeforeIt() throws Exception {
+        // http-load counts connections from its own warm-up (200 ms); a 20 ms run completes hundreds before it
+        RunResultDTO r = Pipelines.runConserved(Pipelines.sample("mvneta-bm-haproxy.pipeline", "20ms"), 1);
+
+        assertTrue(r.elements.get("load").get("connections") > 10, "connections were completed: " + r.elements.get("load"));
+        assertEquals(0.0, r.headline.value, "none after the warm-up");
+        assertEquals(0L, r.samples.get("load").get("connPerSecond"));
+        SampleWarningDTO w = find(r, "load.connPerSecond");
+        assertEquals(0, w.samples);
+        assertEquals(10, w.needed);
+        assertEquals("the run ended at 20ms, before the figure starts counting at 200ms: run longer than 200ms", w.advice);
+        assertEquals(null, find(r, "proxy.cpuCyclesPerConnection"), "rests on the connections closed, more than 10: "
+                + r.samples.get("proxy"));
+        assertEquals(r.elements.get("proxy").get("closed").longValue(), r.samples.get("proxy").get("cpuCyclesPerConnection"));
+
+        // a run past the warm-up: the span is the element's own, from 200 ms
+        RunResultDTO after = Pipelines.runConserved(Pipelines.sample("mvneta-bm-haproxy.pipeline", "201ms"), 1);
+        long n = after.samples.get("load").get("connPerSecond");
+        assertTrue(n > 0 && n < 10, n + " connections in the first millisecond after the warm-up");
+        SampleWarningDTO few = find(after, "load.connPerSecond");
+        assertEquals(n, few.samples);
+        assertTrue(few.advice.matches("run at least \\d+ms: the figure counts from 200ms \\(" + n + " samples? in 1ms\\)"),
+                few.advice);
+    }
+
+    @Test
+    void aTcpGoodputRestsOnTheAcksThatAdvancedIt() throws Exception {
+        String tcp = TcpTest.path("%s", "congestion = reno; start = 1ms", "", "", "rate = 100Mbit; delay = 1ms", "delay = 1ms");
+        RunResultDTO r = Pipelines.runConserved(tcp.formatted("200ms"), 1);
+        long acks = r.samples.get("tcp").get("goodputMbitPerSecond");
+        assertTrue(acks > 100, acks + " advancing ACKs");
+        assertTrue(acks <= r.elements.get("tcp").get("acksReceived"), "only the ACKs that advanced snd_una");
+        assertEquals(acks, r.samples.get("tcp").get("stream0GoodputMbitPerSecond"), "one stream");
+        assertEquals(null, find(r, "tcp.goodputMbitPerSecond"));
+
+        // 2.5 ms: the handshake-free stream starts at 1 ms, its first ACK is back after the 2 ms round trip
+        RunResultDTO early = Pipelines.runConserved(tcp.formatted("2500us"), 1);
+        SampleWarningDTO w = find(early, "tcp.goodputMbitPerSecond");
+        assertTrue(w != null && w.samples < 10, "a goodput over a few ACKs is warned about: " + early.sampleWarnings);
+        assertTrue(w.advice.contains("the figure counts from 1ms"), w.advice);
+    }
+
+    @Test
     void theRuleAndTheRounding() {
         assertEquals(10, SampleRule.percentileNeeds(50));
         assertEquals(10, SampleRule.percentileNeeds(90));

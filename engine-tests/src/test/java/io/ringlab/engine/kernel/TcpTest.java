@@ -44,7 +44,7 @@ class TcpTest {
     }
 
     /** A path: sender -> pfifo -> netdev -> forward link -> host, and host.out -> pfifo -> netdev -> reverse link -> tcp.in. */
-    private static String path(String duration, String tcp, String qdisc, String ring, String forward, String reverse) {
+    static String path(String duration, String tcp, String qdisc, String ring, String forward, String reverse) {
         return """
                 duration = %s
                 element tcp : tcp { %s }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -73,6 +74,15 @@ final class MetricsImpl implements Metrics {
     @Override
     public void gauge(String name, DoubleSupplier value) {
         register(name, value);
+    }
+
+    @Override
+    public void gauge(String name, DoubleSupplier value, LongSupplier samples, long sincePicos) {
+        if (sincePicos < 0) {
+            throw new IllegalArgumentException("element " + element + ": gauge " + name + ": sincePicos=" + sincePicos
+                    + ", must be 0 or more");
+        }
+        register(name, new Counted(value, samples, sincePicos));
     }
 
     private void register(String name, DoubleSupplier s) {
@@ -263,6 +273,8 @@ final class MetricsImpl implements Metrics {
         for (Map.Entry<String, DoubleSupplier> e : values.entrySet()) {
             if (e.getValue() instanceof Rate r) {
                 out.put(e.getKey(), new SampleRule.Basis(r.counter.updates - r.counter.updatesBaseline, SampleRule.RATE_NEEDS));
+            } else if (e.getValue() instanceof Counted c) {
+                out.put(e.getKey(), new SampleRule.Basis(c.samples.getAsLong(), SampleRule.RATE_NEEDS, c.sincePicos));
             }
         }
         for (Map.Entry<String, Hist> e : histograms.entrySet()) {
@@ -292,6 +304,14 @@ final class MetricsImpl implements Metrics {
         @Override public void add(long delta) { value += delta; updates++; }
         @Override public long get() { return value; }
         @Override public double getAsDouble() { return value; }
+    }
+
+    /** A gauge an element computes over its own span, with the events it rests on ({@link #gauge(String, DoubleSupplier, LongSupplier, long)}). */
+    record Counted(DoubleSupplier value, LongSupplier samples, long sincePicos) implements DoubleSupplier {
+        @Override
+        public double getAsDouble() {
+            return value.getAsDouble();
+        }
     }
 
     /** A rate over the measured window. */

@@ -19,10 +19,14 @@ import io.ringlab.sim.api.dto.SampleWarningDTO;
  * <li>a rate ({@code Metrics.rate}) needs {@value #MIN_SAMPLES} counted events (updates of its counter) in the measured
  * window; a rate over none is not warned about (a direction that carried nothing is exactly 0), unless it is the
  * headline;</li>
+ * <li>a figure an element computes over a span of its own ({@code Metrics.gauge} with samples: a TCP goodput over the
+ * acknowledgements that advanced it, http-load's connection rate over the connections completed after its own warm-up)
+ * needs {@value #MIN_SAMPLES} of the events the element counts, and is warned about also with none (the element
+ * registered it for events it expects);</li>
  * <li>the headline is warned about also when it has no value at all.</li>
  * </ul>
  * The advice scales the measured window by the rate at which samples came: 1 sample in 1 s of a figure that needs 10
- * gives "run at least 10s (1 sample in 1s measured)". Gauges an element computes itself (a TCP stream's goodput) have no basis the engine knows.
+ * gives "run at least 10s (1 sample in 1s measured)"; a figure that counts from a time of its own scales its own span.
  */
 final class SampleRule {
     /** The fewest samples any averaged or ranked figure needs. */
@@ -32,9 +36,25 @@ final class SampleRule {
     /** What a rate needs: counted events in the measured window. */
     static final long RATE_NEEDS = MIN_SAMPLES;
 
-    /** The samples a figure rests on and the samples it needs. */
-    record Basis(long samples, long needed) {
+    /**
+     * The samples a figure rests on and the samples it needs.
+     *
+     * @param sincePicos the start of the span the element's own figure covers, or {@link #MEASURED} for a figure of the
+     *        run's measured window
+     */
+    record Basis(long samples, long needed, long sincePicos) {
+        Basis(long samples, long needed) {
+            this(samples, needed, MEASURED);
+        }
+
+        /** @return whether the element computes the figure over its own span (then no samples is no figure either) */
+        boolean own() {
+            return sincePicos != MEASURED;
+        }
     }
+
+    /** {@link Basis#sincePicos} of a figure over the run's measured window. */
+    static final long MEASURED = -1;
 
     private SampleRule() {
     }
@@ -63,9 +83,11 @@ final class SampleRule {
                 boolean isHeadline = metric.equals(headline);
                 headlineSeen |= isHeadline;
                 Basis b = m.getValue();
-                boolean reported = b.samples() > 0; // an empty histogram reports no percentiles; an idle rate is exact
+                // an empty histogram reports no percentiles and an idle rate is exact; an element's own figure is neither
+                boolean reported = b.samples() > 0 || b.own();
                 if (b.samples() < b.needed() && (reported || isHeadline)) {
-                    out.add(warning(metric, b.samples(), b.needed(), measuredPicos, warmupPicos));
+                    out.add(b.own() ? ownWarning(metric, b, warmupPicos + measuredPicos)
+                            : warning(metric, b.samples(), b.needed(), measuredPicos, warmupPicos));
                 }
             }
         }
@@ -92,6 +114,32 @@ final class SampleRule {
                 ? "measure at least " + Units.formatPicos(want) + " after the " + Units.formatPicos(warmupPicos)
                         + " warm-up, --duration " + Units.formatPicos(want + warmupPicos) + basis
                 : "run at least " + Units.formatPicos(want) + basis;
+        return w;
+    }
+
+    /** @return the warning about a figure an element computes over its own span, from its start to {@code endPicos} */
+    static SampleWarningDTO ownWarning(String metric, Basis b, long endPicos) {
+        SampleWarningDTO w = new SampleWarningDTO();
+        w.metric = metric;
+        w.samples = b.samples();
+        w.needed = b.needed();
+        long span = endPicos - b.sincePicos();
+        String since = Units.formatPicos(b.sincePicos());
+        String element = metric.substring(0, metric.lastIndexOf('.'));
+        if (span <= 0) {
+            w.advice = "the run ended at " + Units.formatPicos(endPicos) + ", before the figure starts counting at " + since
+                    + ": run longer than " + since;
+            return w;
+        }
+        String from = b.sincePicos() > 0 ? ": the figure counts from " + since : "";
+        if (b.samples() == 0) {
+            w.advice = "no samples in the " + Units.formatPicos(span) + " the figure covers" + from
+                    + ": run longer, or check that traffic reaches " + element;
+            return w;
+        }
+        long want = nice(b.sincePicos() + (double) span * b.needed() / b.samples());
+        w.advice = "run at least " + Units.formatPicos(want) + from + " (" + b.samples()
+                + (b.samples() == 1 ? " sample" : " samples") + " in " + Units.formatPicos(span) + ")";
         return w;
     }
 

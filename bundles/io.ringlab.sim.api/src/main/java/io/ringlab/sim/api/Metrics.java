@@ -1,6 +1,7 @@
 package io.ringlab.sim.api;
 
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -28,6 +29,22 @@ public interface Metrics {
      * @param value the supplier, called on the engine thread
      */
     void gauge(String name, DoubleSupplier value);
+
+    /**
+     * Registers a gauge the element computes itself over a span of its own, from {@code sincePicos} to the moment it is
+     * read, and that rests on events the element counts: a goodput over the acknowledgements that advanced it, a
+     * connection rate over the connections completed. The run reports {@code samples} as the figure's basis
+     * ({@link io.ringlab.sim.api.dto.RunResultDTO#samples}) and warns when it is fewer than 10
+     * ({@link io.ringlab.sim.api.dto.RunResultDTO#sampleWarnings}), also when it is none: an element registers such a
+     * figure for events it expects. Prefer {@link #rate} where the figure is a counter over the run's measured window.
+     *
+     * @param name the gauge's name, with its unit
+     * @param value the supplier, called on the engine thread
+     * @param samples the events the figure rests on so far, called on the engine thread; it must not allocate
+     * @param sincePicos the virtual time from which the figure counts (a stream's start, the element's own warm-up)
+     * @since 1.4
+     */
+    void gauge(String name, DoubleSupplier value, LongSupplier samples, long sincePicos);
 
     /**
      * Registers a rate: the counter's increase over the run's measured window (from the end of the warm-up, or from 0

@@ -63,7 +63,7 @@ final class HaproxyElement implements Element, Handover {
     private final int[] owner, srvSegments, request;
     private final boolean[] accepted, closed;
 
-    private final Metrics.Counter acceptedCount, closedCount, aborted, stale, framesIn, framesOut;
+    private final Metrics.Counter acceptedCount, closedCount, aborted, stale, framesIn, framesOut, allocFailures;
 
     HaproxyElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -101,6 +101,7 @@ final class HaproxyElement implements Element, Handover {
         stale = m.counter("staleFrames");
         framesIn = m.counter("framesIn");
         framesOut = m.counter("framesOut");
+        allocFailures = m.counter("allocFailures");
         m.gauge("cpuCyclesPerConnection", this::cyclesPerConnection, closedCount::get, 0);
         m.gauge("appBacklog", () -> {
             int n = 0;
@@ -306,7 +307,8 @@ final class HaproxyElement implements Element, Handover {
     private void send(Core core, int kind, int slot, long offset, int payload) {
         Buffer b = pool.alloc(core.index(), self);
         if (b == null) {
-            throw new IllegalStateException("haproxy: skb pool empty (" + pool.capacity() + " buffers); raise 'buffers'");
+            allocFailures.increment(); // the frame is not sent: the client times out, as after a lost frame
+            return;
         }
         fill(b, kind, slot, serial[slot], offset, payload);
         ctx.generated(b);

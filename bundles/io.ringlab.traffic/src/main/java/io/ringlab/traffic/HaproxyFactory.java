@@ -63,6 +63,8 @@ public class HaproxyFactory implements ElementFactory {
                 new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
                 new MetricDescriptorDTO(COUNTER, "framesIn", "frames received"),
                 new MetricDescriptorDTO(COUNTER, "framesOut", "frames sent"),
+                new MetricDescriptorDTO(COUNTER, "allocFailures",
+                        "frames not sent because the skb pool was empty ('buffers'; the client times out)"),
                 new MetricDescriptorDTO(GAUGE, "cpuCyclesPerConnection",
                         "CPU cycles the proxy charged per closed connection"),
                 new MetricDescriptorDTO(GAUGE, "appBacklog", "frames waiting for the proxy process now")));

@@ -28,7 +28,8 @@ import io.ringlab.sim.api.Timer;
  * dropped ({@code stale-connection}). Connections completed before {@code warmup} are not in the rate.
  * <p>
  * Counters {@code connections} (completed), {@code failedConnections}, {@code framesSent}, {@code framesReceived},
- * {@code staleFrames}, {@code responseBytes} (body bytes the clients received); gauges {@code connPerSecond} (after
+ * {@code staleFrames}, {@code responseBytes} (body bytes the clients received), {@code allocFailures} (frames not sent
+ * for want of a buffer: their connections time out like those of a lost frame); gauges {@code connPerSecond} (after
  * warm-up), {@code goodputMbitPerSecond} (response bodies after warm-up), {@code open} (connections in progress); histogram
  * {@code connectionTime} (SYN sent to the proxy's last ACK, microseconds).
  * <p>
@@ -58,7 +59,7 @@ final class HttpLoadElement implements Element, Handover {
     private final Buffer[] queue;
     private int head, size;
 
-    private final Metrics.Counter connections, failed, framesSent, framesReceived, stale, bodyBytes;
+    private final Metrics.Counter connections, failed, framesSent, framesReceived, stale, bodyBytes, allocFailures;
     private final Metrics.LatencyHistogram connectionTime;
     private long connectionsAfterWarmup, bodyBytesAfterWarmup;
 
@@ -111,6 +112,7 @@ final class HttpLoadElement implements Element, Handover {
         framesReceived = m.counter("framesReceived");
         stale = m.counter("staleFrames");
         bodyBytes = m.counter("responseBytes");
+        allocFailures = m.counter("allocFailures");
         connectionTime = m.histogram("connectionTime", "Micros");
         m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup), () -> connectionsAfterWarmup, warmupPicos);
         m.gauge("goodputMbitPerSecond", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6, () -> connectionsAfterWarmup,
@@ -232,7 +234,8 @@ final class HttpLoadElement implements Element, Handover {
         }
         Buffer b = pool.alloc(0, ctx.index());
         if (b == null) {
-            throw new IllegalStateException("http-load frame pool empty (" + pool.capacity() + " frames)");
+            allocFailures.increment(); // the frame is not sent: its connection times out, as after a lost frame
+            return;
         }
         fill(b, kind, slot, serial[slot], offset, payload);
         ctx.generated(b);

@@ -66,6 +66,8 @@ public class HttpLoadFactory implements ElementFactory {
                 new MetricDescriptorDTO(COUNTER, "framesReceived", "frames received by the clients"),
                 new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
                 new MetricDescriptorDTO(COUNTER, "responseBytes", "response body bytes received"),
+                new MetricDescriptorDTO(COUNTER, "allocFailures",
+                        "frames not sent because the clients' pool was empty (their connections time out)"),
                 new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount", "connection times recorded"),
                 new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
                         "median time from SYN to the end of the response"),

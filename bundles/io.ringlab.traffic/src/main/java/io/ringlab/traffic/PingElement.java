@@ -27,6 +27,12 @@ import io.ringlab.sim.api.Timer;
 final class PingElement implements Element, Handover {
     /** Send times are remembered for this many outstanding requests (a ring indexed by sequence number). */
     private static final int WINDOW = 65536;
+    /**
+     * The wait before a request that could not be sent is tried again: half the interval, at least MININTERVAL (10 ms)
+     * and at most 500 ms ({@code nores_interval = SCHINT(interval/2)}, capped at 500, in iputils ping_common.c
+     * {@code pinger()} after ENOBUFS or ENOMEM).
+     */
+    private static final long RETRY_MIN_PICOS = 10_000_000_000L, RETRY_MAX_PICOS = 500_000_000_000L;
 
     private final ElementContext ctx;
     private final OutputPort out;
@@ -39,7 +45,7 @@ final class PingElement implements Element, Handover {
     private final long count;
     private final long start;
     private final long[] sentAt = new long[WINDOW];
-    private final Metrics.Counter sent, received, duplicates;
+    private final Metrics.Counter sent, received, duplicates, allocFailures;
     private final Metrics.LatencyHistogram rtt;
     private long seq;
 
@@ -58,6 +64,7 @@ final class PingElement implements Element, Handover {
         java.util.Arrays.fill(sentAt, -1);
         Metrics m = ctx.metrics();
         sent = m.counter("sent");
+        allocFailures = m.counter("allocFailures");
         received = m.counter("received");
         duplicates = m.counter("duplicates");
         rtt = m.histogram("rtt", "Millis");
@@ -102,6 +109,11 @@ final class PingElement implements Element, Handover {
             sentAt[(int) (seq & (WINDOW - 1))] = now;
             sent.increment();
             out.push(b);
+        } else {
+            // pinger() on ENOBUFS: "Packet is not sent"; ntransmitted (the sequence number) stays for the next try
+            allocFailures.increment();
+            timer.after(Math.min(Math.max(interval / 2, RETRY_MIN_PICOS), RETRY_MAX_PICOS));
+            return;
         }
         seq++;
         if (count == 0 || seq < count) {

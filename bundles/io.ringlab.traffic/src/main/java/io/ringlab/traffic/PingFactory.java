@@ -45,6 +45,8 @@ public class PingFactory implements ElementFactory {
                 "requests to send (ping -c); 0 sends until the run ends"));
         d.metricDescriptors.addAll(List.of(
                 new MetricDescriptorDTO(COUNTER, "sent", "echo requests sent"),
+                new MetricDescriptorDTO(COUNTER, "allocFailures",
+                        "tries that found the element's pool empty; the request goes again after half the interval (10 ms to 500 ms)"),
                 new MetricDescriptorDTO(COUNTER, "received", "echo replies received"),
                 new MetricDescriptorDTO(COUNTER, "duplicates", "replies received for a request already answered"),
                 new MetricDescriptorDTO(HISTOGRAM, "rttCount", "round-trip times recorded"),

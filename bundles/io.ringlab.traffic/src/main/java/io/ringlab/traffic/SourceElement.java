@@ -127,7 +127,9 @@ final class SourceElement implements Element, Handover {
         int n = 0;
         long t = nextPicos;
         long limit = count == 0 ? Long.MAX_VALUE : count;
-        while (n < burst && generated < limit) {
+        // each of the burst's slots is one packet's turn: a slot whose buffer the pool cannot give is skipped (and its
+        // gap still passes), so an empty pool never holds the loop (nor the virtual clock) in place
+        for (int slot = 0; slot < burst && generated < limit; slot++) {
             int frame = frameSize();
             Buffer b = pool.alloc(0, ctx.index());
             if (b == null) {

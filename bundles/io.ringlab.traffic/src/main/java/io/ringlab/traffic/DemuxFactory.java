@@ -44,7 +44,9 @@ public class DemuxFactory implements ElementFactory {
         d.description = "A host's protocol demultiplexer (ip_local_deliver_finish): each packet leaves on 'tcp', 'icmp' or"
                 + " 'other' after Buffer.protocol(), so one reverse path can carry TCP ACKs to a 'tcp' element and echo replies"
                 + " to a 'ping'. A packet for an output that is not connected is dropped under 'reason'.";
-        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets to route"));
+        PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets to route");
+        in.pushesInCall.addAll(List.of("tcp", "icmp", "other")); // DemuxElement.push pushes on at once
+        d.ports.add(in);
         d.ports.add(PortDescriptorDTO.of("tcp", Direction.OUT, Mode.PUSH, false, "TCP packets (protocol 6)"));
         d.ports.add(PortDescriptorDTO.of("icmp", Direction.OUT, Mode.PUSH, false, "ICMP packets (protocol 1)"));
         d.ports.add(PortDescriptorDTO.of("other", Direction.OUT, Mode.PUSH, false, "every other protocol"));

@@ -53,7 +53,9 @@ public class TcpFactory implements ElementFactory {
                 + " sk_wmem_alloc counts the truesize of the stream's unfreed skbs, the skb destructor (tcp_wfree) releases"
                 + " it and reschedules a throttled stream. ACKs from a 'host' arrive on 'in' over the reverse path.";
         d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "data segments towards the qdisc"));
-        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "ACKs from the reverse path"));
+        PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "ACKs from the reverse path");
+        in.pushesInCall.add("out"); // an ACK that opens the window sends at once (TcpElement.push: tcp_write_xmit)
+        d.ports.add(in);
         d.properties.add(PropertyDescriptorDTO.of("streams", Kind.INTEGER, "1", "1", "64",
                 "parallel streams (iperf -P), each its own flow: flowBase(name) + index"));
         d.properties.add(PropertyDescriptorDTO.choice("congestion", "cubic", List.of("reno", "cubic"),

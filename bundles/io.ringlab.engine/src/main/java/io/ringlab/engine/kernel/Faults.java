@@ -55,6 +55,14 @@ final class Faults {
     static String describe(Throwable t) {
         StackTraceElement[] st = t.getStackTrace();
         String at = st.length == 0 ? "" : " at " + st[0];
+        if (t instanceof OutOfMemoryError) {
+            return "ran out of memory (" + t + at + "): the run needs more than the JVM's heap of "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB; make the pipeline smaller (fewer elements,"
+                    + " smaller pools, a longer --series-interval) or give the JVM more (JAVA_TOOL_OPTIONS=-Xmx16g)";
+        }
+        if (t instanceof StackOverflowError) {
+            return "overflowed the engine thread's stack (" + t + at + "): calls nested too deep within one event";
+        }
         return "threw " + t + at;
     }
 }

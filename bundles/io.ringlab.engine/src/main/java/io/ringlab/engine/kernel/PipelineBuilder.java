@@ -126,9 +126,8 @@ public final class PipelineBuilder {
         }
 
         // connections
-        record End(String element, int port) {
-        }
         Map<End, End> outToIn = new HashMap<>();
+        Map<End, ConnectionDTO> connectionOf = new HashMap<>();
         Map<End, List<End>> inFrom = new HashMap<>();
         for (ConnectionDTO c : pipeline.connections) {
             ElementDescriptorDTO from = descriptors.get(c.from);
@@ -187,8 +186,10 @@ public final class PipelineBuilder {
                 continue;
             }
             outToIn.put(o, i);
+            connectionOf.put(o, c);
             sources.add(o);
         }
+        pushCycles(file, pipeline, descriptors, outToIn, connectionOf, problems);
         for (ElementSpecDTO spec : pipeline.elements) {
             ElementDescriptorDTO d = descriptors.get(spec.name);
             if (d == null) {
@@ -276,6 +277,7 @@ public final class PipelineBuilder {
             Ports.In in = to.inputs.get(port(to.descriptor, Direction.IN, e.getValue().port()).name);
             out.target = elements[to.index];
             out.targetIndex = to.index;
+            out.connection = connectionOf.get(e.getKey());
             out.targetPort = e.getValue().port();
             out.targetPortName = in.name;
             if (in.source == null) {
@@ -465,6 +467,91 @@ public final class PipelineBuilder {
         sim.warn("plot: " + String.join(", ", missing) + (missing.size() == 1 ? " is no series" : " are no series")
                 + " of this run with its overrides (" + String.join(", ", overrides) + "); plots leave "
                 + (missing.size() == 1 ? "it" : "them") + " out");
+    }
+
+    /** One end of a connection: an element and the index of one of its ports among those of the port's direction. */
+    private record End(String element, int port) {
+    }
+
+    /**
+     * Refuses cycles of pushes with no time in them: connections from an output to an input whose packets the element
+     * may push on out of an output within the same call ({@code PortDescriptorDTO.pushesInCall}), round to where they
+     * started, so that a packet would go round within one call until the stack overflows ({@code d.other -> d} on a
+     * demux). Each cycle is reported at the connection that closes it. Iterative: a chain of thousands of elements is
+     * walked without recursion.
+     */
+    private static void pushCycles(String file, PipelineDTO pipeline, Map<String, ElementDescriptorDTO> descriptors,
+            Map<End, End> outToIn, Map<End, ConnectionDTO> connectionOf, List<ProblemDTO> problems) {
+        Map<End, Integer> state = new HashMap<>(); // absent: not seen; 1: on the path; 2: done
+        List<End> path = new ArrayList<>();
+        List<java.util.Iterator<End>> pending = new ArrayList<>(); // per node on the path: the outputs still to follow
+        for (ElementSpecDTO spec : pipeline.elements) {
+            ElementDescriptorDTO d = descriptors.get(spec.name);
+            if (d == null) {
+                continue;
+            }
+            int k = 0;
+            for (PortDescriptorDTO p : d.ports) {
+                if (p.direction != Direction.IN) {
+                    continue;
+                }
+                End start = new End(spec.name, k++);
+                if (p.mode != Mode.PUSH || p.pushesInCall.isEmpty() || state.containsKey(start)) {
+                    continue;
+                }
+                state.put(start, 1);
+                path.add(start);
+                pending.add(forwards(descriptors, start).iterator());
+                while (!path.isEmpty()) {
+                    java.util.Iterator<End> it = pending.get(pending.size() - 1);
+                    if (!it.hasNext()) {
+                        state.put(path.remove(path.size() - 1), 2);
+                        pending.remove(pending.size() - 1);
+                        continue;
+                    }
+                    End out = it.next();
+                    End next = outToIn.get(out);
+                    if (next == null || next.port() < 0) {
+                        continue;
+                    }
+                    Integer seen = state.get(next);
+                    if (seen == null) {
+                        state.put(next, 1);
+                        path.add(next);
+                        pending.add(forwards(descriptors, next).iterator());
+                    } else if (seen == 1) {
+                        ConnectionDTO c = connectionOf.get(out);
+                        StringBuilder cycle = new StringBuilder();
+                        for (End e : path.subList(path.indexOf(next), path.size())) {
+                            cycle.append(e.element()).append(" -> ");
+                        }
+                        cycle.append(next.element());
+                        problems.add(new ProblemDTO(file, c.line, c.column, "connection " + portName(descriptors, out,
+                                Direction.OUT) + " -> " + portName(descriptors, next, Direction.IN) + " closes a cycle of"
+                                + " pushes with no time in it (" + cycle + "): a packet would go round within one call"
+                                + " without end; put an element that takes time in the cycle (a link, or a qdisc that a"
+                                + " driver drains)"));
+                    }
+                }
+            }
+        }
+    }
+
+    /** @return the outputs, as ends, that packets arriving at input {@code in} may leave by within the same call */
+    private static List<End> forwards(Map<String, ElementDescriptorDTO> descriptors, End in) {
+        ElementDescriptorDTO d = descriptors.get(in.element());
+        List<End> out = new ArrayList<>();
+        for (String name : port(d, Direction.IN, in.port()).pushesInCall) {
+            int k = portIndex(d, Direction.OUT, name);
+            if (k >= 0) {
+                out.add(new End(in.element(), k));
+            }
+        }
+        return out;
+    }
+
+    private static String portName(Map<String, ElementDescriptorDTO> descriptors, End e, Direction dir) {
+        return e.element() + "." + port(descriptors.get(e.element()), dir, e.port()).name;
     }
 
     private static ProblemDTO problem(String file, ValueDTO v, String message) {

@@ -19,6 +19,8 @@ final class Ports {
         int targetPort;
         /** The target input's name (a hot swap finds the new type's index by it). */
         String targetPortName;
+        /** The pipeline's connection from this output, for messages; null for a port a hot swap added. */
+        io.ringlab.sim.api.dto.ConnectionDTO connection;
 
         Out(Simulation sim, int ownerIndex, String name) {
             this.sim = sim;
@@ -36,12 +38,33 @@ final class Ports {
                 return;
             }
             ((PacketBuffer) buffer).owner = targetIndex;
+            int depth = enter();
             try {
                 target.push(targetPort, buffer);
             } catch (RuntimeException | Error e) {
                 sim.faultAt(targetIndex); // costs nothing unless thrown: names the innermost failing element
                 throw e;
+            } finally {
+                sim.pushDepth = depth;
             }
+        }
+
+        /** Counts one more push nested in the current call, refusing one past the limit; @return the depth before it */
+        private int enter() {
+            int depth = sim.pushDepth;
+            if (depth == Simulation.MAX_PUSH_DEPTH) {
+                throw sim.pushTooDeep(this);
+            }
+            sim.pushPath[depth] = this;
+            sim.pushDepth = depth + 1;
+            return depth;
+        }
+
+        /** @return {@code owner.port -> target (line N)} */
+        String describe() {
+            String s = sim.contexts.get(ownerIndex).name + "." + name + " -> "
+                    + (targetIndex < 0 ? "nothing" : sim.contexts.get(targetIndex).name);
+            return connection == null ? s : s + " (line " + connection.line + ")";
         }
 
         @Override
@@ -53,11 +76,14 @@ final class Ports {
             for (int i = offset, end = offset + count; i < end; i++) {
                 ((PacketBuffer) buffers[i]).owner = targetIndex;
             }
+            int depth = enter();
             try {
                 target.pushBatch(targetPort, buffers, offset, count);
             } catch (RuntimeException | Error e) {
                 sim.faultAt(targetIndex); // costs nothing unless thrown: names the innermost failing element
                 throw e;
+            } finally {
+                sim.pushDepth = depth;
             }
         }
 

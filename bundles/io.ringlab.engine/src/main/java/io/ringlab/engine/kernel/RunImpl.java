@@ -62,6 +62,13 @@ public final class RunImpl implements SimulationRun {
     private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
     /** Set by the watchdog: the engine thread, should it ever return, leaves without a word. */
     private volatile boolean abandoned;
+    /**
+     * The engine thread's stack: 16 MiB, room for {@link Simulation#MAX_PUSH_DEPTH} nested pushes many times over (a
+     * push between elements takes about 250 bytes of stack; the platform's default of 1 MiB overflowed after about 4,000),
+     * so that a chain too deep ends with the engine's report, not a StackOverflowError. Reserved address space, touched
+     * only as deep as a run goes.
+     */
+    static final long ENGINE_STACK_BYTES = 16L << 20;
     /** The default of {@code RunOptionsDTO.eventWatchdogMillis}. */
     static final long DEFAULT_WATCHDOG_MILLIS = 10_000;
     /** The watchdog's limit when the options give none: {@link #DEFAULT_WATCHDOG_MILLIS} unless the installation says. */
@@ -139,7 +146,7 @@ public final class RunImpl implements SimulationRun {
             }
             started = true;
         }
-        Thread t = new Thread(this::execute, "ringlab-run-" + pipeline.name);
+        Thread t = new Thread(null, this::execute, "ringlab-run-" + pipeline.name, ENGINE_STACK_BYTES);
         t.setDaemon(true);
         t.start();
     }
@@ -602,7 +609,10 @@ public final class RunImpl implements SimulationRun {
                 callback.run();
             }
         }
-        if (fatal instanceof VirtualMachineError vme) {
+        // an error of the machine itself (InternalError, UnknownError) goes on to the thread's handler once the run has
+        // its result; running out of heap or stack is the run's, reported in its result without a trace
+        if (fatal instanceof VirtualMachineError vme && !(vme instanceof OutOfMemoryError)
+                && !(vme instanceof StackOverflowError)) {
             throw vme;
         }
     }

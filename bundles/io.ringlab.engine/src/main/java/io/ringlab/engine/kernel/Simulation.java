@@ -102,6 +102,19 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     String failure;
     int failedElement = -1;
 
+    /**
+     * The most pushes that may nest within one call: a packet pushed from element to element without time passing goes
+     * one stack frame deeper per element, so a cycle of such pushes (refused when the pipeline is built, where the
+     * elements declare it: {@code PortDescriptorDTO.pushesInCall}) or a chain longer than this ends the run with a report
+     * instead of a StackOverflowError. The engine thread's stack ({@link RunImpl#ENGINE_STACK_BYTES}) holds many times
+     * this depth.
+     */
+    static final int MAX_PUSH_DEPTH = 1_000;
+    /** Pushes nested in the current call now. */
+    int pushDepth;
+    /** The outputs of the nested pushes, outermost first, for the report of one too deep; allocated once. */
+    final Ports.Out[] pushPath = new Ports.Out[MAX_PUSH_DEPTH];
+
     // series
     private TimerImpl sampler;
     private long sampleInterval;
@@ -540,6 +553,43 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     void faultAt(int element) {
         if (faultHint < 0) {
             faultHint = element;
+        }
+    }
+
+    /**
+     * Fails the run for a push past {@link #MAX_PUSH_DEPTH}: a cycle of pushes when {@code next} is on the path already,
+     * else a chain too long.
+     *
+     * @return the exception to throw, which unwinds the pushes
+     */
+    RuntimeException pushTooDeep(Ports.Out next) {
+        int first = -1;
+        for (int i = 0; i < MAX_PUSH_DEPTH && first < 0; i++) {
+            first = pushPath[i] == next ? i : -1;
+        }
+        String message;
+        if (first >= 0) {
+            StringBuilder cycle = new StringBuilder();
+            for (int i = first; i < MAX_PUSH_DEPTH && (i == first || pushPath[i] != next); i++) {
+                cycle.append(i == first ? "" : ", ").append(pushPath[i].describe());
+            }
+            message = "a cycle of pushes with no time in it: " + cycle + "; a packet went round it within one call until "
+                    + String.format("%,d", MAX_PUSH_DEPTH) + " pushes were nested. Put an element that takes time in the cycle (a link, or a"
+                    + " qdisc that a driver drains)";
+        } else {
+            String max = String.format("%,d", MAX_PUSH_DEPTH);
+            message = max + " pushes nested within one call, from " + pushPath[0].describe() + " to "
+                    + next.describe() + ": a chain of more than " + max + " elements that push on at once is"
+                    + " beyond the engine's limit; shorten it, or split it with an element that takes time (a link)";
+        }
+        fail(next.ownerIndex, message);
+        return new PushTooDeep(message);
+    }
+
+    /** Unwinds the pushes of a run that {@link #pushTooDeep} failed; carries no stack trace. */
+    static final class PushTooDeep extends RuntimeException {
+        PushTooDeep(String message) {
+            super(message, null, false, false);
         }
     }
 

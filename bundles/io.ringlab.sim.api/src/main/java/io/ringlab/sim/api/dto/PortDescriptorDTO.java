@@ -1,5 +1,8 @@
 package io.ringlab.sim.api.dto;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** One port of an element type. */
 public class PortDescriptorDTO {
     /** Port direction. */
@@ -28,6 +31,16 @@ public class PortDescriptorDTO {
     public boolean required;
     /** What flows through it. */
     public String description;
+    /**
+     * For a PUSH input: the element's PUSH outputs that a packet arriving here may be pushed out of within the same call,
+     * no virtual time passing (a demux's every output; a TCP sender's {@code out}, which an ACK clocks). The engine
+     * refuses a pipeline whose connections close a cycle through such forwards, when it is built, at the connection that
+     * closes it; whatever the declarations, a run stops when pushes nest deeper than its limit in one call. Empty (the
+     * default) for an input whose packets leave, if at all, after time passes (a link's, a queue's) or never.
+     *
+     * @since 1.4
+     */
+    public List<String> pushesInCall = new ArrayList<>();
 
     /**
      * @param name name

@@ -12,7 +12,8 @@
  * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page);
  * {@link io.ringlab.sim.api.dto.PipelineDTO#plot} (a pipeline's key series), {@link
  * io.ringlab.sim.api.dto.SeriesDTO#points} with {@link io.ringlab.sim.api.dto.PointsDTO} (values at the virtual times
- * they were recorded, such as each ping echo's round-trip time).
+ * they were recorded, such as each ping echo's round-trip time); {@code PortDescriptorDTO.pushesInCall} (the outputs an
+ * input's packets may leave by within the same call, for the check of push cycles).
  */
 @Export
 @Version("1.4.0")

@@ -35,7 +35,14 @@ final class MetricsImpl implements Metrics {
         long nowPicos();
 
         long measureStartPicos();
+
+        /** Counts heap the run will hold ({@link Simulation#reserveHeap}); nothing by default. */
+        default void reserveHeap(String what, long bytes) {
+        }
     }
+
+    /** Heap one histogram's two HdrHistograms take (the whole run's and the interval's). */
+    private static final long HIST_BYTES = 2 * new Histogram(LOWEST_PICOS, HIGHEST_PICOS, 3).getEstimatedFootprintInBytes();
 
     private final String element;
     private final Window window;
@@ -125,6 +132,9 @@ final class MetricsImpl implements Metrics {
             default -> throw new IllegalArgumentException("histogram " + name + ": unit=" + unit
                     + ", allowed Millis, Micros, Nanos");
         };
+        if (stagedHistograms == null) { // a swap's replaces the old instance's, which goes
+            window.reserveHeap("histogram " + element + "." + name, HIST_BYTES); // before its arrays exist
+        }
         Hist h = new Hist(unit, divisor, window);
         Map<String, Hist> histograms = stagedHistograms != null ? stagedHistograms : this.histograms;
         Hist old = stagedHistograms != null ? this.histograms.get(name) : null;

@@ -301,6 +301,9 @@ public class SimulatorComponent implements Simulator, Registry {
                 }, "ringlab-replacement-wait-" + t);
                 timeout.setDaemon(true);
                 timeout.start();
+                // a run that ends sooner (an uninstall, a stop) lets go of it at once: the sleeping thread held the run,
+                // its simulation and every buffer for the 30 s, so that a storm of uninstalls in a shell kept them all
+                run.completion().whenComplete((result, failure) -> timeout.interrupt());
             } else {
                 run.abort(what);
             }

@@ -107,6 +107,13 @@ class HotSwapTest {
                     && r.error.contains("element type netdev; the run ends"), r.error);
             assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
             assertTrue(r.invariants.inFlight > 0, "the held driver's frames are counted in flight");
+            // the wait for a replacement ends with the run: it held the run and its simulation for 30 s (issue 15)
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().startsWith("ringlab-replacement-wait-")) {
+                    t.join(15_000); // half the engine's 30 s wait (SimulatorComponent.REPLACEMENT_WAIT_MILLIS)
+                    assertTrue(!t.isAlive(), t.getName() + " still waits after the run ended");
+                }
+            }
         } finally {
             if (bundle(NETDEV) == null) {
                 // through the test bundle's own context: osgi-test uninstalls what the injected one installed, after the test

@@ -54,7 +54,8 @@
  * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists;
  * {@link io.ringlab.pipeline.format.Numbers}, numbers for people and for scripts, and
  * {@link io.ringlab.pipeline.format.RunText}, the summary's headline, invariant and sample-warning lines, which the
- * command line and the console both write.
+ * command line and the console both write; {@link io.ringlab.pipeline.format.OutputFile}, how every output file is
+ * checked before a run and written (devices and FIFOs in place, links followed, regular files replaced atomically).
  */
 @Export
 @Version("1.3.0")

@@ -207,6 +207,21 @@ class AbCommandTest {
     }
 
     @Test
+    void outputPathsAreCheckedBeforeAnyRun() {
+        String json = dir.resolve("gone/ab.json").toString();
+        String csv = dir.resolve("gone/ab.csv").toString();
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--json", json, "--csv", csv, "--plot", dir.toString()));
+
+        assertTrue(cli.err().contains("--json " + json + ": the folder " + dir.resolve("gone") + " does not exist"),
+                cli.err());
+        assertTrue(cli.err().contains("--csv " + csv + ": the folder " + dir.resolve("gone") + " does not exist"),
+                cli.err());
+        assertTrue(cli.err().contains("--plot " + dir + ": is a folder: give a file name"), cli.err());
+        assertTrue(experiments.read.isEmpty(), "the experiment was not even read");
+    }
+
+    @Test
     void jsonToStdoutMovesTheSummaryToStderr() {
         assertEquals(Runner.OK, cli.execute("ab", file, "--json", "-"), cli.err());
         JsonObject o = JsonParser.parseString(cli.out()).getAsJsonObject();

@@ -127,6 +127,9 @@ final class IsolatedRun implements SimulationRun {
         if (watchdogMillis != null) {
             c.add("-D" + WATCHDOG_PROPERTY + "=" + watchdogMillis.strip()); // a stuck child ends as soon as a run here would
         }
+        // the child's temporary files (its framework cache) go to this process's temporary folder, which the launcher
+        // made and this process keeps (io.ringlab.cli.ProcessTempFolder); the child claims none of its own
+        c.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         if (Runtime.version().feature() >= 24) {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }

@@ -18,6 +18,7 @@ import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.pipeline.format.Numbers;
 import io.ringlab.pipeline.format.OutputFile;
+import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -149,9 +150,9 @@ final class Commands implements Callable<Integer> {
         return true;
     }
 
-    /** @return the JSON of {@code value} and a line end, as {@link #writeOutput} content */
+    /** @return the JSON of {@code value} and a line end, streamed, as {@link #writeOutput} content */
     static OutputFile.Content json(Object value) {
-        return o -> o.write((Json.toJson(value) + "\n").getBytes(StandardCharsets.UTF_8));
+        return ResultJson.file(value);
     }
 
     /** {@code --plugins DIR}, shared by every command. */

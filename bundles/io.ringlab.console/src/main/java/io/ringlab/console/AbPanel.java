@@ -718,7 +718,7 @@ final class AbPanel {
         Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_JSON, "Export the A/B result as JSON", "json", r);
         if (f != null) {
             try {
-                OutputFile.write(f, out -> out.write((ResultFiles.json(r) + "\n").getBytes(StandardCharsets.UTF_8)));
+                OutputFile.write(f, ResultFiles.json(r));
                 host.log("INFO", "exported the A/B result to " + f);
             } catch (IOException | RuntimeException e) {
                 host.error("Cannot export the A/B result to " + f, f + ": " + describe(e));

@@ -1008,7 +1008,7 @@ final class ConsoleWindow {
             return;
         }
         try {
-            OutputFile.write(f, out -> out.write((ResultFiles.json(r) + "\n").getBytes(StandardCharsets.UTF_8)));
+            OutputFile.write(f, ResultFiles.json(r));
             log("INFO", "exported the result to " + f);
         } catch (IOException | RuntimeException e) {
             error("Cannot export the result to " + f, f + ": " + describe(e));

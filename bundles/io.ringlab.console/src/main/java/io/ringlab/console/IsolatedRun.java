@@ -359,7 +359,9 @@ final class IsolatedRun implements SimulationRun {
         output.join(TimeUnit.SECONDS.toMillis(5)); // the rest of its output, for the log and the last swap replies
         childEnded();
         if (Files.isRegularFile(json) && Files.size(json) > 0) {
-            return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
+            try (var in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+                return ResultFiles.readJson(in); // streamed: a large result is never a string too
+            }
         }
         return failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
                 + " ended before it wrote a result" : "the child process ended with exit code " + code + " without a result")

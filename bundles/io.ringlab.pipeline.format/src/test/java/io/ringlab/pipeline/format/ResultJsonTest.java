@@ -80,6 +80,21 @@ class ResultJsonTest {
     }
 
     @Test
+    void numbersAreWrittenWithoutAnObjectEach() throws IOException {
+        RunResultDTO r = withSeries(100_000, 20); // two million numbers
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory
+                .getThreadMXBean();
+        ResultJson.write(withSeries(1_000, 20), new CountingWriter()); // the adapters made and the code compiled once
+        long before = mx.getCurrentThreadAllocatedBytes();
+
+        ResultJson.write(r, new CountingWriter());
+
+        long bytes = mx.getCurrentThreadAllocatedBytes() - before;
+        // Gson's own writer makes a string of every number, about 100 bytes each: 200 MB here
+        assertTrue(bytes < 20_000_000, "allocated while writing 2 million numbers: " + bytes + " bytes");
+    }
+
+    @Test
     void nanAndInfinitiesAreWrittenAsNullAndReadBackAsNan() throws IOException {
         RunResultDTO r = withSeries(2, 3);
         r.series.rows.get(1)[2] = Double.NaN;

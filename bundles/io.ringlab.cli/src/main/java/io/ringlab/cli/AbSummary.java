@@ -85,6 +85,9 @@ final class AbSummary {
         }
         out.println();
         out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());
+        if (r.cancelled) {
+            out.println("incomplete: stopped before every run ended; missing: " + missing(r));
+        }
         for (RunSummaryDTO s : r.runs) {
             String problem = Progress.problem(s);
             if (problem != null) {
@@ -113,6 +116,19 @@ final class AbSummary {
             }
             w.flush();
         };
+    }
+
+    /** @return the runs that did not end (stopped or never started), by variant: {@code on seeds 7, 8; off seed 8} */
+    static String missing(ExperimentResultDTO r) {
+        Map<String, List<String>> seeds = new LinkedHashMap<>();
+        for (RunSummaryDTO s : r.runs) {
+            if (RunSummaryDTO.STOPPED.equals(s.state) || RunSummaryDTO.CANCELLED.equals(s.state)) {
+                seeds.computeIfAbsent(s.variant, k -> new ArrayList<>()).add(Long.toString(s.seed));
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        seeds.forEach((variant, list) -> parts.add(variant + " seed" + (list.size() == 1 ? " " : "s ") + String.join(", ", list)));
+        return parts.isEmpty() ? "none" : String.join("; ", parts);
     }
 
     private static boolean counts(RunSummaryDTO s) {

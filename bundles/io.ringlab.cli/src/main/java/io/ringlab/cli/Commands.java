@@ -270,7 +270,9 @@ final class Commands implements Callable<Integer> {
         @Override
         Integer work() throws IOException {
             PrintStream human = root.human(json);
-            StopOnTerm signals = new StopOnTerm();
+            StopOnTerm signals = new StopOnTerm(root.err);
+            signals.pending("--json", json);
+            signals.pending("--plot", plot);
             try {
                 return execute(human, signals);
             } finally {
@@ -318,6 +320,7 @@ final class Commands implements Callable<Integer> {
                 }
             }
             boolean written = json == null || root.writeOutput("--json", json, json(o.result()), human, "result");
+            signals.done("--json");
             if (plot != null) {
                 try {
                     RunResultDTO r = o.result();
@@ -325,6 +328,7 @@ final class Commands implements Callable<Integer> {
                     List<String> series = Plots.chosen(plotSeries, keys, r.headline == null ? null : r.headline.metric,
                             r.series);
                     written &= root.writeOutput("--plot", plot, Plots.run(r, series, Plots.title(r)), human, "plot");
+                    signals.done("--plot");
                 } catch (IllegalArgumentException e) {
                     root.err.println(e.getMessage());
                     return Runner.INVALID;
@@ -374,12 +378,24 @@ final class Commands implements Callable<Integer> {
 
         @Override
         Integer work() throws IOException {
+            StopOnTerm signals = new StopOnTerm(root.err);
+            try {
+                return execute(signals);
+            } finally {
+                signals.written();
+            }
+        }
+
+        private Integer execute(StopOnTerm signals) throws IOException {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
             if (!root.outputsWritable("--json", json, "--csv", csv, "--plot", plot)) {
                 return Runner.INVALID;
             }
+            signals.pending("--json", json);
+            signals.pending("--csv", csv);
+            signals.pending("--plot", plot);
             try {
                 ExperimentDTO e = service.read(Path.of(file));
                 new InputWarnings(root.err, root.runner.types()).experiment(e);
@@ -400,15 +416,36 @@ final class Commands implements Callable<Integer> {
                 if (threads != null && threads < 1) {
                     throw new IllegalArgumentException("--threads must be at least 1");
                 }
-                r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
+                // a signal interrupts this thread: the service stops the runs in progress, starts no more, and
+                // reports those that finished (cancelled)
+                Thread self = Thread.currentThread();
+                boolean[] running = {true}; // guarded by itself: no interrupt once the runs are over
+                signals.arm(() -> {
+                    synchronized (running) {
+                        if (running[0]) {
+                            self.interrupt();
+                        }
+                    }
+                });
+                try {
+                    r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
+                } finally {
+                    synchronized (running) {
+                        running[0] = false;
+                        Thread.interrupted(); // the report is written next: an interrupted thread's file channels refuse
+                    }
+                }
             } catch (PipelineException | IllegalArgumentException e) {
                 root.err.println(e.getMessage());
                 return Runner.INVALID;
             }
             AbSummary.print(r, human);
             boolean written = json == null || root.writeOutput("--json", json, json(r), human, "result");
+            signals.done("--json");
             written &= csv == null || root.writeOutput("--csv", csv, AbSummary.csv(r), human, "CSV");
+            signals.done("--csv");
             written &= plot == null || root.writeOutput("--plot", plot, Plots.experiment(r), human, "plot");
+            signals.done("--plot");
             if (!written) {
                 r.problems.forEach(root.err::println);
                 return Runner.FAILED;
@@ -418,7 +455,8 @@ final class Commands implements Callable<Integer> {
             long broken = r.runs.stream().filter(s -> RunSummaryDTO.FINISHED.equals(s.state)
                     && !(s.packetConservation && s.bufferConservation)).count();
             if (failed > 0 || r.cancelled) {
-                root.err.println("ringlab ab: " + (r.cancelled ? "cancelled" : failed + " run" + (failed == 1 ? "" : "s")
+                root.err.println("ringlab ab: " + (r.cancelled ? "stopped before every run ended (incomplete; missing: "
+                        + AbSummary.missing(r) + ")" : failed + " run" + (failed == 1 ? "" : "s")
                         + " failed (see the runs above); the statistics leave them out"));
                 return Runner.FAILED;
             }

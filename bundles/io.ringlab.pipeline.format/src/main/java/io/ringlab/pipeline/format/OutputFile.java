@@ -18,6 +18,10 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.osgi.annotation.versioning.ConsumerType;
@@ -35,13 +39,17 @@ import org.osgi.annotation.versioning.ConsumerType;
  * removed.</li>
  * </ul>
  * {@link #problem} tells before any work whether a path can be written, in words a person reads (never an exception's
- * class name), and {@link #reason} words an {@link IOException} the same way. Stateless and thread-safe.
+ * class name), and {@link #reason} words an {@link IOException} the same way. Thread-safe; its one state is the set of
+ * writes under way, for {@link #abandonWrites}.
  *
  * @since 1.3
  */
 public final class OutputFile {
     /** Links followed before a path counts as a loop (Linux's own limit, {@code MAXSYMLINKS}). */
     private static final int MAX_LINKS = 40;
+
+    /** The temporary files of the writes under way, with their targets. */
+    private static final Map<Path, Path> UNDER_WAY = new ConcurrentHashMap<>();
 
     /** Writes a file's content. */
     @ConsumerType
@@ -129,6 +137,7 @@ public final class OutputFile {
             throw new FileSystemException(target.toString(), null, "is a folder: give a file name");
         }
         Path partial = create(target);
+        UNDER_WAY.put(partial, target);
         try {
             try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.WRITE);
                     OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16)) {
@@ -141,8 +150,28 @@ public final class OutputFile {
             }
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
+            UNDER_WAY.remove(partial);
             Files.deleteIfExists(partial); // gone after the move; left after a failure
         }
+    }
+
+    /**
+     * Removes the temporary files of the writes under way, for a process that ends before they complete (a signal's
+     * time is up): their targets stay as they were, and the writes fail if they go on.
+     *
+     * @return the targets of the writes abandoned
+     */
+    public static List<Path> abandonWrites() {
+        List<Path> targets = new ArrayList<>();
+        for (Map.Entry<Path, Path> e : UNDER_WAY.entrySet()) {
+            try {
+                Files.deleteIfExists(e.getKey());
+            } catch (IOException ignored) {
+                // nothing more to do while the process ends
+            }
+            targets.add(e.getValue());
+        }
+        return targets;
     }
 
     /**

@@ -1,11 +1,9 @@
 package io.ringlab.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +14,7 @@ import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.RunText;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.SampleWarningDTO;
@@ -86,6 +85,9 @@ final class AbSummary {
         }
         out.println();
         out.printf(Locale.ROOT, "runs: %d of %d counted (finished with both invariants holding)%n", counted, r.runs.size());
+        if (r.cancelled) {
+            out.println("incomplete: stopped before every run ended; missing: " + missing(r));
+        }
         for (RunSummaryDTO s : r.runs) {
             String problem = Progress.problem(s);
             if (problem != null) {
@@ -96,9 +98,13 @@ final class AbSummary {
         }
     }
 
-    /** Writes {@code variant,seed,metric,value,state,invariants,counted}, one row per run and metric, in the result's order. */
-    static void csv(ExperimentResultDTO r, Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    /**
+     * @return the content of {@code ringlab ab --csv}: {@code variant,seed,metric,value,state,invariants,counted}, one
+     *         row per run and metric, in the result's order
+     */
+    static OutputFile.Content csv(ExperimentResultDTO r) {
+        return o -> {
+            Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
             w.write("variant,seed,metric,value,state,invariants,counted\n");
             for (RunSummaryDTO s : r.runs) {
                 String invariants = s.packetConservation && s.bufferConservation ? "ok" : "broken";
@@ -108,7 +114,21 @@ final class AbSummary {
                             + "," + invariants + "," + counts(s) + "\n");
                 }
             }
+            w.flush();
+        };
+    }
+
+    /** @return the runs that did not end (stopped or never started), by variant: {@code on seeds 7, 8; off seed 8} */
+    static String missing(ExperimentResultDTO r) {
+        Map<String, List<String>> seeds = new LinkedHashMap<>();
+        for (RunSummaryDTO s : r.runs) {
+            if (RunSummaryDTO.STOPPED.equals(s.state) || RunSummaryDTO.CANCELLED.equals(s.state)) {
+                seeds.computeIfAbsent(s.variant, k -> new ArrayList<>()).add(Long.toString(s.seed));
+            }
         }
+        List<String> parts = new ArrayList<>();
+        seeds.forEach((variant, list) -> parts.add(variant + " seed" + (list.size() == 1 ? " " : "s ") + String.join(", ", list)));
+        return parts.isEmpty() ? "none" : String.join("; ", parts);
     }
 
     private static boolean counts(RunSummaryDTO s) {

@@ -1,10 +1,10 @@
 package io.ringlab.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +17,8 @@ import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.pipeline.format.Numbers;
+import io.ringlab.pipeline.format.OutputFile;
+import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -99,24 +101,58 @@ final class Commands implements Callable<Integer> {
     }
 
     /**
-     * Writes JSON to standard output ({@code target} is {@code -}) or to the file {@code target}.
+     * Checks output paths before any work, so that a run never ends with its result lost to a typo: each pair is an
+     * option and its value ({@code null}: not given; {@code -}: standard output, where {@code allowsStdout}).
      *
-     * @param human where to say that the file was written; {@code null} to say nothing
+     * @return whether every path given can be written; each that cannot is named on standard error with the reason
      */
-    void writeJson(String text, String target, PrintStream human) throws IOException {
-        if ("-".equals(target)) {
-            out.println(text);
-        } else {
-            // written next to the target and moved over it: a reader (the console, waiting for a child) never sees half
-            Path to = Path.of(target);
-            Path partial = to.resolveSibling(to.getFileName() + ".partial");
-            Files.writeString(partial, text + "\n", StandardCharsets.UTF_8);
-            Files.move(partial, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            if (human != null) {
-                human.println("result written to " + target);
+    boolean outputsWritable(String... optionsAndPaths) {
+        boolean ok = true;
+        for (int i = 0; i < optionsAndPaths.length; i += 2) {
+            String option = optionsAndPaths[i], path = optionsAndPaths[i + 1];
+            if (path == null || "-".equals(path) && option.equals("--json")) {
+                continue;
+            }
+            String problem = OutputFile.problem(path);
+            if (problem != null) {
+                err.println(option + " " + (path.isEmpty() ? "''" : path) + ": " + problem);
+                ok = false;
             }
         }
+        return ok;
+    }
+
+    /**
+     * Writes an output file by {@link OutputFile}'s rules, or the content to standard output when {@code target} is
+     * {@code -}.
+     *
+     * @param option the option that named the file, for the message
+     * @param human where to say that the file was written; {@code null} to say nothing
+     * @param what what was written, for that line ("result", "plot")
+     * @return whether it was written; if not, standard error says which file and why
+     */
+    boolean writeOutput(String option, String target, OutputFile.Content content, PrintStream human, String what) {
+        try {
+            if ("-".equals(target)) {
+                BufferedOutputStream o = new BufferedOutputStream(out, 1 << 16); // out stays open
+                content.write(o);
+                o.flush();
+                return true;
+            }
+            OutputFile.write(Path.of(target), content);
+        } catch (IOException e) {
+            err.println("ringlab: " + option + " " + target + ": " + what + " not written: " + OutputFile.reason(e));
+            return false;
+        }
+        if (human != null) {
+            human.println(what + " written to " + target);
+        }
+        return true;
+    }
+
+    /** @return the JSON of {@code value} and a line end, streamed, as {@link #writeOutput} content */
+    static OutputFile.Content json(Object value) {
+        return ResultJson.file(value);
     }
 
     /** {@code --plugins DIR}, shared by every command. */
@@ -234,7 +270,9 @@ final class Commands implements Callable<Integer> {
         @Override
         Integer work() throws IOException {
             PrintStream human = root.human(json);
-            StopOnTerm signals = new StopOnTerm();
+            StopOnTerm signals = new StopOnTerm(root.err);
+            signals.pending("--json", json);
+            signals.pending("--plot", plot);
             try {
                 return execute(human, signals);
             } finally {
@@ -243,6 +281,9 @@ final class Commands implements Callable<Integer> {
         }
 
         private Integer execute(PrintStream human, StopOnTerm signals) throws IOException {
+            if (!root.outputsWritable("--json", json, "--snapshots", snapshots, "--plot", plot)) {
+                return Runner.INVALID;
+            }
             InputWarnings warnings = new InputWarnings(root.err, root.runner.types());
             print = warnings.metrics("--print", print); // old names (rxMbps) read today's metrics
             plotSeries = warnings.metrics("--plot-series", plotSeries);
@@ -254,11 +295,6 @@ final class Commands implements Callable<Integer> {
                 watchers.add(RunControl.from(System.in, human, root.err));
             }
             if (snapshots != null) {
-                Path folder = Path.of(snapshots).toAbsolutePath().getParent();
-                if (folder == null || !Files.isDirectory(folder)) {
-                    root.err.println("--snapshots " + snapshots + ": no folder " + folder);
-                    return Runner.INVALID;
-                }
                 watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
             }
             Runner.Request request = new Runner.Request(file, duration, seed, sets, seriesInterval, warmup, swaps,
@@ -283,21 +319,23 @@ final class Commands implements Callable<Integer> {
                     human.println(m + "=" + Numbers.exact(v));
                 }
             }
-            if (json != null) {
-                root.writeJson(Json.result(o.result()), json, human);
-            }
+            boolean written = json == null || root.writeOutput("--json", json, json(o.result()), human, "result");
+            signals.done("--json");
             if (plot != null) {
                 try {
                     RunResultDTO r = o.result();
                     List<String> keys = o.pipeline().plot.stream().map(v -> v.text).toList();
                     List<String> series = Plots.chosen(plotSeries, keys, r.headline == null ? null : r.headline.metric,
                             r.series);
-                    Plots.write(r, series, Plots.title(r), Path.of(plot));
-                    human.println("plot written to " + plot);
+                    written &= root.writeOutput("--plot", plot, Plots.run(r, series, Plots.title(r)), human, "plot");
+                    signals.done("--plot");
                 } catch (IllegalArgumentException e) {
                     root.err.println(e.getMessage());
                     return Runner.INVALID;
                 }
+            }
+            if (!written) {
+                return Runner.FAILED;
             }
             if (o.exitCode() == Runner.INVARIANT) {
                 root.err.println("ringlab: an invariant is broken (see the violations above)");
@@ -340,9 +378,24 @@ final class Commands implements Callable<Integer> {
 
         @Override
         Integer work() throws IOException {
+            StopOnTerm signals = new StopOnTerm(root.err);
+            try {
+                return execute(signals);
+            } finally {
+                signals.written();
+            }
+        }
+
+        private Integer execute(StopOnTerm signals) throws IOException {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
+            if (!root.outputsWritable("--json", json, "--csv", csv, "--plot", plot)) {
+                return Runner.INVALID;
+            }
+            signals.pending("--json", json);
+            signals.pending("--csv", csv);
+            signals.pending("--plot", plot);
             try {
                 ExperimentDTO e = service.read(Path.of(file));
                 new InputWarnings(root.err, root.runner.types()).experiment(e);
@@ -363,29 +416,47 @@ final class Commands implements Callable<Integer> {
                 if (threads != null && threads < 1) {
                     throw new IllegalArgumentException("--threads must be at least 1");
                 }
-                r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
+                // a signal interrupts this thread: the service stops the runs in progress, starts no more, and
+                // reports those that finished (cancelled)
+                Thread self = Thread.currentThread();
+                boolean[] running = {true}; // guarded by itself: no interrupt once the runs are over
+                signals.arm(() -> {
+                    synchronized (running) {
+                        if (running[0]) {
+                            self.interrupt();
+                        }
+                    }
+                });
+                try {
+                    r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
+                } finally {
+                    synchronized (running) {
+                        running[0] = false;
+                        Thread.interrupted(); // the report is written next: an interrupted thread's file channels refuse
+                    }
+                }
             } catch (PipelineException | IllegalArgumentException e) {
                 root.err.println(e.getMessage());
                 return Runner.INVALID;
             }
             AbSummary.print(r, human);
-            if (json != null) {
-                root.writeJson(Json.toJson(r), json, human);
-            }
-            if (csv != null) {
-                AbSummary.csv(r, Path.of(csv));
-                human.println("CSV written to " + csv);
-            }
-            if (plot != null) {
-                Plots.experiment(r, Path.of(plot));
-                human.println("plot written to " + plot);
+            boolean written = json == null || root.writeOutput("--json", json, json(r), human, "result");
+            signals.done("--json");
+            written &= csv == null || root.writeOutput("--csv", csv, AbSummary.csv(r), human, "CSV");
+            signals.done("--csv");
+            written &= plot == null || root.writeOutput("--plot", plot, Plots.experiment(r), human, "plot");
+            signals.done("--plot");
+            if (!written) {
+                r.problems.forEach(root.err::println);
+                return Runner.FAILED;
             }
             r.problems.forEach(root.err::println);
             long failed = r.runs.stream().filter(s -> RunSummaryDTO.FAILED.equals(s.state)).count();
             long broken = r.runs.stream().filter(s -> RunSummaryDTO.FINISHED.equals(s.state)
                     && !(s.packetConservation && s.bufferConservation)).count();
             if (failed > 0 || r.cancelled) {
-                root.err.println("ringlab ab: " + (r.cancelled ? "cancelled" : failed + " run" + (failed == 1 ? "" : "s")
+                root.err.println("ringlab ab: " + (r.cancelled ? "stopped before every run ended (incomplete; missing: "
+                        + AbSummary.missing(r) + ")" : failed + " run" + (failed == 1 ? "" : "s")
                         + " failed (see the runs above); the statistics leave them out"));
                 return Runner.FAILED;
             }
@@ -455,6 +526,9 @@ final class Commands implements Callable<Integer> {
                 targets.add("builtin:line-rate");
                 targets.addAll(Runner.pipelinesIn(root.home.resolve("pipelines")));
             }
+            if (!root.outputsWritable("--json", json)) {
+                return Runner.INVALID;
+            }
             List<Map<String, Object>> results = new ArrayList<>();
             human.printf("%-40s %22s %16s %14s%n", "pipeline", "sim packets/wall s", "events/wall s", "alloc B/pkt");
             int worst = Runner.OK;
@@ -493,8 +567,8 @@ final class Commands implements Callable<Integer> {
                 results.add(row);
                 human.printf("%-40s %,22.0f %,16.0f %14.4f%n", r.pipeline, pps, eps, perPacket);
             }
-            if (json != null) {
-                root.writeJson(Json.toJson(Map.of("results", results)), json, null);
+            if (json != null && !root.writeOutput("--json", json, json(Map.of("results", results)), null, "result")) {
+                worst = Math.max(worst, Runner.FAILED);
             }
             return worst;
         }

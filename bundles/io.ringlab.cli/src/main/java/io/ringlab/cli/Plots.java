@@ -2,8 +2,6 @@ package io.ringlab.cli;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -31,6 +29,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.pipeline.format.MetricUnits;
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.sim.api.dto.PointsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
@@ -181,11 +180,11 @@ final class Plots {
         return new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     }
 
-    /** Writes a 1000-pixel-wide PNG of {@link #runChart}, 120 + 220 pixels per panel high. */
-    static void write(RunResultDTO r, List<String> series, String title, Path png) throws IOException {
+    /** @return a 1000-pixel-wide PNG of {@link #runChart}, 120 + 220 pixels per panel high */
+    static OutputFile.Content run(RunResultDTO r, List<String> series, String title) {
         System.setProperty("java.awt.headless", "true");
         JFreeChart chart = runChart(r, series, title);
-        save(chart, png, 1000, 120 + 220 * ((CombinedDomainXYPlot) chart.getPlot()).getSubplots().size());
+        return png(chart, 1000, 120 + 220 * ((CombinedDomainXYPlot) chart.getPlot()).getSubplots().size());
     }
 
     private static ValueMarker swapMarker(SwapDTO swap, boolean labelled) {
@@ -205,7 +204,7 @@ final class Plots {
      * each variant's mean as a point with its 95 % confidence interval as an error bar. A variant without a mean (no run
      * gave a value) has no point; one without an interval (n &lt; 2) has no bar.
      */
-    static void experiment(ExperimentResultDTO r, Path png) throws IOException {
+    static OutputFile.Content experiment(ExperimentResultDTO r) {
         System.setProperty("java.awt.headless", "true");
         CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(new CategoryAxis("variant"));
         for (String m : r.metrics) {
@@ -222,15 +221,17 @@ final class Plots {
         }
         String title = r.name + ": mean and 95 % confidence interval, " + r.seeds.size() + " seeds";
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
-        save(chart, png, 800, 120 + 220 * r.metrics.size());
+        return png(chart, 800, 120 + 220 * r.metrics.size());
     }
 
     /**
-     * Saves a chart as PNG without ImageIO's temporary cache file: the cache's {@code deleteOnExit} fails once the JVM
-     * is shutting down, which is when a run stopped by a signal still draws its plot (StopOnTerm).
+     * @return the chart as PNG, drawn without ImageIO's temporary cache file: the cache's {@code deleteOnExit} fails once
+     *         the JVM is shutting down, which is when a run stopped by a signal still draws its plot (StopOnTerm)
      */
-    private static void save(JFreeChart chart, Path png, int width, int height) throws IOException {
-        javax.imageio.ImageIO.setUseCache(false);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, width, height);
+    private static OutputFile.Content png(JFreeChart chart, int width, int height) {
+        return o -> {
+            javax.imageio.ImageIO.setUseCache(false);
+            ChartUtils.writeChartAsPNG(o, chart, width, height);
+        };
     }
 }

@@ -3,17 +3,17 @@ package io.ringlab.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.sim.api.SimulationRun;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 
 /**
  * {@code ringlab run --snapshots FILE}: while the run runs, FILE holds its latest snapshot ({@link RunSnapshotDTO} as
  * compact JSON, NaN as {@code null}), rewritten every {@value #INTERVAL_MILLIS} ms of wall time when the run moved on.
- * Each version is written next to FILE and moved over it atomically, so a reader never sees half a snapshot; the last
+ * Each version is written by {@link OutputFile}'s rules (beside FILE and moved over it atomically, so a reader never sees
+ * half a snapshot; a FIFO or device in place); the last
  * is the snapshot the run ended with. A write that fails is reported once on standard error and the run goes on
  * without snapshots.
  */
@@ -23,7 +23,6 @@ final class SnapshotFile implements AutoCloseable {
 
     private final SimulationRun run;
     private final Path file;
-    private final Path partial;
     private final PrintStream err;
     private final Thread thread;
     /** Written by the thread, then by {@link #close()} after joining it. */
@@ -35,7 +34,6 @@ final class SnapshotFile implements AutoCloseable {
     private SnapshotFile(SimulationRun run, Path file, PrintStream err) {
         this.run = run;
         this.file = file;
-        this.partial = file.resolveSibling(file.getFileName() + ".partial");
         this.err = err;
         thread = new Thread(this::write, "ringlab-snapshots");
         thread.setDaemon(true);
@@ -65,14 +63,17 @@ final class SnapshotFile implements AutoCloseable {
             return; // nothing moved on (a swap applied while paused moves no event)
         }
         try {
-            Files.writeString(partial, Json.compact(s), StandardCharsets.UTF_8);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            byte[] text = Json.compact(s).getBytes(StandardCharsets.UTF_8);
+            OutputFile.write(file, o -> o.write(text));
             writtenEvents = s.events;
             writtenState = s.state;
             writtenSwaps = s.swaps.size();
+        } catch (java.nio.channels.ClosedByInterruptException ended) {
+            // close() interrupted this thread while it wrote: it writes the last snapshot itself
         } catch (IOException | RuntimeException e) {
             failed = true;
-            err.println("ringlab: --snapshots " + file + ": " + e.getMessage() + "; no more snapshots for this run");
+            err.println("ringlab: --snapshots " + file + ": " + (e instanceof IOException io ? OutputFile.reason(io)
+                    : e.getMessage()) + "; no more snapshots for this run");
         }
     }
 

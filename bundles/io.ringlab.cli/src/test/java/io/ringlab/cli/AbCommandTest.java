@@ -207,6 +207,39 @@ class AbCommandTest {
     }
 
     @Test
+    void anExperimentStoppedBySignalWritesTheReportOfTheRunsThatFinishedMarkedIncomplete() throws IOException {
+        experiments.result.cancelled = true;
+        experiments.result.runs.get(4).state = RunSummaryDTO.STOPPED; // running when the signal came
+        experiments.result.runs.get(5).state = RunSummaryDTO.CANCELLED; // never started
+        experiments.interrupted = true; // the service hands back the signal's interrupt
+        Path json = dir.resolve("ab.json");
+
+        assertEquals(Runner.FAILED, cli.execute("ab", file, "--json", json.toString()));
+
+        assertTrue(cli.out().contains("incomplete: stopped before every run ended; missing: on seeds 2, 3"), cli.out());
+        assertTrue(cli.out().contains("result written to " + json), cli.out() + cli.err());
+        assertTrue(JsonParser.parseString(Files.readString(json)).getAsJsonObject().get("cancelled").getAsBoolean());
+        assertTrue(cli.err().contains("ringlab ab: stopped before every run ended (incomplete; missing: on seeds 2, 3)"),
+                cli.err());
+        assertFalse(Thread.interrupted(), "the interrupt was taken before the files were written");
+    }
+
+    @Test
+    void outputPathsAreCheckedBeforeAnyRun() {
+        String json = dir.resolve("gone/ab.json").toString();
+        String csv = dir.resolve("gone/ab.csv").toString();
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--json", json, "--csv", csv, "--plot", dir.toString()));
+
+        assertTrue(cli.err().contains("--json " + json + ": the folder " + dir.resolve("gone") + " does not exist"),
+                cli.err());
+        assertTrue(cli.err().contains("--csv " + csv + ": the folder " + dir.resolve("gone") + " does not exist"),
+                cli.err());
+        assertTrue(cli.err().contains("--plot " + dir + ": is a folder: give a file name"), cli.err());
+        assertTrue(experiments.read.isEmpty(), "the experiment was not even read");
+    }
+
+    @Test
     void jsonToStdoutMovesTheSummaryToStderr() {
         assertEquals(Runner.OK, cli.execute("ab", file, "--json", "-"), cli.err());
         JsonObject o = JsonParser.parseString(cli.out()).getAsJsonObject();

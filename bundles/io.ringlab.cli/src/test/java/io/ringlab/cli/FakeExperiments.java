@@ -29,6 +29,8 @@ class FakeExperiments implements ExperimentService {
     final List<Path> read = new ArrayList<>();
     /** The experiment {@link #run} was given last; {@code null} before. */
     ExperimentDTO ran;
+    /** Whether {@link #run} returns with the caller's interrupt status set, as the service does when a signal stopped it. */
+    boolean interrupted;
     /** The threads {@link #run} was given last; -1 before. */
     int threads = -1;
 
@@ -58,6 +60,9 @@ class FakeExperiments implements ExperimentService {
         int done = 0;
         for (RunSummaryDTO s : result.runs) {
             listener.runEnded(s, null, ++done, total);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return result;
     }

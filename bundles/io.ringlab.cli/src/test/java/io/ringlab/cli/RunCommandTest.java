@@ -234,15 +234,14 @@ class RunCommandTest {
     }
 
     @Test
-    void jsonIntoAMissingDirectoryFailsWithAMessageAndNoStackTrace() {
+    void jsonIntoAMissingDirectoryIsRefusedBeforeTheRunWithAMessageAndNoStackTrace() {
         Path json = dir.resolve("no-such-dir").resolve("out.json");
 
         int code = cli.execute("run", tiny, "--json", json.toString());
 
-        assertEquals(Runner.FAILED, code);
-        assertTrue(cli.err().startsWith("ringlab: "), cli.err());
-        assertTrue(cli.err().contains("out.json"), cli.err());
-        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals(Runner.INVALID, code, "invalid input, found before the run (it ran to the end and lost the result)");
+        assertEquals("--json " + json + ": the folder " + json.getParent() + " does not exist\n", cli.err());
+        assertTrue(sim.pipelines.isEmpty(), "nothing ran");
     }
 
     // ---- options ------------------------------------------------------------------------------------------------
@@ -312,6 +311,7 @@ class RunCommandTest {
 
         assertEquals(SnapshotFile.INTERVAL_MILLIS, sim.lastOptions().snapshotIntervalMillis, "the engine publishes as"
                 + " often as the file is rewritten");
+        assertEquals("", cli.err());
         JsonObject s = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8)).getAsJsonObject();
         assertEquals("READY", s.get("state").getAsString(), "the fake run's snapshot, written when the run ended");
         assertEquals(2.0, s.get("durationSeconds").getAsDouble());
@@ -324,8 +324,68 @@ class RunCommandTest {
 
         assertEquals(Runner.INVALID, cli.execute("run", tiny, "--snapshots", file));
 
-        assertTrue(cli.err().contains("--snapshots " + file + ": no folder " + dir.resolve("nowhere")), cli.err());
+        assertTrue(cli.err().contains("--snapshots " + file + ": the folder " + dir.resolve("nowhere") + " does not exist"),
+                cli.err());
         assertTrue(sim.pipelines.isEmpty(), "nothing ran");
+    }
+
+    @Test
+    void everyOutputPathIsCheckedBeforeTheRunAndNamedWithItsReasonInWords() throws IOException {
+        Cli.write(dir, "plain.txt", "x");
+        String missing = dir.resolve("nonexistent/dir/o.json").toString();
+        String underFile = dir.resolve("plain.txt/o.png").toString();
+
+        assertEquals(Runner.INVALID, cli.execute("run", tiny, "--json", missing, "--plot", underFile, "--snapshots",
+                dir.toString()));
+
+        String err = cli.err();
+        assertTrue(err.contains("--json " + missing + ": the folder " + dir.resolve("nonexistent/dir")
+                + " does not exist"), err);
+        assertTrue(err.contains("--plot " + underFile + ": " + dir.resolve("plain.txt") + " is not a folder"), err);
+        assertTrue(err.contains("--snapshots " + dir + ": is a folder: give a file name"), err);
+        assertFalse(err.contains("Exception"), "no exception's class name: " + err);
+        assertTrue(sim.pipelines.isEmpty(), "nothing ran");
+    }
+
+    @Test
+    void anEmptyOutputPathIsRefusedAndLeavesNoPartialFile() throws IOException {
+        Path cwd = Path.of("").toAbsolutePath();
+        try (var before = Files.list(cwd)) {
+            long files = before.count();
+            assertEquals(Runner.INVALID, cli.execute("run", tiny, "--json", ""));
+            assertTrue(cli.err().contains("--json '': the path is empty: give a file name"), cli.err());
+            try (var after = Files.list(cwd)) {
+                assertEquals(files, after.count(), "nothing written in the working folder (./.partial was)");
+            }
+        }
+        assertTrue(sim.pipelines.isEmpty(), "nothing ran");
+    }
+
+    @Test
+    void jsonThroughALinkReplacesTheTargetAndKeepsTheLink() throws IOException {
+        Path target = Files.writeString(dir.resolve("target.json"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("result.json"), target.getFileName());
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", link.toString()), cli.err());
+
+        assertTrue(Files.isSymbolicLink(link), "the link is kept");
+        assertEquals("tiny", JsonParser.parseString(Files.readString(target)).getAsJsonObject().get("pipeline")
+                .getAsString());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".partial")).toList());
+        }
+    }
+
+    @Test
+    void jsonToDevNullLeavesTheDevice() throws IOException {
+        Path devNull = Path.of("/dev/null");
+        Object inode = Files.getAttribute(devNull, "unix:ino");
+
+        assertEquals(Runner.OK, cli.execute("run", tiny, "--json", "/dev/null"), cli.err());
+
+        assertEquals(0020000, (Integer) Files.getAttribute(devNull, "unix:mode") & 0170000, "still a character device");
+        assertEquals(inode, Files.getAttribute(devNull, "unix:ino"));
+        assertTrue(cli.out().contains("result written to /dev/null"), cli.out());
     }
 
     @Test

@@ -51,6 +51,7 @@ import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -717,7 +718,7 @@ final class AbPanel {
         Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_JSON, "Export the A/B result as JSON", "json", r);
         if (f != null) {
             try {
-                Files.writeString(f, ResultFiles.json(r) + "\n", StandardCharsets.UTF_8);
+                OutputFile.write(f, ResultFiles.json(r));
                 host.log("INFO", "exported the A/B result to " + f);
             } catch (IOException | RuntimeException e) {
                 host.error("Cannot export the A/B result to " + f, f + ": " + describe(e));
@@ -729,8 +730,12 @@ final class AbPanel {
         ExperimentResultDTO r = last("CSV");
         Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_CSV, "Export the A/B runs as CSV", "csv", r);
         if (f != null) {
-            try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
-                ResultFiles.csv(r, w);
+            try {
+                OutputFile.write(f, out -> {
+                    Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                    ResultFiles.csv(r, w);
+                    w.flush();
+                });
                 host.log("INFO", "exported " + r.runs.size() + " runs x " + r.metrics.size() + " metrics to " + f);
             } catch (IOException | RuntimeException e) {
                 host.error("Cannot export the A/B runs to " + f, f + ": " + describe(e));

@@ -47,6 +47,7 @@ import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 
 import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.SwapText;
 import io.ringlab.sim.api.PipelineException;
@@ -983,8 +984,12 @@ final class ConsoleWindow {
         if (f == null) {
             return;
         }
-        try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
-            ResultFiles.csv(series, w);
+        try {
+            OutputFile.write(f, out -> {
+                Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                ResultFiles.csv(series, w);
+                w.flush();
+            });
             log("INFO", "exported " + String.format(Locale.ROOT, "%,d", series.rows.size()) + " rows of " + (series.columns.size() - 1)
                     + " series to " + f + (r == null ? " (the run goes on: the rows so far)" : ""));
         } catch (IOException | RuntimeException e) {
@@ -1003,7 +1008,7 @@ final class ConsoleWindow {
             return;
         }
         try {
-            Files.writeString(f, ResultFiles.json(r) + "\n", StandardCharsets.UTF_8);
+            OutputFile.write(f, ResultFiles.json(r));
             log("INFO", "exported the result to " + f);
         } catch (IOException | RuntimeException e) {
             error("Cannot export the result to " + f, f + ": " + describe(e));
@@ -1036,6 +1041,9 @@ final class ConsoleWindow {
     }
 
     static String describe(Throwable t) {
+        if (t instanceof java.io.IOException io) {
+            return OutputFile.reason(io); // in words, without the exception's class
+        }
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 

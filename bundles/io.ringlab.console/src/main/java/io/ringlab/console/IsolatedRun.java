@@ -127,6 +127,9 @@ final class IsolatedRun implements SimulationRun {
         if (watchdogMillis != null) {
             c.add("-D" + WATCHDOG_PROPERTY + "=" + watchdogMillis.strip()); // a stuck child ends as soon as a run here would
         }
+        // the child's temporary files (its framework cache) go to this process's temporary folder, which the launcher
+        // made and this process keeps (io.ringlab.cli.ProcessTempFolder); the child claims none of its own
+        c.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         if (Runtime.version().feature() >= 24) {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }
@@ -356,7 +359,9 @@ final class IsolatedRun implements SimulationRun {
         output.join(TimeUnit.SECONDS.toMillis(5)); // the rest of its output, for the log and the last swap replies
         childEnded();
         if (Files.isRegularFile(json) && Files.size(json) > 0) {
-            return ResultFiles.readJson(Files.readString(json, StandardCharsets.UTF_8));
+            try (var in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+                return ResultFiles.readJson(in); // streamed: a large result is never a string too
+            }
         }
         return failed(stopRequested ? RunState.STOPPED : RunState.FAILED, (stopRequested ? "stopped: the child process was"
                 + " ended before it wrote a result" : "the child process ended with exit code " + code + " without a result")

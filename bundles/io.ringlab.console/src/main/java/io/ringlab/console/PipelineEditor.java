@@ -1,7 +1,6 @@
 package io.ringlab.console;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -48,6 +47,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 
 import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.PipelineWriter;
 import io.ringlab.sim.api.dto.ConnectionDTO;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
@@ -416,9 +416,13 @@ final class PipelineEditor {
             p.name = to.getFileName().toString().replaceFirst("\\.[^.]*$", "");
         }
         try {
-            Files.writeString(to, PipelineWriter.write(p));
-        } catch (IOException | IllegalArgumentException e) {
-            error.accept("Cannot save " + to.getFileName(), to + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            byte[] text = PipelineWriter.write(p).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            OutputFile.write(to, out -> out.write(text));
+        } catch (IOException e) {
+            error.accept("Cannot save " + to.getFileName(), OutputFile.reason(e));
+            return false;
+        } catch (IllegalArgumentException e) {
+            error.accept("Cannot save " + to.getFileName(), to + ": " + e.getMessage());
             return false;
         }
         file = to;

@@ -4,15 +4,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonNull;
-import com.google.gson.JsonObject;
-
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.pipeline.format.OutputFile;
+import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
@@ -26,39 +21,9 @@ import io.ringlab.sim.api.dto.SeriesDTO;
  * {@code 12.0}), NaN and infinities as an empty field, lines ending in {@code \n}. The streamed file of a run and the
  * exported CSV are written by the same methods, so they are equal for the same rows.
  * <p>
- * <b>JSON</b>: the {@link RunResultDTO} with Gson and the settings of the command line's {@code --json} writer
- * (pretty-printed, field names as in the DTO, nulls written, no HTML escaping, NaN and infinities as {@code null}). That
- * writer ({@code io.ringlab.cli.Json}) sits in the CLI bundle's private package, so it is not reachable from here; this
- * is the same library and the same settings, and the console tests parse the file and compare it with the run.
+ * <b>JSON</b>: {@link ResultJson}, the command line's own writer and reader, streamed both ways.
  */
 final class ResultFiles {
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues().serializeNulls()
-            .disableHtmlEscaping().create();
-
-    /**
-     * Reads what the writer wrote: a {@code null} where a number belongs (NaN or an infinity written out, a series row of
-     * a metric not sampled yet) is read back as NaN.
-     */
-    private static final Gson READER = new GsonBuilder().registerTypeAdapter(double.class, new NanForNull())
-            .registerTypeAdapter(Double.class, new NanForNull()).create();
-
-    /** Reads {@code null} as NaN and writes NaN as Gson would (never used to write here). */
-    private static final class NanForNull extends com.google.gson.TypeAdapter<Double> {
-        @Override
-        public void write(com.google.gson.stream.JsonWriter out, Double value) throws IOException {
-            out.value(value);
-        }
-
-        @Override
-        public Double read(com.google.gson.stream.JsonReader in) throws IOException {
-            if (in.peek() == com.google.gson.stream.JsonToken.NULL) {
-                in.nextNull();
-                return Double.NaN;
-            }
-            return in.nextDouble();
-        }
-    }
-
     private ResultFiles() {
     }
 
@@ -105,27 +70,28 @@ final class ResultFiles {
         return f.contains(",") || f.contains("\"") ? '"' + f.replace("\"", "\"\"") + '"' : f;
     }
 
-    /** @return a result read back from the command line's {@code --json} text (a run in a separate process) */
-    static RunResultDTO readJson(String json) {
-        return READER.fromJson(json, RunResultDTO.class);
+    /** @return a result read back from the command line's {@code --json} file (a run in a separate process), streamed */
+    static RunResultDTO readJson(java.io.Reader json) throws IOException {
+        return ResultJson.read(json, RunResultDTO.class);
     }
 
     /** @return a swap's outcome as the command line's {@code --control} prints it (a run in a separate process) */
     static io.ringlab.sim.api.dto.SwapDTO readSwap(String json) {
-        return READER.fromJson(json, io.ringlab.sim.api.dto.SwapDTO.class);
+        return ResultJson.read(json, io.ringlab.sim.api.dto.SwapDTO.class);
     }
 
     /** @return a snapshot read back from the command line's {@code --snapshots} file (a run in a separate process) */
     static RunSnapshotDTO readSnapshot(String json) {
-        return READER.fromJson(json, RunSnapshotDTO.class);
+        return ResultJson.read(json, RunSnapshotDTO.class);
     }
 
     /**
      * @param result a {@link RunResultDTO} or an {@link ExperimentResultDTO}
-     * @return the result as the command line's {@code --json} writes it ({@code ringlab run}, {@code ringlab ab})
+     * @return the content of the file the command line's {@code --json} writes ({@code ringlab run}, {@code ringlab
+     *         ab}), streamed
      */
-    static String json(Object result) {
-        return GSON.toJson(finite(GSON.toJsonTree(result)));
+    static OutputFile.Content json(Object result) {
+        return ResultJson.file(result);
     }
 
     /**
@@ -144,25 +110,5 @@ final class ResultFiles {
                 out.write(csvField(run.variant) + "," + run.seed + "," + csvField(metric) + "," + (v == null ? "" : v.toString()) + tail);
             }
         }
-    }
-
-    /** Replaces NaN and infinities, which JSON cannot hold, with null (as the command line does). */
-    private static JsonElement finite(JsonElement e) {
-        if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()) {
-            double d = e.getAsDouble();
-            return Double.isFinite(d) ? e : JsonNull.INSTANCE;
-        }
-        if (e.isJsonObject()) {
-            JsonObject o = e.getAsJsonObject();
-            for (String k : o.keySet()) {
-                o.add(k, finite(o.get(k)));
-            }
-        } else if (e.isJsonArray()) {
-            JsonArray a = e.getAsJsonArray();
-            for (int i = 0; i < a.size(); i++) {
-                a.set(i, finite(a.get(i)));
-            }
-        }
-        return e;
     }
 }

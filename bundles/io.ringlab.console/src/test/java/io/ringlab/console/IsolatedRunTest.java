@@ -64,6 +64,15 @@ class IsolatedRunTest {
     }
 
     @Test
+    void theChildsTemporaryFilesGoToThisProcesssTemporaryFolder() {
+        List<String> c = command(null);
+
+        assertTrue(c.contains("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")), c.toString());
+        assertTrue(c.indexOf("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")) < c.indexOf("-jar"), c.toString());
+        assertTrue(c.stream().noneMatch(a -> a.startsWith("-Dringlab.tmp")), "the child claims no folder: " + c);
+    }
+
+    @Test
     void theChildWritesItsResultKeepsItsLatestSnapshotInFilesOfTheRunAndTakesCommands() {
         List<String> c = command(null);
 

@@ -25,6 +25,13 @@ class ResultFilesTest {
     @TempDir
     Path dir;
 
+    /** @return the JSON file {@link ResultFiles#json} writes, as text */
+    private static String json(Object r) throws java.io.IOException {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        ResultFiles.json(r).write(b);
+        return b.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Test
     void csvHasTheColumnsAsHeaderAndARowPerSample() throws Exception {
         StringWriter w = new StringWriter();
@@ -44,14 +51,14 @@ class ResultFilesTest {
     }
 
     @Test
-    void jsonIsTheResultWithTheCommandLinesSettings() {
+    void jsonIsTheResultWithTheCommandLinesSettings() throws java.io.IOException {
         RunResultDTO r = new RunResultDTO();
         r.pipeline = "p<1>";
         r.headline = new HeadlineDTO();
         r.headline.metric = "eth0.rxMpps";
         r.headline.value = Double.NaN;
         r.headline.unit = "Mpps";
-        String json = ResultFiles.json(r);
+        String json = json(r);
         assertTrue(json.contains("\n  \"schemaVersion\": 1"), "pretty-printed: " + json);
         assertTrue(json.contains("\"pipeline\": \"p<1>\""), "no HTML escaping");
         assertTrue(json.contains("\"error\": null"), "nulls written");
@@ -60,7 +67,7 @@ class ResultFilesTest {
     }
 
     @Test
-    void aResultOrSnapshotWithNanWrittenAsNullIsReadBackWithNan() {
+    void aResultOrSnapshotWithNanWrittenAsNullIsReadBackWithNan() throws java.io.IOException {
         RunResultDTO r = new RunResultDTO();
         r.state = "FINISHED";
         r.series = new SeriesDTO();
@@ -69,7 +76,7 @@ class ResultFilesTest {
         r.series.rows.add(new double[] {0.5, 2.5});
         r.elements.put("ping", new java.util.TreeMap<>(java.util.Map.of("rttP50Millis", Double.NaN)));
 
-        RunResultDTO back = ResultFiles.readJson(ResultFiles.json(r));
+        RunResultDTO back = ResultFiles.readJson(new java.io.StringReader(json(r)));
 
         assertTrue(Double.isNaN(back.series.rows.get(0)[1]), "a null in a row is NaN");
         assertEquals(2.5, back.series.rows.get(1)[1]);
@@ -140,7 +147,7 @@ class ResultFilesTest {
                 on,2,eth0.ringUsed,,FAILED,broken,false
                 on,2,sink.rxPackets,,FAILED,broken,false
                 """, w.toString());
-        JsonObject o = JsonParser.parseString(ResultFiles.json(r)).getAsJsonObject();
+        JsonObject o = JsonParser.parseString(json(r)).getAsJsonObject();
         assertEquals(-227.5, o.getAsJsonArray("comparisons").get(0).getAsJsonObject().get("difference").getAsDouble());
         assertTrue(o.getAsJsonArray("comparisons").get(1).getAsJsonObject().get("ci95Low").isJsonNull(), "nulls written");
         assertEquals(150.0, o.getAsJsonObject("variants").getAsJsonObject("off").getAsJsonObject("eth0.ringUsed").get("ci95Low")

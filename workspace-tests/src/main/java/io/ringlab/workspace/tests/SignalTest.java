@@ -62,4 +62,39 @@ class SignalTest {
         assertTrue(Files.size(png) > 1000, "the plot drawn during the shutdown: " + Files.size(png) + " bytes\n" + output);
         assertTrue(output.toString().contains("plot written to " + png), output.toString());
     }
+
+    @Test
+    void aSignalledExperimentStopsItsRunsAndWritesTheReportOfThoseThatFinished() throws Exception {
+        Path json = dir.resolve("ab.json");
+        List<String> cmd = App.command(context, dir, "ab",
+                App.home(context).resolve("experiments/stmmac-bql.experiment").toString(), "--seeds", "40", "--duration",
+                "200ms", "--warmup", "0s", "--threads", "1", "--json", json.toString());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String l; (l = r.readLine()) != null;) {
+                output.append(l).append('\n');
+                if (l.startsWith("2/80 runs")) { // two runs finished, one running, 77 not started
+                    p.toHandle().destroy(); // SIGTERM
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
+        assertEquals(143, p.exitValue(), "128 + SIGTERM's 15\n" + output);
+
+        String out = output.toString();
+        assertTrue(out.contains("runs: 2 of 80 counted") || out.contains("runs: 3 of 80 counted"), out);
+        assertTrue(out.contains("incomplete: stopped before every run ended; missing: "), out);
+        assertTrue(out.contains("result written to " + json), out);
+        JsonObject r = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertTrue(r.get("cancelled").getAsBoolean(), "marked incomplete");
+        long finished = 0, missing = 0;
+        for (var run : r.getAsJsonArray("runs")) {
+            String state = run.getAsJsonObject().get("state").getAsString();
+            finished += state.equals("FINISHED") ? 1 : 0;
+            missing += state.equals("STOPPED") || state.equals("CANCELLED") ? 1 : 0;
+        }
+        assertTrue(finished >= 2, "the runs that finished are in the report: " + finished);
+        assertEquals(80, finished + missing, "every other run is named as missing");
+    }
 }

@@ -757,7 +757,10 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         }
         seriesColumns = columns.toArray(new DoubleSupplier[0]);
         sampleInterval = seriesIntervalPicos;
-        int rows = (int) Math.min(1_000_000, durationPicos / sampleInterval + 2);
+        int rows = seriesRows(durationPicos, sampleInterval, seriesColumns.length + 1);
+        if (rows < (durationPicos + sampleInterval - 1) / sampleInterval) { // a sample at every interval of [0, D)
+            warn(seriesBudgetWarning(durationPicos, sampleInterval, seriesColumns.length + 1, rows));
+        }
         seriesRows = new double[rows][];
         for (int i = 0; i < rows; i++) {
             seriesRows[i] = new double[seriesColumns.length + 1];
@@ -832,6 +835,32 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             }
         }
         return names;
+    }
+
+    /** The most rows the series hold, whatever the duration (docs/engine.md, "Series"). */
+    static final int SERIES_MAX_ROWS = 1_000_000;
+    /** The most values the series hold in memory, rows times their width: 400 MB of doubles. */
+    static final long SERIES_MAX_VALUES = 50_000_000;
+
+    /**
+     * @param width the values of a row: the time and every column
+     * @return the rows preallocated for a run: one per interval and the sample at 0 (the one at the duration too,
+     *         should a run end exactly there), within {@link #SERIES_MAX_ROWS} and {@link #SERIES_MAX_VALUES}
+     */
+    static int seriesRows(long durationPicos, long intervalPicos, int width) {
+        long rows = Math.min(SERIES_MAX_ROWS, durationPicos / intervalPicos + 2);
+        return (int) Math.max(2, Math.min(rows, SERIES_MAX_VALUES / width));
+    }
+
+    /** @return the run's warning that its series stop before its end: where, why, and the interval that covers it all */
+    static String seriesBudgetWarning(long durationPicos, long intervalPicos, int width, int rows) {
+        long covered = (rows - 1) * intervalPicos;
+        long enough = (durationPicos + rows - 1) / rows;
+        return "the series stop at " + io.ringlab.pipeline.format.Units.formatPicos(covered) + " of "
+                + io.ringlab.pipeline.format.Units.formatPicos(durationPicos) + ": " + rows + " rows of " + width
+                + " values are all the series hold (at most " + SERIES_MAX_ROWS + " rows and " + SERIES_MAX_VALUES
+                + " values); a series interval of at least " + io.ringlab.pipeline.format.Units.formatPicos(enough)
+                + " covers the run";
     }
 
     private void sample() {

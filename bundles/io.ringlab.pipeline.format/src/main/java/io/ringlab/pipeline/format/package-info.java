@@ -31,7 +31,7 @@
  * <p>
  * All classes are final with static methods or immutable values, and thread-safe; the DTOs they return are plain
  * public-field objects owned by the caller. Nothing here touches the OSGi framework, so the package works on the
- * class path as well.
+ * class path as well; {@code ResultJson} needs Gson ({@code com.google.gson}) there.
  * <p>
  * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
  * <p>
@@ -54,7 +54,9 @@
  * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists;
  * {@link io.ringlab.pipeline.format.Numbers}, numbers for people and for scripts, and
  * {@link io.ringlab.pipeline.format.RunText}, the summary's headline, invariant and sample-warning lines, which the
- * command line and the console both write.
+ * command line and the console both write; {@link io.ringlab.pipeline.format.OutputFile}, how every output file is
+ * checked before a run and written (devices and FIFOs in place, links followed, regular files replaced atomically);
+ * {@link io.ringlab.pipeline.format.ResultJson}, the results' JSON, written as a stream and read back.
  */
 @Export
 @Version("1.3.0")

@@ -27,6 +27,10 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import io.ringlab.engine.standalone.Standalone;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.experiment.TestExperiments;
 
 /**
@@ -42,7 +46,8 @@ import io.ringlab.experiment.TestExperiments;
  * <li>an exit code other than 0, 1, 2 or 3.</li>
  * </ul>
  * The mutations ({@link Mutation}) delete, duplicate and swap lines, flip characters, truncate, put extreme numbers and
- * units, unicode and binary in, add thousands of elements, cycles, self-loops, dangling ports and duplicate names. The
+ * units, unicode and binary in, add thousands of elements, cycles and self-loops between ports of the elements' types,
+ * dangling ports and duplicate names, and set an element's property to an edge of what its type allows. The
  * same seed gives the same mutants. {@code FuzzTest} runs a fixed sample in every build, and more on demand:
  * {@code ./mvnw -B test -pl engine-tests -Dtest=FuzzTest -Dringlab.fuzz.count=5000 -Dringlab.fuzz.seed=7}.
  */
@@ -82,7 +87,7 @@ final class Fuzzer {
 
     enum Mutation {
         DELETE_LINE, DUPLICATE_LINE, SWAP_LINES, FLIP_CHARACTER, TRUNCATE, EXTREME_NUMBER, EXTREME_UNIT, UNICODE, BINARY,
-        MANY_ELEMENTS, CYCLE, SELF_LOOP, DANGLING_PORT, DUPLICATE_NAME
+        MANY_ELEMENTS, CYCLE, SELF_LOOP, DANGLING_PORT, DUPLICATE_NAME, EXTREME_PROPERTY
     }
 
     private static final String[] NUMBERS = {"0", "-1", "1", "2147483648", "9223372036854775807", "99999999999999999999",
@@ -98,6 +103,9 @@ final class Fuzzer {
 
     private final Path repo;
     private final Path work;
+    private final Standalone simulator = Standalone.builder().build();
+    /** The installed types by name: their ports and properties, for the mutations that know them. */
+    private final Map<String, ElementDescriptorDTO> types = new LinkedHashMap<>();
 
     /**
      * @param repo the repository, whose {@code pipelines/} and {@code experiments/} are mutated
@@ -106,6 +114,7 @@ final class Fuzzer {
     Fuzzer(Path repo, Path work) {
         this.repo = repo;
         this.work = work;
+        simulator.elementTypes().forEach(d -> types.put(d.type, d));
     }
 
     /** @return {@code count} mutants drawn with {@code seed}, in turn from every shipped pipeline and experiment */
@@ -121,13 +130,13 @@ final class Fuzzer {
             Path source = sources.get(i % sources.size());
             Mutation m = Mutation.values()[random.nextInt(Mutation.values().length)];
             String text = Files.readString(source);
-            byte[] bytes = mutate(m, text, random);
+            byte[] bytes = mutate(m, text, random, types);
             out.add(new Mutant(i, repo.relativize(source).toString(), m, bytes, source.toString().endsWith(".experiment")));
         }
         return out;
     }
 
-    static byte[] mutate(Mutation m, String text, Random r) {
+    static byte[] mutate(Mutation m, String text, Random r, Map<String, ElementDescriptorDTO> types) {
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
         int n = lines.size();
         switch (m) {
@@ -176,7 +185,7 @@ final class Fuzzer {
                 return b;
             }
             case MANY_ELEMENTS -> {
-                int count = 500 + r.nextInt(2500);
+                int count = 500 + r.nextInt(6000);
                 StringBuilder sb = new StringBuilder(text).append('\n');
                 String type = r.nextBoolean() ? "demux" : "sink";
                 for (int k = 0; k < count; k++) {
@@ -189,7 +198,7 @@ final class Fuzzer {
                 }
                 return sb.toString().getBytes(StandardCharsets.UTF_8);
             }
-            case CYCLE, SELF_LOOP, DANGLING_PORT, DUPLICATE_NAME -> {
+            case CYCLE, SELF_LOOP, DANGLING_PORT, DUPLICATE_NAME, EXTREME_PROPERTY -> {
                 List<String[]> elements = new ArrayList<>();
                 Matcher e = ELEMENT.matcher(text);
                 while (e.find()) {
@@ -201,9 +210,21 @@ final class Fuzzer {
                 }
                 String[] a = elements.get(r.nextInt(elements.size()));
                 String[] b = elements.get(r.nextInt(elements.size()));
+                if (m == Mutation.EXTREME_PROPERTY && types.get(a[1]) != null && !types.get(a[1]).properties.isEmpty()) {
+                    // a property of the element's type at an edge of what it allows, put first in its block (or a block)
+                    List<PropertyDescriptorDTO> props = types.get(a[1]).properties;
+                    PropertyDescriptorDTO prop = props.get(r.nextInt(props.size()));
+                    String value = extreme(prop, r);
+                    int at = Integer.parseInt(a[2]);
+                    int eol = text.indexOf('\n', at);
+                    String head = text.substring(at, eol < 0 ? text.length() : eol);
+                    String set = head.contains("{") ? head.replaceFirst("\\{", "{ " + prop.name + " = " + value + ";")
+                            : head + " { " + prop.name + " = " + value + " }";
+                    return (text.substring(0, at) + set + (eol < 0 ? "" : text.substring(eol))).getBytes(StandardCharsets.UTF_8);
+                }
                 String line = switch (m) {
-                    case CYCLE -> b[0] + " -> " + a[0];
-                    case SELF_LOOP -> a[0] + " -> " + a[0];
+                    case CYCLE -> port(b, Direction.OUT, types, r) + " -> " + port(a, Direction.IN, types, r);
+                    case SELF_LOOP -> port(a, Direction.OUT, types, r) + " -> " + port(a, Direction.IN, types, r);
                     case DANGLING_PORT -> a[0] + ".nope" + r.nextInt(9) + " -> " + b[0];
                     default -> "element " + a[0] + " : " + b[1];
                 };
@@ -212,6 +233,32 @@ final class Fuzzer {
             default -> throw new IllegalStateException(m.toString());
         }
         return String.join("\n", lines).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** @return {@code element.port} with a port of its type in that direction, or the element alone */
+    private static String port(String[] element, Direction dir, Map<String, ElementDescriptorDTO> types, Random r) {
+        ElementDescriptorDTO d = types.get(element[1]);
+        List<PortDescriptorDTO> ports = d == null ? List.of() : d.ports.stream().filter(p -> p.direction == dir).toList();
+        return ports.isEmpty() ? element[0] : element[0] + "." + ports.get(r.nextInt(ports.size())).name;
+    }
+
+    /** @return a value at an edge of what the property allows, or just past it */
+    private static String extreme(PropertyDescriptorDTO p, Random r) {
+        List<String> edges = new ArrayList<>();
+        if (p.min != null) {
+            edges.add(p.min);
+        }
+        if (p.max != null) {
+            edges.add(p.max);
+        }
+        switch (p.kind) {
+            case INTEGER -> edges.addAll(List.of("1", "0", "-1", "2147483647", "9223372036854775807"));
+            case DURATION -> edges.addAll(List.of("0s", "1ps", "3600s", "1000000s"));
+            case BOOLEAN -> edges.addAll(List.of("true", "false", "maybe"));
+            case CHOICE -> edges.addAll(p.options == null ? List.of("x") : p.options);
+            default -> edges.addAll(List.of("0", "1", "1e300", "\"\""));
+        }
+        return edges.get(r.nextInt(edges.size()));
     }
 
     private static String replaceOne(Pattern p, String text, Random r, String with) {
@@ -233,7 +280,6 @@ final class Fuzzer {
      * @param log where each finding goes as it is found; {@code null} for none
      */
     Report run(List<Mutant> mutants, PrintStream log) throws IOException {
-        Standalone simulator = Standalone.builder().build();
         Runner runner = new Runner(simulator, TestExperiments.of(simulator), Plugins.NONE);
         // the experiments name their pipelines relative to themselves: the originals go where they look
         Path pipelines = Files.createDirectories(work.resolve("pipelines"));

@@ -191,6 +191,12 @@ final class Report {
         List<String> parts = new ArrayList<>();
         byVariant.forEach((v, s) -> parts.add("variant " + v + " (" + seedList(s) + ")"));
         String message = "metric '" + metric.text + "' was not reported by " + String.join(", ", parts) + "; " + reported;
+        if (metric.line <= 0 && e.pipeline != null && e.pipeline.headline != null && e.pipeline.headline.line > 0) {
+            // an experiment without 'metrics' compares the pipeline's headline: named where the pipeline declares it
+            return Optional.of(new ProblemDTO(e.pipeline.file, e.pipeline.headline.line, e.pipeline.headline.column,
+                    "headline " + message.substring("metric ".length()) + " (" + e.file + " names no metrics: it compares"
+                            + " the pipeline's headline)"));
+        }
         return Optional.of(new ProblemDTO(e.file, metric.line, metric.line > 0 ? metric.column : 0, message));
     }
 

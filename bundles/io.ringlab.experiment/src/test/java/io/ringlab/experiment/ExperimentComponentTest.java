@@ -290,6 +290,18 @@ class ExperimentComponentTest {
     }
 
     @Test
+    void aHeadlineStandingInForMissingMetricsIsReportedWhereThePipelineDeclaresIt() throws Exception {
+        // no 'metrics': the experiment compares the pipeline's headline, here eth0.limit, which the baseline lacks
+        Files.writeString(dir.resolve("pipelines/ab.pipeline"),
+                ExperimentReaderTest.PIPELINE.replace("headline = sink.rxMpps", "headline = eth0.limit"));
+        ExperimentResultDTO r = component.run(experiment(EXPERIMENT.replace("metrics = [sink.rxMpps, eth0.limit]\n", "")),
+                1, null);
+        assertEquals(List.of(dir.resolve("pipelines/ab.pipeline") + ":3:12: headline 'eth0.limit' was not reported by"
+                + " variant off (seeds 1-3, 5); eth0 reported inflight (variant off, seed 1) (bql.experiment names no"
+                + " metrics: it compares the pipeline's headline)"), r.problems.stream().map(ProblemDTO::toString).toList());
+    }
+
+    @Test
     void interruptingTheCallerStopsTheRunningRunAndStartsNoOther() throws Exception {
         Thread caller = Thread.currentThread();
         // the second run interrupts the caller, then waits until the experiment stops it

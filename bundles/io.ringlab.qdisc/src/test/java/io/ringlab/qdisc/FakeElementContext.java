@@ -222,6 +222,11 @@ final class FakeElementContext implements ElementContext {
             }
 
             @Override
+            public void gauge(String name, DoubleSupplier value, java.util.function.LongSupplier samples, long sincePicos) {
+                gauge(name, value);
+            }
+
+            @Override
             public LatencyHistogram histogram(String name, String unit) {
                 throw new UnsupportedOperationException("histogram");
             }

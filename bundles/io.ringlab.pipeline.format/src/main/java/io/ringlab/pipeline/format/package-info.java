@@ -54,7 +54,11 @@
  * and written back), and {@code TextParser.list}, the text family's one reader of {@code [ ... ]} lists;
  * {@link io.ringlab.pipeline.format.Numbers}, numbers for people and for scripts, and
  * {@link io.ringlab.pipeline.format.RunText}, the summary's headline, invariant and sample-warning lines, which the
- * command line and the console both write.
+ * command line and the console both write; {@link io.ringlab.pipeline.format.PipelineReader#MAX_FILE_BYTES}, the size
+ * limit of {@link io.ringlab.pipeline.format.PipelineReader#text}, now the one reader of every input file (pipelines,
+ * experiments, cost profiles), which refuses directories, FIFOs and devices unopened and reports text that is not UTF-8
+ * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#read(java.nio.file.Path)} refuses a file that
+ * declares no element.
  */
 @Export
 @Version("1.3.0")

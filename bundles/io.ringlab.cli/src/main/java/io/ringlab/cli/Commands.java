@@ -119,6 +119,18 @@ final class Commands implements Callable<Integer> {
         }
     }
 
+    /** An integer option in the integer grammar of pipeline files ({@link Units#parseInteger}: {@code 0x10}, {@code 10k}). */
+    static final class FileInteger implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return Units.parseInteger(value.strip());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** {@code --plugins DIR}, shared by every command. */
     static final class PluginsOption {
         @Option(names = "--plugins", paramLabel = "DIR", description = "install and start the bundles (*.jar) in DIR"
@@ -142,6 +154,13 @@ final class Commands implements Callable<Integer> {
     int withPlugins(PluginsOption option, Body body) throws IOException {
         if (option.folders.isEmpty()) {
             return body.call();
+        }
+        for (Path folder : option.folders) {
+            if (folder.toString().isBlank()) { // Path.of("") is the working folder: a script's empty variable
+                err.println("ringlab: --plugins '" + folder + "': the folder name is empty; give the folder of the plugin"
+                        + " jars, as in --plugins samples/ixgbe/target");
+                return Runner.INVALID;
+            }
         }
         Plugins.Session session;
         try {
@@ -189,7 +208,8 @@ final class Commands implements Callable<Integer> {
         String file;
         @Option(names = "--duration", paramLabel = "D", description = "simulated time, e.g. 20s or 150ms (default: the file's, else 1s)")
         String duration;
-        @Option(names = "--seed", paramLabel = "N", description = "random seed (default: the file's, else 1)")
+        @Option(names = "--seed", paramLabel = "N", converter = FileInteger.class, description = "random seed in the"
+                + " file's integer grammar, e.g. 7, 0x10, 10k or 1_000 (default: the file's, else 1)")
         Long seed;
         @Option(names = "--set", paramLabel = "ELEMENT.PROPERTY=VALUE", description = "override a property (repeatable)")
         List<String> sets = new ArrayList<>();

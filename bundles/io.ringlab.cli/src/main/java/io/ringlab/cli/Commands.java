@@ -20,6 +20,7 @@ import io.ringlab.pipeline.format.Numbers;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -376,8 +377,10 @@ final class Commands implements Callable<Integer> {
                     e.warmupPicos = Runner.picos("--warmup", warmup, false);
                 }
                 if (duration != null && warmup == null && e.warmupPicos >= e.durationPicos) {
-                    throw new IllegalArgumentException(file + ": --duration " + duration + " is not longer than the file's"
-                            + " warmup " + Units.formatPicos(e.warmupPicos) + ": give --warmup too (e.g. --warmup 0s, or less"
+                    ValueDTO w = e.warmupValue; // the line that sets the warm-up
+                    throw new IllegalArgumentException((w == null ? e.file : e.file + ":" + w.line + ":" + w.column) + ": --duration "
+                            + duration + " is not longer than the file's warmup " + Units.formatPicos(e.warmupPicos)
+                            + (w == null ? "" : ", which this line sets") + ": give --warmup too (e.g. --warmup 0s, or less"
                             + " than " + duration + ")");
                 }
                 if (threads != null && threads < 1) {

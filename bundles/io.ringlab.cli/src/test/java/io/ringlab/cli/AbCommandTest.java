@@ -113,6 +113,17 @@ class AbCommandTest {
     }
 
     @Test
+    void aDurationNotLongerThanTheFilesWarmupNamesTheLineThatSetsIt() {
+        experiments.experiment.warmupPicos = 2_000_000_000_000L;
+        experiments.experiment.warmupValue = new io.ringlab.sim.api.dto.ValueDTO("2s", 6, 10);
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--duration", "2s"));
+        assertTrue(cli.err().startsWith("bql.experiment:6:10: --duration 2s is not longer than the file's warmup 2s, which"
+                + " this line sets: give --warmup too (e.g. --warmup 0s, or less than 2s)"), cli.err());
+        assertEquals(null, experiments.ran, "nothing ran");
+    }
+
+    @Test
     void eachVariantsFiguresOnTooFewSamplesAreMarkedWithTheFewestOfItsRuns() {
         for (RunSummaryDTO s : experiments.result.runs) {
             if (s.variant.equals("on")) {

@@ -34,7 +34,8 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * {@link ExperimentParser}, then the values (durations, seeds, metric names), the base pipeline (read with
  * {@link PipelineReader}, its path relative to the experiment file's folder), and the variants against the pipeline's
  * elements and the installed element types. Every problem is reported with the experiment file's line and column (the
- * pipeline's own problems with the pipeline's), all of them in one {@link PipelineException}.
+ * pipeline's own problems at the line that names the pipeline, then with the pipeline's position), all of them in one
+ * {@link PipelineException}.
  * <p>
  * Stateless and thread-safe.
  */
@@ -170,8 +171,8 @@ final class ExperimentReader {
                 for (ProblemDTO p : ex.problems()) {
                     if (p.line == 0) {
                         problems.add(v, "pipeline '" + v.text() + "' (" + path + "): " + p.message);
-                    } else {
-                        problems.add(p);
+                    } else { // at the line that names the pipeline, then at the pipeline's own position
+                        problems.add(v, "in pipeline " + v.text() + ": " + p);
                     }
                 }
                 return;
@@ -208,6 +209,7 @@ final class ExperimentReader {
                             + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
                 } else if (picos >= 0) {
                     e.warmupPicos = picos;
+                    e.warmupValue = value(w.value());
                 }
             }
             // fork = D: the variants share their history to D; the warm-up (by default the fork) covers it
@@ -221,6 +223,7 @@ final class ExperimentReader {
                     e.forkPicos = picos;
                     if (w == null) {
                         e.warmupPicos = picos;
+                        e.warmupValue = value(f.value());
                     } else if (e.warmupPicos < picos) {
                         problems.add(w.value(), "warmup " + w.value().text() + " must be at least the fork, " + f.value().text()
                                 + ": the branches share everything before it, so only what comes after is compared (leave"
@@ -228,6 +231,10 @@ final class ExperimentReader {
                     }
                 }
             }
+        }
+
+        private static ValueDTO value(Token t) {
+            return new ValueDTO(t.text(), t.line(), t.column());
         }
 
         /** @return the duration in picoseconds, or -1 after reporting why it is none */

@@ -97,7 +97,8 @@ final class Plan {
         long duration = e.durationPicos > 0 ? e.durationPicos
                 : e.pipeline.duration != null ? Units.parsePicos(e.pipeline.duration.text) : ExperimentReader.DEFAULT_DURATION_PICOS;
         if (e.warmupPicos < 0 || e.warmupPicos >= duration) {
-            throw new PipelineException(List.of(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
+            ValueDTO w = e.warmupValue; // where the file sets it, when it does
+            throw new PipelineException(List.of(new ProblemDTO(file, w == null ? 0 : w.line, w == null ? 0 : w.column, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
                     + " must be at least 0s and less than each run's duration, " + Units.formatPicos(duration))));
         }
         if (e.forkPicos != 0) {

@@ -268,7 +268,8 @@ class ExperimentComponentTest {
         ExperimentDTO e = experiment(EXPERIMENT);
         e.durationPicos = 5_000_000_000L;
         PipelineException ex = assertThrows(PipelineException.class, () -> component.run(e, 1, null));
-        assertEquals("bql.experiment: warmup 5ms must be at least 0s and less than each run's duration, 5ms", ex.getMessage());
+        assertEquals("bql.experiment:4:10: warmup 5ms must be at least 0s and less than each run's duration, 5ms", ex.getMessage(),
+                "at the line that sets the warm-up");
         assertThrows(IllegalArgumentException.class, () -> component.run(experiment(EXPERIMENT), -1, null));
     }
 

@@ -28,6 +28,14 @@ public class ExperimentDTO {
     /** Warm-up in picoseconds that each run's results exclude ({@code RunOptionsDTO.warmupPicos}); 0 for none. */
     public long warmupPicos;
     /**
+     * The experiment file's value that sets {@link #warmupPicos}, with its position: the {@code warmup} key's, or the
+     * {@code fork} key's when the fork sets the warm-up; {@code null} when the file sets none, or for an experiment
+     * built by hand. A message about the warm-up (one not shorter than a {@code --duration}) points at it.
+     *
+     * @since 1.2
+     */
+    public ValueDTO warmupValue;
+    /**
      * The fork of a forked experiment in picoseconds, 0 for none: every variant runs the same pipeline with the same
      * settings, so that for a seed all variants share their history up to the fork ({@code RunOptionsDTO.forkAtPicos}:
      * the engine proves it with the state hash each run records there), and differ only by swaps at or after it. The

@@ -6,7 +6,8 @@
  * <p>
  * Import range for users: {@code [1.0,2.0)}.
  * <p>
- * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples.
+ * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples;
+ * {@code ExperimentDTO.warmupValue}, where the experiment file sets the warm-up.
  */
 @Export
 @Version("1.2.0")

@@ -192,6 +192,70 @@ class PluginsOptionTest {
     }
 
     @Test
+    void aComponentWhoseClassIsMissingIsNamedWithItsClassAndNothingRuns() throws Exception {
+        Path plugins = dir.resolve("plugins-f");
+        String gone = "io.ringlab.test.plugin.GoneFactory";
+        bundle(plugins, "gone.jar", BSN, component("").replace(PlugSinkFactory.class.getName() + "\"/>", gone + "\"/>"),
+                imports(""));
+
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        assertTrue(r.err().contains(plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + gone + " is not in the jar, nor"
+                + " imported by it"), r.err());
+        assertFalse(hasStackTrace(r.all()), r.all());
+        assertEquals("", r.out(), "the pipeline did not run");
+        assertFalse(installed(BSN), "uninstalled");
+    }
+
+    @Test
+    void aComponentThatFailsToActivateIsNamedWithItsFailureBeforeTheRun() throws Exception {
+        // the activate method the description names does not exist: SCR registers the factory, then cannot create it
+        Path plugins = dir.resolve("plugins-g");
+        bundle(plugins, "noactivate.jar", BSN, TestBundles.component(PlugSinkFactory.class.getName(), PlugSinkFactory.class,
+                PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
+
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        assertTrue(r.err().contains(plugins.resolve("noactivate.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " failed to activate"), r.err());
+        assertFalse(hasStackTrace(r.err()), r.err());
+        assertEquals("", r.out(), "the pipeline did not run");
+        assertFalse(installed(BSN), "uninstalled");
+    }
+
+    @Test
+    void theLauncherExitsTwoForAMissingComponentClassOrActivateWithoutSCRsTraceOnTheTerminal() throws Exception {
+        Path plugins = dir.resolve("plugins-h");
+        String gone = "io.ringlab.test.plugin.GoneFactory";
+        bundle(plugins, "gone.jar", BSN, component("").replace(PlugSinkFactory.class.getName() + "\"/>", gone + "\"/>"),
+                imports(""));
+        bundle(plugins, "noactivate.jar", BSN + ".noactivate", TestBundles.component(PlugSinkFactory.class.getName(),
+                PlugSinkFactory.class, PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
+        Path ok = Files.writeString(dir.resolve("ok.pipeline"), """
+                duration = 1ms
+                element src : source { rate = 1Gbit; size = 1500B }
+                element snk : sink
+                src -> snk
+                """);
+
+        Process p = new ProcessBuilder(App.command(context, dir, "run", ok.toString(), "--plugins", plugins.toString()))
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
+
+        assertEquals(2, p.exitValue(), output); // it was 0, after SCR's ClassNotFoundException trace
+        assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + gone + " is not in the jar"), output);
+        assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("noactivate.jar") + ": " + BSN + ".noactivate"
+                + " 1.0.0: component " + PlugSinkFactory.class.getName() + " failed to activate"), output);
+        assertFalse(hasStackTrace(output) || output.contains("ClassNotFoundException"), output);
+        assertFalse(output.contains("FINISHED"), "nothing ran: " + output);
+    }
+
+    @Test
     void thePluginsFolderOfTheInstallationStaysAsItIsAndAJarInBothIsUsedOnce() throws Exception {
         Path watched = Path.of(context.getProperty("felix.fileinstall.dir"));
         Path jar = bundle(watched, "plugsink.jar", BSN, component(""), imports(""));

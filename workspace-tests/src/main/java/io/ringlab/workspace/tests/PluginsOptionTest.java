@@ -191,49 +191,55 @@ class PluginsOptionTest {
         assertFalse(installed(BSN));
     }
 
-    @Test
-    void aComponentWhoseClassIsMissingIsNamedWithItsClassAndNothingRuns() throws Exception {
-        Path plugins = dir.resolve("plugins-f");
-        String gone = "io.ringlab.test.plugin.GoneFactory";
-        bundle(plugins, "gone.jar", BSN, component("").replace(PlugSinkFactory.class.getName() + "\"/>", gone + "\"/>"),
-                imports(""));
+    /** A component class the plugin's jar does not hold. */
+    private static final String GONE = "io.ringlab.test.plugin.GoneFactory";
 
+    /** Writes a plugin whose component's implementation class, {@link #GONE}, is not in its jar. */
+    private void goneBundle(Path folder, String bsn) throws IOException {
+        bundle(folder, "gone.jar", bsn, component("").replace(PlugSinkFactory.class.getName() + "\"/>", GONE + "\"/>"),
+                imports(""));
+    }
+
+    /** Writes a plugin whose component names an activate method its class does not have. */
+    private void noActivateBundle(Path folder, String bsn) throws IOException {
+        bundle(folder, "noactivate.jar", bsn, TestBundles.component(PlugSinkFactory.class.getName(),
+                PlugSinkFactory.class, PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
+    }
+
+    /** Runs the pipeline with the folder's plugins: refused with {@code message}, nothing run, nothing left installed. */
+    private void refusedBeforeTheRun(Path plugins, String message) throws Exception {
         Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
 
         assertEquals(2, r.code(), r.all());
-        assertTrue(r.err().contains(plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
-                + PlugSinkFactory.class.getName() + " cannot be created: its class " + gone + " is not in the jar, nor"
-                + " imported by it"), r.err());
+        assertTrue(r.err().contains(message), r.err());
         assertFalse(hasStackTrace(r.all()), r.all());
         assertEquals("", r.out(), "the pipeline did not run");
         assertFalse(installed(BSN), "uninstalled");
     }
 
     @Test
+    void aComponentWhoseClassIsMissingIsNamedWithItsClassAndNothingRuns() throws Exception {
+        Path plugins = dir.resolve("plugins-f");
+        goneBundle(plugins, BSN);
+        refusedBeforeTheRun(plugins, plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + GONE + " is not in the jar, nor"
+                + " imported by it");
+    }
+
+    @Test
     void aComponentThatFailsToActivateIsNamedWithItsFailureBeforeTheRun() throws Exception {
-        // the activate method the description names does not exist: SCR registers the factory, then cannot create it
+        // SCR registers the factory, and only fails when it is first asked for it
         Path plugins = dir.resolve("plugins-g");
-        bundle(plugins, "noactivate.jar", BSN, TestBundles.component(PlugSinkFactory.class.getName(), PlugSinkFactory.class,
-                PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
-
-        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
-
-        assertEquals(2, r.code(), r.all());
-        assertTrue(r.err().contains(plugins.resolve("noactivate.jar") + ": " + BSN + " 1.0.0: component "
-                + PlugSinkFactory.class.getName() + " failed to activate"), r.err());
-        assertFalse(hasStackTrace(r.err()), r.err());
-        assertEquals("", r.out(), "the pipeline did not run");
-        assertFalse(installed(BSN), "uninstalled");
+        noActivateBundle(plugins, BSN);
+        refusedBeforeTheRun(plugins, plugins.resolve("noactivate.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " failed to activate");
     }
 
     @Test
     void theLauncherExitsTwoForAMissingComponentClassOrActivateWithoutSCRsTraceOnTheTerminal() throws Exception {
         Path plugins = dir.resolve("plugins-h");
-        String gone = "io.ringlab.test.plugin.GoneFactory";
-        bundle(plugins, "gone.jar", BSN, component("").replace(PlugSinkFactory.class.getName() + "\"/>", gone + "\"/>"),
-                imports(""));
-        bundle(plugins, "noactivate.jar", BSN + ".noactivate", TestBundles.component(PlugSinkFactory.class.getName(),
-                PlugSinkFactory.class, PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
+        goneBundle(plugins, BSN);
+        noActivateBundle(plugins, BSN + ".noactivate");
         Path ok = Files.writeString(dir.resolve("ok.pipeline"), """
                 duration = 1ms
                 element src : source { rate = 1Gbit; size = 1500B }
@@ -248,7 +254,7 @@ class PluginsOptionTest {
 
         assertEquals(2, p.exitValue(), output); // it was 0, after SCR's ClassNotFoundException trace
         assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
-                + PlugSinkFactory.class.getName() + " cannot be created: its class " + gone + " is not in the jar"), output);
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + GONE + " is not in the jar"), output);
         assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("noactivate.jar") + ": " + BSN + ".noactivate"
                 + " 1.0.0: component " + PlugSinkFactory.class.getName() + " failed to activate"), output);
         assertFalse(hasStackTrace(output) || output.contains("ClassNotFoundException"), output);

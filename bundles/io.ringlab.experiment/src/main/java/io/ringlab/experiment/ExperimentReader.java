@@ -166,7 +166,7 @@ final class ExperimentReader {
             }
             e.pipelineFile = path.toString();
             try {
-                e.pipeline = PipelineReader.read(path);
+                e.pipeline = PipelineReader.readRunnable(path);
             } catch (PipelineException ex) {
                 for (ProblemDTO p : ex.problems()) {
                     if (p.line == 0) {

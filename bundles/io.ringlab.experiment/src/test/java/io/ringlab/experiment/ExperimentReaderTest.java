@@ -277,6 +277,11 @@ class ExperimentReaderTest {
         assertEquals(List.of("2:12: in pipeline pipelines/broken.pipeline: " + dir.resolve("pipelines/broken.pipeline")
                 + ":1:29: expected a value after 'limit =', found '}'"),
                 problems("seeds = 2\npipeline = \"pipelines/broken.pipeline\"\nvariant a\n"));
+        Files.writeString(dir.resolve("pipelines/empty.pipeline"), "# to do\n");
+        assertEquals(List.of("1:12: pipeline 'pipelines/empty.pipeline' (" + dir.resolve("pipelines/empty.pipeline")
+                + "): the pipeline declares no element: nothing to run; declare the elements and connect them, as in"
+                + " 'element src : source', 'element snk : sink' and 'src -> snk' (docs/pipeline-format.md)"),
+                problems("pipeline = \"pipelines/empty.pipeline\"\nseeds = 2\nvariant a\n"));
         Files.write(dir.resolve("pipelines/latin1.pipeline"), new byte[] {'#', (byte) 0xE9, '\n'});
         List<String> latin1 = problems("pipeline = \"pipelines/latin1.pipeline\"\nseeds = 2\nvariant a\n");
         assertEquals(1, latin1.size(), latin1.toString());

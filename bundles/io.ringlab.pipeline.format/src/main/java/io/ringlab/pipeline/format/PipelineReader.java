@@ -66,15 +66,29 @@ public final class PipelineReader {
 
     /**
      * Reads a pipeline file as UTF-8 ({@link #text(Path, String)}). The file's name as given ({@link Path#toString()})
-     * is used in problems and in {@link PipelineDTO#file}. Unlike a text, a file must declare at least one element: an
-     * empty file, or one of comments only, is refused (it would run nothing and look like a success).
+     * is used in problems and in {@link PipelineDTO#file}. An empty file gives a pipeline without elements (where an
+     * editor starts); to run a file, read it with {@link #readRunnable(Path)}.
      *
      * @param file the file; must not be {@code null}
      * @return the pipeline; never {@code null}
-     * @throws PipelineException if the file cannot be read (one problem naming the file, without a position), breaks
-     *         the format's rules, or declares no element
+     * @throws PipelineException if the file cannot be read (one problem naming the file, without a position) or breaks
+     *         the format's rules
      */
     public static PipelineDTO read(Path file) throws PipelineException {
+        return read(file.toString(), text(file, "pipeline"));
+    }
+
+    /**
+     * Reads a pipeline file to run it: as {@link #read(Path)}, and the file must declare at least one element. An empty
+     * file, or one of comments and header keys only, would run nothing and look like a success.
+     *
+     * @param file the file; must not be {@code null}
+     * @return the pipeline, with at least one element; never {@code null}
+     * @throws PipelineException if the file cannot be read, breaks the format's rules, or declares no element (one
+     *         problem naming the file, without a position)
+     * @since 1.3
+     */
+    public static PipelineDTO readRunnable(Path file) throws PipelineException {
         String text = text(file, "pipeline");
         PipelineDTO p = read(file.toString(), text);
         if (p.elements.isEmpty()) {

@@ -57,8 +57,8 @@
  * command line and the console both write; {@link io.ringlab.pipeline.format.PipelineReader#MAX_FILE_BYTES}, the size
  * limit of {@link io.ringlab.pipeline.format.PipelineReader#text}, now the one reader of every input file (pipelines,
  * experiments, cost profiles), which refuses directories, FIFOs and devices unopened and reports text that is not UTF-8
- * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#read(java.nio.file.Path)} refuses a file that
- * declares no element.
+ * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#readRunnable}, a file read to be run, which
+ * must declare an element.
  */
 @Export
 @Version("1.3.0")

@@ -338,15 +338,16 @@ class PipelineReaderTest {
     }
 
     @Test
-    void aPipelineFileWithoutElementsIsRefusedNamingTheFile(@TempDir Path dir) throws IOException {
+    void aPipelineFileWithoutElementsIsRefusedToRunNamingTheFile(@TempDir Path dir) throws Exception {
         Path empty = Files.writeString(dir.resolve("empty.pipeline"), "");
-        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.read(empty));
+        assertTrue(PipelineReader.read(empty).elements.isEmpty(), "read to edit: where the console's editor starts");
+        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.readRunnable(empty));
         assertEquals(empty + ": the pipeline declares no element (the file is empty): nothing to run; declare the"
                 + " elements and connect them, as in 'element src : source', 'element snk : sink' and 'src -> snk'"
                 + " (docs/pipeline-format.md)", e.getMessage());
 
         Path comments = Files.writeString(dir.resolve("comments.pipeline"), "# to do\nduration = 1s\n");
-        e = assertThrows(PipelineException.class, () -> PipelineReader.read(comments));
+        e = assertThrows(PipelineException.class, () -> PipelineReader.readRunnable(comments));
         assertTrue(e.getMessage().startsWith(comments + ": the pipeline declares no element: nothing to run;"),
                 e.getMessage());
     }

@@ -420,6 +420,9 @@ final class Commands implements Callable<Integer> {
             return r.problems.isEmpty() ? Runner.OK : Runner.INVALID;
         }
 
+        private static final String MOST_SEEDS = String.format(java.util.Locale.ROOT, "%,d", ExperimentDTO.MAX_SEEDS)
+                + ", the most an experiment runs";
+
         /** @return the seeds of {@code --seeds}: a count N (1 to N) or a comma-separated list, optionally in brackets */
         static List<Long> seeds(String text) {
             String t = text.strip();
@@ -434,12 +437,19 @@ final class Commands implements Callable<Integer> {
                     if (n < 1) {
                         throw new IllegalArgumentException("a count of " + n + " is less than 1");
                     }
+                    if (n > ExperimentDTO.MAX_SEEDS) {
+                        throw new IllegalArgumentException("a count of " + n + " is more than " + MOST_SEEDS);
+                    }
                     for (long s = 1; s <= n; s++) {
                         seeds.add(s);
                     }
                     return seeds;
                 }
-                for (String part : t.split(",", -1)) {
+                String[] parts = t.split(",", -1);
+                if (parts.length > ExperimentDTO.MAX_SEEDS) {
+                    throw new IllegalArgumentException("the list has " + String.format(java.util.Locale.ROOT, "%,d", parts.length) + " seeds, more than " + MOST_SEEDS);
+                }
+                for (String part : parts) {
                     long s = Units.parseInteger(part.strip());
                     if (seeds.contains(s)) {
                         throw new IllegalArgumentException("seed " + s + " is listed twice; runs are paired by seed");

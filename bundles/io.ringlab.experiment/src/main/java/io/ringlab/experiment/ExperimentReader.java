@@ -44,6 +44,9 @@ final class ExperimentReader {
     /** The run length when neither the experiment nor the pipeline gives one, as the engine's: one second. */
     static final long DEFAULT_DURATION_PICOS = 1_000_000_000_000L;
     private static final String NO_FILE = "<input>";
+    /** The end of the message for too many seeds. */
+    static final String MOST_SEEDS = String.format(java.util.Locale.ROOT, "%,d", ExperimentDTO.MAX_SEEDS)
+            + ", the most an experiment runs (every variant runs once per seed)";
 
     private ExperimentReader() {
     }
@@ -269,6 +272,10 @@ final class ExperimentReader {
                             + " runs seeds 1 to 10), or for particular seeds a list, as in seeds = [1, 2, 3, 7]");
                     return;
                 }
+                if (n > ExperimentDTO.MAX_SEEDS) {
+                    problems.add(v, "seeds: a count of " + v.text() + " is more than " + MOST_SEEDS);
+                    return;
+                }
                 for (long s = 1; s <= n; s++) {
                     e.seeds.add(s);
                 }
@@ -276,6 +283,10 @@ final class ExperimentReader {
             }
             if (h.items().isEmpty()) {
                 problems.add(h.open(), "seeds: the list is empty; give at least one seed, as in seeds = [1, 2, 3]");
+                return;
+            }
+            if (h.items().size() > ExperimentDTO.MAX_SEEDS) {
+                problems.add(h.open(), "seeds: the list has " + String.format(java.util.Locale.ROOT, "%,d", h.items().size()) + " seeds, more than " + MOST_SEEDS);
                 return;
             }
             Map<Long, Token> seen = new HashMap<>();

@@ -1,5 +1,6 @@
 package io.ringlab.experiment;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -258,6 +259,18 @@ class ExperimentReaderTest {
                         + "; elements: src, q, eth0, sink",
                 "5:57: metric 'q.drops' is listed twice: first at line 5 column 32, again at column 57"),
                 problems(valid("metrics = [rxMpps, snk.rxMpps, q.drops, cpu0.busyNanos, q.drops, pool:eth0.rx.inUse]\n")));
+    }
+
+    @Test
+    void moreSeedsThanAnExperimentRunsAreRefusedBeforeAnyIsMade() {
+        // seeds = 1G made a billion seeds (and an OutOfMemoryError) before the first check
+        assertEquals(List.of("2:9: seeds: a count of 1G is more than 10,000, the most an experiment runs (every variant"
+                + " runs once per seed)"), problems("pipeline = \"pipelines/ab.pipeline\"\nseeds = 1G\nvariant a\n"));
+        String list = "[" + "1,".repeat(ExperimentDTO.MAX_SEEDS) + "2]";
+        assertEquals(List.of("2:9: seeds: the list has 10,001 seeds, more than 10,000, the most an experiment runs (every"
+                + " variant runs once per seed)"), problems("pipeline = \"pipelines/ab.pipeline\"\nseeds = " + list
+                + "\nvariant a\n"));
+        assertDoesNotThrow(() -> read("pipeline = \"pipelines/ab.pipeline\"\nseeds = 10k\nvariant a\n"));
     }
 
     @Test

@@ -13,6 +13,15 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * Not thread-safe; the service does not modify an experiment it is given.
  */
 public class ExperimentDTO {
+    /**
+     * The most seeds an experiment runs, 10,000: every variant runs once per seed, and a count beyond this is a typo
+     * ({@code seeds = 1G} would fill the heap with seeds before a single run). Readers of experiment files and of
+     * {@code --seeds} refuse more.
+     *
+     * @since 1.2
+     */
+    public static final int MAX_SEEDS = 10_000;
+
     /** The experiment file as the user named it; {@code "<input>"} if there is none. Problems name it. */
     public String file = "<input>";
     /** The experiment's name; the reader defaults it to the file name without folders and extension. */

@@ -168,6 +168,7 @@ final class ExperimentReader {
                 return;
             }
             e.pipelineFile = path.toString();
+            e.pipelineValue = value(v);
             try {
                 e.pipeline = PipelineReader.readRunnable(path);
             } catch (PipelineException ex) {

@@ -203,8 +203,9 @@ final class Plan {
     }
 
     /**
-     * Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant,
-     * what the prepared run can report is added to {@code reported}.
+     * Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant
+     * (a problem at a position of the pipeline, in a variant that changes no type, one of the pipeline's, at the line
+     * that names it), what the prepared run can report is added to {@code reported}.
      */
     private void check(Simulator simulator, int variant, List<ProblemDTO> problems, List<Map<String, Set<String>>> reported) {
         VariantDTO v = experiment.variants.get(variant);
@@ -212,8 +213,19 @@ final class Plan {
         try {
             run = simulator.prepare(pipelines.get(variant), options(variant, experiment.seeds.get(0)));
         } catch (PipelineException ex) {
+            ValueDTO named = experiment.pipelineValue;
             for (ProblemDTO p : ex.problems()) {
-                problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p));
+                ProblemDTO q;
+                if (named != null && p.line > 0 && v.types.isEmpty() && p.file != null
+                        && p.file.equals(experiment.pipeline.file)) {
+                    // the pipeline's own problem (the variant changes no type): at the line that names the pipeline, once
+                    q = new ProblemDTO(experiment.file, named.line, named.column, "in pipeline " + named.text + ": " + p);
+                } else {
+                    q = new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p);
+                }
+                if (problems.stream().noneMatch(o -> o.toString().equals(q.toString()))) {
+                    problems.add(q);
+                }
             }
             return;
         } catch (IllegalArgumentException ex) {

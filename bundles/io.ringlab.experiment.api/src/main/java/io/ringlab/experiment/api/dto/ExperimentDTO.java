@@ -30,6 +30,13 @@ public class ExperimentDTO {
     public String description;
     /** The base pipeline's file, resolved against the experiment file's folder and normalised; never {@code null}. */
     public String pipelineFile;
+    /**
+     * The experiment file's {@code pipeline} value as written, with its position: a problem found in the pipeline is
+     * reported there, then at the pipeline's own position; {@code null} for an experiment built by hand.
+     *
+     * @since 1.2
+     */
+    public ValueDTO pipelineValue;
     /** The base pipeline as read from {@link #pipelineFile}; never {@code null} for a runnable experiment. */
     public PipelineDTO pipeline;
     /** Simulated time per run in picoseconds; 0 takes the pipeline's {@code duration}, or 1 second. */

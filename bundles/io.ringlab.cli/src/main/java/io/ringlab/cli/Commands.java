@@ -22,6 +22,7 @@ import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -155,6 +156,18 @@ final class Commands implements Callable<Integer> {
         return ResultJson.file(value);
     }
 
+    /** An integer option in the integer grammar of pipeline files ({@link Units#parseInteger}: {@code 0x10}, {@code 10k}). */
+    static final class FileInteger implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return Units.parseInteger(value.strip());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** {@code --plugins DIR}, shared by every command. */
     static final class PluginsOption {
         @Option(names = "--plugins", paramLabel = "DIR", description = "install and start the bundles (*.jar) in DIR"
@@ -178,6 +191,13 @@ final class Commands implements Callable<Integer> {
     int withPlugins(PluginsOption option, Body body) throws IOException {
         if (option.folders.isEmpty()) {
             return body.call();
+        }
+        for (Path folder : option.folders) {
+            if (folder.toString().isBlank()) { // Path.of("") is the working folder: a script's empty variable
+                err.println("ringlab: --plugins '" + folder + "': the folder name is empty; give the folder of the plugin"
+                        + " jars, as in --plugins samples/ixgbe/target");
+                return Runner.INVALID;
+            }
         }
         Plugins.Session session;
         try {
@@ -225,7 +245,8 @@ final class Commands implements Callable<Integer> {
         String file;
         @Option(names = "--duration", paramLabel = "D", description = "simulated time, e.g. 20s or 150ms (default: the file's, else 1s)")
         String duration;
-        @Option(names = "--seed", paramLabel = "N", description = "random seed (default: the file's, else 1)")
+        @Option(names = "--seed", paramLabel = "N", converter = FileInteger.class, description = "random seed in the"
+                + " file's integer grammar, e.g. 7, 0x10, 10k or 1_000 (default: the file's, else 1)")
         Long seed;
         @Option(names = "--set", paramLabel = "ELEMENT.PROPERTY=VALUE", description = "override a property (repeatable)")
         List<String> sets = new ArrayList<>();
@@ -409,8 +430,10 @@ final class Commands implements Callable<Integer> {
                     e.warmupPicos = Runner.picos("--warmup", warmup, false);
                 }
                 if (duration != null && warmup == null && e.warmupPicos >= e.durationPicos) {
-                    throw new IllegalArgumentException(file + ": --duration " + duration + " is not longer than the file's"
-                            + " warmup " + Units.formatPicos(e.warmupPicos) + ": give --warmup too (e.g. --warmup 0s, or less"
+                    ValueDTO w = e.warmupValue; // the line that sets the warm-up
+                    throw new IllegalArgumentException((w == null ? e.file : e.file + ":" + w.line + ":" + w.column) + ": --duration "
+                            + duration + " is not longer than the file's warmup " + Units.formatPicos(e.warmupPicos)
+                            + (w == null ? "" : ", which this line sets") + ": give --warmup too (e.g. --warmup 0s, or less"
                             + " than " + duration + ")");
                 }
                 if (threads != null && threads < 1) {
@@ -468,6 +491,9 @@ final class Commands implements Callable<Integer> {
             return r.problems.isEmpty() ? Runner.OK : Runner.INVALID;
         }
 
+        private static final String MOST_SEEDS = String.format(java.util.Locale.ROOT, "%,d", ExperimentDTO.MAX_SEEDS)
+                + ", the most an experiment runs";
+
         /** @return the seeds of {@code --seeds}: a count N (1 to N) or a comma-separated list, optionally in brackets */
         static List<Long> seeds(String text) {
             String t = text.strip();
@@ -482,12 +508,19 @@ final class Commands implements Callable<Integer> {
                     if (n < 1) {
                         throw new IllegalArgumentException("a count of " + n + " is less than 1");
                     }
+                    if (n > ExperimentDTO.MAX_SEEDS) {
+                        throw new IllegalArgumentException("a count of " + n + " is more than " + MOST_SEEDS);
+                    }
                     for (long s = 1; s <= n; s++) {
                         seeds.add(s);
                     }
                     return seeds;
                 }
-                for (String part : t.split(",", -1)) {
+                String[] parts = t.split(",", -1);
+                if (parts.length > ExperimentDTO.MAX_SEEDS) {
+                    throw new IllegalArgumentException("the list has " + String.format(java.util.Locale.ROOT, "%,d", parts.length) + " seeds, more than " + MOST_SEEDS);
+                }
+                for (String part : parts) {
                     long s = Units.parseInteger(part.strip());
                     if (seeds.contains(s)) {
                         throw new IllegalArgumentException("seed " + s + " is listed twice; runs are paired by seed");

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +45,10 @@ import io.ringlab.sim.api.ElementFactory;
  * Installs the bundles of plugin folders into the running framework for one command, the way {@code ringlab run FILE
  * --plugins DIR} needs them: every {@code *.jar} of the folders is installed (all first, so that they can resolve against
  * each other), then started, and the command waits until Declarative Services has their components up, in particular
- * their element factories registered. A jar that is not a bundle, does not resolve, fails to start, or whose components
- * stay unsatisfied or fail to activate is reported by file name with what it misses (the requirement no installed bundle
+ * their element factories registered, and each factory has been created once (a delayed component's service is
+ * registered before its class is even loaded). A jar that is not a bundle, does not resolve, fails to start, or whose
+ * components cannot be loaded (the class is missing), stay unsatisfied or fail to activate is reported by file name with
+ * the component and what it misses (the requirement no installed bundle
  * provides, the reference no service satisfies, the first line of the failure), never with a stack trace; the bundles of
  * that call are then uninstalled again.
  * <p>
@@ -125,12 +128,18 @@ final class PluginFolders implements Plugins {
         fail(problems, ours.keySet());
 
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        Set<Bundle> ready = new HashSet<>();
         while (true) {
             List<String> waiting = new ArrayList<>();
             for (Map.Entry<Bundle, Path> e : ours.entrySet()) {
+                if (ready.contains(e.getKey())) {
+                    continue;
+                }
                 String why = notReady(e.getKey(), problems, e.getValue());
                 if (why != null) {
                     waiting.add(e.getValue() + ": " + name(e.getKey()) + ": " + why);
+                } else {
+                    ready.add(e.getKey());
                 }
             }
             fail(problems, ours.keySet());
@@ -220,6 +229,7 @@ final class PluginFolders implements Plugins {
         if (b.getHeaders("").get("Service-Component") == null) {
             return null; // no Declarative Services components; an activator registers its services inside start()
         }
+        int before = problems.size();
         ServiceComponentRuntime runtime = scr.get();
         if (runtime != null) {
             var descriptions = runtime.getComponentDescriptionDTOs(b);
@@ -228,6 +238,12 @@ final class PluginFolders implements Plugins {
             }
             for (ComponentDescriptionDTO d : descriptions) {
                 if (!runtime.isComponentEnabled(d)) {
+                    continue;
+                }
+                String missing = unloadable(b, d.implementationClass);
+                if (missing != null) {
+                    // SCR would register the service anyway and fail, with a trace, when the engine first asks for it
+                    problems.add(jar + ": " + name(b) + ": component " + d.name + " cannot be created: " + missing);
                     continue;
                 }
                 var configurations = runtime.getComponentConfigurationDTOs(d);
@@ -253,10 +269,67 @@ final class PluginFolders implements Plugins {
                 }
             }
         }
+        if (problems.size() > before) {
+            return null; // refused: nothing of it is activated
+        }
         int declared = declaredFactories(b);
         int registered = registeredFactories(b);
-        return registered >= declared ? null
-                : registered + " of the " + declared + " element factories it declares are registered";
+        if (registered < declared) {
+            return registered + " of the " + declared + " element factories it declares are registered";
+        }
+        if (runtime != null) {
+            activate(b, runtime, problems, jar);
+        }
+        return null;
+    }
+
+    /**
+     * @return why the class cannot be loaded from the bundle (it is not in the jar, or a class it needs is missing), or
+     *         {@code null} when it loads
+     */
+    private static String unloadable(Bundle b, String className) {
+        try {
+            b.loadClass(className);
+            return null;
+        } catch (ClassNotFoundException e) {
+            return "its class " + className + " is not in the jar, nor imported by it";
+        } catch (LinkageError e) { // NoClassDefFoundError names the class its own class needs
+            return "its class " + className + " cannot be loaded: " + e.getClass().getSimpleName() + " "
+                    + firstLine(e.getMessage()).replace('/', '.');
+        }
+    }
+
+    /**
+     * Creates each element factory of the bundle once, as the engine will: a delayed component's service is registered
+     * before its object exists, so a failing constructor or activate method shows only now; such a component is added to
+     * {@code problems} with the first line of its failure.
+     */
+    private void activate(Bundle b, ServiceComponentRuntime runtime, List<String> problems, Path jar) {
+        for (ServiceReference<ElementFactory> ref : factoryReferences(b)) {
+            ElementFactory f;
+            try {
+                f = context.getService(ref);
+            } catch (RuntimeException e) {
+                f = null;
+            }
+            if (f != null) {
+                context.ungetService(ref);
+                continue;
+            }
+            Object component = ref.getProperty("component.name");
+            String failure = "Declarative Services could not create it";
+            for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs(b)) {
+                if (!d.name.equals(component)) {
+                    continue;
+                }
+                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
+                    if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION && c.failure != null) {
+                        failure = firstLine(c.failure);
+                    }
+                }
+            }
+            problems.add(jar + ": " + name(b) + ": component " + component + " failed to activate: " + failure);
+        }
     }
 
     private static String unsatisfied(ComponentDescriptionDTO d, ComponentConfigurationDTO c) {
@@ -287,17 +360,22 @@ final class PluginFolders implements Plugins {
     }
 
     private int registeredFactories(Bundle b) {
-        int n = 0;
+        return factoryReferences(b).size();
+    }
+
+    /** @return the element factories the bundle has registered */
+    private List<ServiceReference<ElementFactory>> factoryReferences(Bundle b) {
+        List<ServiceReference<ElementFactory>> refs = new ArrayList<>();
         try {
             for (ServiceReference<ElementFactory> ref : context.getServiceReferences(ElementFactory.class, null)) {
                 if (ref.getBundle() == b) {
-                    n++;
+                    refs.add(ref);
                 }
             }
         } catch (InvalidSyntaxException e) {
             throw new IllegalStateException(e);
         }
-        return n;
+        return refs;
     }
 
     /** @return the requirements of an unresolved bundle that no installed bundle provides, or Felix's own message */

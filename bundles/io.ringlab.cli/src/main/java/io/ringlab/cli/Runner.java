@@ -160,7 +160,7 @@ final class Runner {
         }
         try {
             pipeline = file.startsWith("builtin:") ? PipelineReader.read(file, builtin(file.substring(8)))
-                    : PipelineReader.read(Path.of(file));
+                    : PipelineReader.readRunnable(Path.of(file));
             try {
                 if (q.duration() != null) {
                     options.durationPicos = picos("--duration", q.duration(), true);

@@ -113,6 +113,17 @@ class AbCommandTest {
     }
 
     @Test
+    void aDurationNotLongerThanTheFilesWarmupNamesTheLineThatSetsIt() {
+        experiments.experiment.warmupPicos = 2_000_000_000_000L;
+        experiments.experiment.warmupValue = new io.ringlab.sim.api.dto.ValueDTO("2s", 6, 10);
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--duration", "2s"));
+        assertTrue(cli.err().startsWith("bql.experiment:6:10: --duration 2s is not longer than the file's warmup 2s, which"
+                + " this line sets: give --warmup too (e.g. --warmup 0s, or less than 2s)"), cli.err());
+        assertEquals(null, experiments.ran, "nothing ran");
+    }
+
+    @Test
     void eachVariantsFiguresOnTooFewSamplesAreMarkedWithTheFewestOfItsRuns() {
         for (RunSummaryDTO s : experiments.result.runs) {
             if (s.variant.equals("on")) {
@@ -147,6 +158,11 @@ class AbCommandTest {
                 + "(--seeds 10 runs seeds 1 to 10) or a list (--seeds 1,2,3,7)"), cli.err());
         assertEquals(Runner.INVALID, cli.execute("ab", file, "--seeds", "0"));
         assertTrue(cli.err().contains("--seeds '0': a count of 0 is less than 1"), cli.err());
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--seeds", "1G")); // a billion seeds filled the heap
+        assertTrue(cli.err().contains("--seeds '1G': a count of 1000000000 is more than 10,000, the most an experiment"
+                + " runs"), cli.err());
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--seeds", "1,".repeat(10_000) + "0"));
+        assertTrue(cli.err().contains("the list has 10,001 seeds, more than 10,000"), cli.err());
         assertEquals(Runner.INVALID, cli.execute("ab", file, "--seeds", "x"));
         assertEquals(Runner.INVALID, cli.execute("ab", file, "--duration", "0s"));
         assertTrue(cli.err().contains("--duration must be more than 0s"), cli.err());

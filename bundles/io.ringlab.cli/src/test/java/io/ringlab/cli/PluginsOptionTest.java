@@ -81,6 +81,17 @@ class PluginsOptionTest {
     }
 
     @Test
+    void anEmptyPluginsFolderNameIsAnErrorNotTheWorkingFolder() {
+        int code = cli.execute("run", tiny, "--plugins", "");
+
+        assertEquals(Runner.INVALID, code, cli.err());
+        assertEquals(List.of(), events, "nothing installed, nothing prepared");
+        assertTrue(cli.err().contains("ringlab: --plugins '': the folder name is empty; give the folder of the plugin"
+                + " jars"), cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
     void withoutPluginsNothingIsInstalled() {
         assertEquals(Runner.OK, cli.execute("run", tiny), cli.err());
         assertEquals(List.of("prepare"), events);

@@ -261,6 +261,54 @@ class RunCommandTest {
     }
 
     @Test
+    void seedTakesTheIntegerGrammarOfPipelineFiles() {
+        for (String[] c : new String[][] {{"0x10", "16"}, {"10k", "10000"}, {"1_000", "1000"}, {"-3", "-3"}}) {
+            assertEquals(Runner.OK, cli.execute("run", tiny, "--seed", c[0]), cli.err());
+            assertEquals(Long.valueOf(c[1]), sim.lastOptions().seed, c[0]);
+        }
+    }
+
+    @Test
+    void aSeedOutsideTheIntegerGrammarIsRefusedWithWhatIsAllowed() {
+        int code = cli.execute("run", tiny, "--seed", "1.5");
+
+        assertEquals(Runner.INVALID, code);
+        assertTrue(cli.err().contains("--seed") && cli.err().contains("'1.5' is not an integer: write decimal digits,"
+                + " optionally followed by k, M or G"), cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals("", cli.out(), "nothing ran");
+    }
+
+    @Test
+    void anEmptyPipelineFileIsAnErrorNamingTheFileNotARun() throws IOException {
+        String empty = Cli.write(dir, "empty.pipeline", "# nothing yet\n");
+
+        int code = cli.execute("run", empty);
+
+        assertEquals(Runner.INVALID, code, cli.out());
+        assertTrue(cli.err().startsWith(empty + ": the pipeline declares no element: nothing to run;"), cli.err());
+        assertEquals("", cli.out(), "nothing ran");
+    }
+
+    @Test
+    void aDeviceADirectoryAndANonUtf8FileAreRefusedWithExitTwoNamingThePath() throws IOException {
+        assertEquals(Runner.INVALID, cli.execute("run", "/dev/zero"));
+        assertTrue(cli.err().contains("/dev/zero: cannot read the pipeline: it is a character device, not a regular"
+                + " file"), cli.err());
+
+        assertEquals(Runner.INVALID, cli.execute("run", dir.toString()));
+        assertTrue(cli.err().contains(dir + ": cannot read the pipeline: it is a directory"), cli.err());
+
+        Path latin1 = Files.write(dir.resolve("latin1.pipeline"), "element a : sink\n# caf\u00e9\n"
+                .getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(Runner.INVALID, cli.execute("run", latin1.toString()));
+        assertTrue(cli.err().contains(latin1 + ":2:6: cannot read the pipeline: the file is not UTF-8 text: byte 0xE9"),
+                cli.err());
+        assertFalse(Cli.hasStackTrace(cli.err()), cli.err());
+        assertEquals("", cli.out(), "nothing ran");
+    }
+
+    @Test
     void repeatedSetOverridesArriveInOrder() {
         assertEquals(Runner.OK, cli.execute("run", tiny, "--set", "a.b=1", "--set", "c.d=2"), cli.err());
 

@@ -131,6 +131,11 @@ final class AbForm {
         }
         try {
             int n = Integer.parseInt(t);
+            if (n > ExperimentDTO.MAX_SEEDS) { // a count beyond it is a typo, and would fill the heap with seeds
+                errors.add("Seeds: a count of " + n + " is more than " + String.format(java.util.Locale.ROOT, "%,d",
+                        ExperimentDTO.MAX_SEEDS) + ", the most an experiment runs; " + allowed);
+                return 0;
+            }
             if (n >= 1) {
                 return n;
             }

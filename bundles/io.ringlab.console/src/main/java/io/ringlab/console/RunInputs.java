@@ -43,9 +43,9 @@ final class RunInputs {
         }
         if (seed != null && !seed.isBlank()) {
             try {
-                o.seed = Long.parseLong(seed.strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Seed: '" + seed.strip() + "' is not a whole number");
+                o.seed = Units.parseInteger(seed.strip()); // the file's integer grammar, as the file's seed and --seed
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Seed: " + e.getMessage());
             }
         }
         if (speed < 0 || speed >= FACTORS.length) {

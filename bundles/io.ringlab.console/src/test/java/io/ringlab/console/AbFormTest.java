@@ -121,6 +121,16 @@ class AbFormTest {
     }
 
     @Test
+    void moreSeedsThanAnExperimentRunsAreRefused() throws Exception {
+        // 2000000000 made two billion seeds in the console's heap
+        AbForm.Built b = AbForm.build(fields("", "eth0.bql=true", "2000000000", "", "", List.of("sink.rxMpps"), ""),
+                pipeline(), null, types());
+        assertNull(b.experiment());
+        assertEquals(List.of("Seeds: a count of 2000000000 is more than 10,000, the most an experiment runs; write how many"
+                + " seeds to run, a whole number from 1 (3 runs seeds 1 to 3 in each variant)"), b.errors());
+    }
+
+    @Test
     void bWithoutChangesNoMetricAndAnEmptySeedsFieldAreRefused() throws Exception {
         AbForm.Built b = AbForm.build(fields(" ", "", " ", "", "", List.of(), "  "), pipeline(), null, types());
         assertEquals(List.of(

@@ -28,10 +28,18 @@ class RunInputsTest {
     }
 
     @Test
+    void theSeedTakesTheIntegerGrammarOfPipelineFiles() {
+        assertEquals(16L, RunInputs.options("", "0x10", 0).seed);
+        assertEquals(10_000L, RunInputs.options("", " 10k ", 0).seed);
+        assertEquals(1_000L, RunInputs.options("", "1_000", 0).seed);
+    }
+
+    @Test
     void badFieldsAreNamedInTheMessage() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RunInputs.options("20 parsecs", "", 0)).getMessage().startsWith("Duration: "));
         assertEquals("Duration: must be more than 0s", assertThrows(IllegalArgumentException.class, () -> RunInputs.options("0s", "", 0)).getMessage());
-        assertEquals("Seed: 'x1' is not a whole number", assertThrows(IllegalArgumentException.class, () -> RunInputs.options("", "x1", 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RunInputs.options("", "x1", 0)).getMessage()
+                .startsWith("Seed: 'x1' is not an integer: write decimal digits"));
         assertThrows(IllegalArgumentException.class, () -> RunInputs.options("", "", RunInputs.SPEEDS.size()));
     }
 }

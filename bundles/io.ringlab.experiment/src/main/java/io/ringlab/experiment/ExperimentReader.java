@@ -34,7 +34,8 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * {@link ExperimentParser}, then the values (durations, seeds, metric names), the base pipeline (read with
  * {@link PipelineReader}, its path relative to the experiment file's folder), and the variants against the pipeline's
  * elements and the installed element types. Every problem is reported with the experiment file's line and column (the
- * pipeline's own problems with the pipeline's), all of them in one {@link PipelineException}.
+ * pipeline's own problems at the line that names the pipeline, then with the pipeline's position), all of them in one
+ * {@link PipelineException}.
  * <p>
  * Stateless and thread-safe.
  */
@@ -43,6 +44,9 @@ final class ExperimentReader {
     /** The run length when neither the experiment nor the pipeline gives one, as the engine's: one second. */
     static final long DEFAULT_DURATION_PICOS = 1_000_000_000_000L;
     private static final String NO_FILE = "<input>";
+    /** The end of the message for too many seeds. */
+    static final String MOST_SEEDS = String.format(java.util.Locale.ROOT, "%,d", ExperimentDTO.MAX_SEEDS)
+            + ", the most an experiment runs (every variant runs once per seed)";
 
     private ExperimentReader() {
     }
@@ -164,14 +168,15 @@ final class ExperimentReader {
                 return;
             }
             e.pipelineFile = path.toString();
+            e.pipelineValue = value(v);
             try {
-                e.pipeline = PipelineReader.read(path);
+                e.pipeline = PipelineReader.readRunnable(path);
             } catch (PipelineException ex) {
                 for (ProblemDTO p : ex.problems()) {
                     if (p.line == 0) {
                         problems.add(v, "pipeline '" + v.text() + "' (" + path + "): " + p.message);
-                    } else {
-                        problems.add(p);
+                    } else { // at the line that names the pipeline, then at the pipeline's own position
+                        problems.add(v, "in pipeline " + v.text() + ": " + p);
                     }
                 }
                 return;
@@ -208,6 +213,7 @@ final class ExperimentReader {
                             + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
                 } else if (picos >= 0) {
                     e.warmupPicos = picos;
+                    e.warmupValue = value(w.value());
                 }
             }
             // fork = D: the variants share their history to D; the warm-up (by default the fork) covers it
@@ -221,6 +227,7 @@ final class ExperimentReader {
                     e.forkPicos = picos;
                     if (w == null) {
                         e.warmupPicos = picos;
+                        e.warmupValue = value(f.value());
                     } else if (e.warmupPicos < picos) {
                         problems.add(w.value(), "warmup " + w.value().text() + " must be at least the fork, " + f.value().text()
                                 + ": the branches share everything before it, so only what comes after is compared (leave"
@@ -228,6 +235,10 @@ final class ExperimentReader {
                     }
                 }
             }
+        }
+
+        private static ValueDTO value(Token t) {
+            return new ValueDTO(t.text(), t.line(), t.column());
         }
 
         /** @return the duration in picoseconds, or -1 after reporting why it is none */
@@ -262,6 +273,10 @@ final class ExperimentReader {
                             + " runs seeds 1 to 10), or for particular seeds a list, as in seeds = [1, 2, 3, 7]");
                     return;
                 }
+                if (n > ExperimentDTO.MAX_SEEDS) {
+                    problems.add(v, "seeds: a count of " + v.text() + " is more than " + MOST_SEEDS);
+                    return;
+                }
                 for (long s = 1; s <= n; s++) {
                     e.seeds.add(s);
                 }
@@ -269,6 +284,10 @@ final class ExperimentReader {
             }
             if (h.items().isEmpty()) {
                 problems.add(h.open(), "seeds: the list is empty; give at least one seed, as in seeds = [1, 2, 3]");
+                return;
+            }
+            if (h.items().size() > ExperimentDTO.MAX_SEEDS) {
+                problems.add(h.open(), "seeds: the list has " + String.format(java.util.Locale.ROOT, "%,d", h.items().size()) + " seeds, more than " + MOST_SEEDS);
                 return;
             }
             Map<Long, Token> seen = new HashMap<>();

@@ -97,7 +97,8 @@ final class Plan {
         long duration = e.durationPicos > 0 ? e.durationPicos
                 : e.pipeline.duration != null ? Units.parsePicos(e.pipeline.duration.text) : ExperimentReader.DEFAULT_DURATION_PICOS;
         if (e.warmupPicos < 0 || e.warmupPicos >= duration) {
-            throw new PipelineException(List.of(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
+            ValueDTO w = e.warmupValue; // where the file sets it, when it does
+            throw new PipelineException(List.of(new ProblemDTO(file, w == null ? 0 : w.line, w == null ? 0 : w.column, "warmup " + Units.formatPicos(Math.max(0, e.warmupPicos))
                     + " must be at least 0s and less than each run's duration, " + Units.formatPicos(duration))));
         }
         if (e.forkPicos != 0) {
@@ -202,8 +203,9 @@ final class Plan {
     }
 
     /**
-     * Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant,
-     * what the prepared run can report is added to {@code reported}.
+     * Prepares a variant once with the first seed and closes it; what the engine refuses becomes a problem of the variant
+     * (a problem at a position of the pipeline, in a variant that changes no type, one of the pipeline's, at the line
+     * that names it), what the prepared run can report is added to {@code reported}.
      */
     private void check(Simulator simulator, int variant, List<ProblemDTO> problems, List<Map<String, Set<String>>> reported) {
         VariantDTO v = experiment.variants.get(variant);
@@ -211,8 +213,19 @@ final class Plan {
         try {
             run = simulator.prepare(pipelines.get(variant), options(variant, experiment.seeds.get(0)));
         } catch (PipelineException ex) {
+            ValueDTO named = experiment.pipelineValue;
             for (ProblemDTO p : ex.problems()) {
-                problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p));
+                ProblemDTO q;
+                if (named != null && p.line > 0 && v.types.isEmpty() && p.file != null
+                        && p.file.equals(experiment.pipeline.file)) {
+                    // the pipeline's own problem (the variant changes no type): at the line that names the pipeline, once
+                    q = new ProblemDTO(experiment.file, named.line, named.column, "in pipeline " + named.text + ": " + p);
+                } else {
+                    q = new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p);
+                }
+                if (problems.stream().noneMatch(o -> o.toString().equals(q.toString()))) {
+                    problems.add(q);
+                }
             }
             return;
         } catch (IllegalArgumentException ex) {

@@ -264,11 +264,23 @@ class ExperimentComponentTest {
     }
 
     @Test
+    void aProblemTheEngineFindsInThePipelineIsReportedOnceAtTheLineThatNamesIt() throws Exception {
+        sim.refuseAtLine5 = "unknown element type 'snik'";
+        PipelineException ex = assertThrows(PipelineException.class, () -> component.run(experiment(EXPERIMENT), 2, null));
+        String at = dir.resolve("pipelines/ab.pipeline") + ":5:1: unknown element type 'snik'";
+        // off and on run the pipeline as it is: its problem, once; fast retypes eth0: the problem may be the variant's
+        assertEquals(List.of("bql.experiment:2:12: in pipeline pipelines/ab.pipeline: " + at,
+                "bql.experiment:9:9: variant 'fast': " + at),
+                ex.problems().stream().map(ProblemDTO::toString).toList());
+    }
+
+    @Test
     void aWarmUpAsLongAsAnOverriddenDurationIsRefused() throws Exception {
         ExperimentDTO e = experiment(EXPERIMENT);
         e.durationPicos = 5_000_000_000L;
         PipelineException ex = assertThrows(PipelineException.class, () -> component.run(e, 1, null));
-        assertEquals("bql.experiment: warmup 5ms must be at least 0s and less than each run's duration, 5ms", ex.getMessage());
+        assertEquals("bql.experiment:4:10: warmup 5ms must be at least 0s and less than each run's duration, 5ms", ex.getMessage(),
+                "at the line that sets the warm-up");
         assertThrows(IllegalArgumentException.class, () -> component.run(experiment(EXPERIMENT), -1, null));
     }
 

@@ -1,5 +1,6 @@
 package io.ringlab.experiment;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -126,6 +127,8 @@ class ExperimentReaderTest {
         assertEquals("ab", e.pipeline.name);
         assertEquals(20_000_000_000L, e.durationPicos);
         assertEquals(2_000_000_000L, e.warmupPicos);
+        assertEquals("2ms@6:10", e.warmupValue.text + "@" + e.warmupValue.line + ":" + e.warmupValue.column,
+                "where the file sets the warm-up");
         assertEquals(List.of(1L, 2L, 3L, 7L), e.seeds);
         assertEquals(List.of("sink.rxMpps@9:5", "eth0.limit@10:5"), e.metrics.stream().map(m -> m.text + "@" + m.line + ":"
                 + m.column).toList());
@@ -155,6 +158,7 @@ class ExperimentReaderTest {
         assertEquals(dir.resolve("pipelines/ab.pipeline").toString(), e.pipelineFile, "resolved and normalised");
         assertEquals(0, e.durationPicos, "0: the pipeline's duration");
         assertEquals(0, e.warmupPicos);
+        assertNull(e.warmupValue, "the file sets no warm-up");
         assertEquals(List.of(1L, 2L, 3L), e.seeds);
         assertEquals(List.of("sink.rxMpps"), e.metrics.stream().map(m -> m.text).toList(), "the pipeline's headline");
         assertEquals(0, e.metrics.get(0).line);
@@ -258,13 +262,45 @@ class ExperimentReaderTest {
     }
 
     @Test
+    void moreSeedsThanAnExperimentRunsAreRefusedBeforeAnyIsMade() {
+        // seeds = 1G made a billion seeds (and an OutOfMemoryError) before the first check
+        assertEquals(List.of("2:9: seeds: a count of 1G is more than 10,000, the most an experiment runs (every variant"
+                + " runs once per seed)"), problems("pipeline = \"pipelines/ab.pipeline\"\nseeds = 1G\nvariant a\n"));
+        String list = "[" + "1,".repeat(ExperimentDTO.MAX_SEEDS) + "2]";
+        assertEquals(List.of("2:9: seeds: the list has 10,001 seeds, more than 10,000, the most an experiment runs (every"
+                + " variant runs once per seed)"), problems("pipeline = \"pipelines/ab.pipeline\"\nseeds = " + list
+                + "\nvariant a\n"));
+        assertDoesNotThrow(() -> read("pipeline = \"pipelines/ab.pipeline\"\nseeds = 10k\nvariant a\n"));
+    }
+
+    @Test
+    void aForkWithoutWarmupSetsTheWarmupAtItsOwnPosition() throws Exception {
+        ExperimentDTO e = read("pipeline = \"pipelines/ab.pipeline\"\nseeds = 2\nfork   = 50ms\nvariant a\n"
+                + "variant b { swap = \"60ms:eth0\" }\n");
+        assertEquals(50_000_000_000L, e.warmupPicos);
+        assertEquals("50ms@3:10", e.warmupValue.text + "@" + e.warmupValue.line + ":" + e.warmupValue.column);
+    }
+
+    @Test
     void aMissingOrBrokenPipelineIsReportedAtItsKeyOrWithItsOwnPositions() throws IOException {
         Path missing = dir.resolve("pipelines/none.pipeline");
         assertEquals(List.of("1:12: pipeline 'pipelines/none.pipeline' (" + missing + "): cannot read the pipeline: no such "
                 + "file"), problems("pipeline = \"pipelines/none.pipeline\"\nseeds = 2\nvariant a\n"));
         Files.writeString(dir.resolve("pipelines/broken.pipeline"), "element q : pfifo { limit = }\n");
-        assertEquals(List.of(dir.resolve("pipelines/broken.pipeline") + ":1:29: expected a value after 'limit =', found '}'"),
-                problems("pipeline = \"pipelines/broken.pipeline\"\nseeds = 2\nvariant a\n"));
+        assertEquals(List.of("2:12: in pipeline pipelines/broken.pipeline: " + dir.resolve("pipelines/broken.pipeline")
+                + ":1:29: expected a value after 'limit =', found '}'"),
+                problems("seeds = 2\npipeline = \"pipelines/broken.pipeline\"\nvariant a\n"));
+        Files.writeString(dir.resolve("pipelines/empty.pipeline"), "# to do\n");
+        assertEquals(List.of("1:12: pipeline 'pipelines/empty.pipeline' (" + dir.resolve("pipelines/empty.pipeline")
+                + "): the pipeline declares no element: nothing to run; declare the elements and connect them, as in"
+                + " 'element src : source', 'element snk : sink' and 'src -> snk' (docs/pipeline-format.md)"),
+                problems("pipeline = \"pipelines/empty.pipeline\"\nseeds = 2\nvariant a\n"));
+        Files.write(dir.resolve("pipelines/latin1.pipeline"), new byte[] {'#', (byte) 0xE9, '\n'});
+        List<String> latin1 = problems("pipeline = \"pipelines/latin1.pipeline\"\nseeds = 2\nvariant a\n");
+        assertEquals(1, latin1.size(), latin1.toString());
+        assertTrue(latin1.get(0).startsWith("1:12: in pipeline pipelines/latin1.pipeline: "
+                + dir.resolve("pipelines/latin1.pipeline") + ":1:2: cannot read the pipeline: the file is not UTF-8 text"),
+                latin1.toString());
     }
 
     // ---- variants against the pipeline and the installed types -----------------------------------------------------

@@ -46,6 +46,8 @@ final class ModelSimulator implements Simulator {
     };
     /** If set, prepare throws it for a pipeline whose options contain this override. */
     volatile String refuse;
+    /** If set, every prepare refuses with this message at line 5, column 1 of the pipeline. */
+    volatile String refuseAtLine5;
 
     ModelSimulator(List<ElementDescriptorDTO> types, BiFunction<PipelineDTO, RunOptionsDTO, RunResultDTO> model) {
         this.types = types;
@@ -89,6 +91,9 @@ final class ModelSimulator implements Simulator {
         prepared.add(pipeline.name + " " + o.seed + " " + o.overrides + " " + retyped);
         options.add(o);
         pipelines.add(pipeline);
+        if (refuseAtLine5 != null) {
+            throw new PipelineException(List.of(new io.ringlab.sim.api.dto.ProblemDTO(pipeline.file, 5, 1, refuseAtLine5)));
+        }
         String refused = refuse;
         if (refused != null && o.overrides.contains(refused)) {
             throw new PipelineException(List.of(new io.ringlab.sim.api.dto.ProblemDTO(pipeline.file, 0, 0,

@@ -191,6 +191,76 @@ class PluginsOptionTest {
         assertFalse(installed(BSN));
     }
 
+    /** A component class the plugin's jar does not hold. */
+    private static final String GONE = "io.ringlab.test.plugin.GoneFactory";
+
+    /** Writes a plugin whose component's implementation class, {@link #GONE}, is not in its jar. */
+    private void goneBundle(Path folder, String bsn) throws IOException {
+        bundle(folder, "gone.jar", bsn, component("").replace(PlugSinkFactory.class.getName() + "\"/>", GONE + "\"/>"),
+                imports(""));
+    }
+
+    /** Writes a plugin whose component names an activate method its class does not have. */
+    private void noActivateBundle(Path folder, String bsn) throws IOException {
+        bundle(folder, "noactivate.jar", bsn, TestBundles.component(PlugSinkFactory.class.getName(),
+                PlugSinkFactory.class, PlugSinkFactory.TYPE, "noSuchActivate", ""), imports(""));
+    }
+
+    /** Runs the pipeline with the folder's plugins: refused with {@code message}, nothing run, nothing left installed. */
+    private void refusedBeforeTheRun(Path plugins, String message) throws Exception {
+        Gogo.Result r = ringlab("run", pipeline, "--plugins", plugins.toString());
+
+        assertEquals(2, r.code(), r.all());
+        assertTrue(r.err().contains(message), r.err());
+        assertFalse(hasStackTrace(r.all()), r.all());
+        assertEquals("", r.out(), "the pipeline did not run");
+        assertFalse(installed(BSN), "uninstalled");
+    }
+
+    @Test
+    void aComponentWhoseClassIsMissingIsNamedWithItsClassAndNothingRuns() throws Exception {
+        Path plugins = dir.resolve("plugins-f");
+        goneBundle(plugins, BSN);
+        refusedBeforeTheRun(plugins, plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + GONE + " is not in the jar, nor"
+                + " imported by it");
+    }
+
+    @Test
+    void aComponentThatFailsToActivateIsNamedWithItsFailureBeforeTheRun() throws Exception {
+        // SCR registers the factory, and only fails when it is first asked for it
+        Path plugins = dir.resolve("plugins-g");
+        noActivateBundle(plugins, BSN);
+        refusedBeforeTheRun(plugins, plugins.resolve("noactivate.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " failed to activate");
+    }
+
+    @Test
+    void theLauncherExitsTwoForAMissingComponentClassOrActivateWithoutSCRsTraceOnTheTerminal() throws Exception {
+        Path plugins = dir.resolve("plugins-h");
+        goneBundle(plugins, BSN);
+        noActivateBundle(plugins, BSN + ".noactivate");
+        Path ok = Files.writeString(dir.resolve("ok.pipeline"), """
+                duration = 1ms
+                element src : source { rate = 1Gbit; size = 1500B }
+                element snk : sink
+                src -> snk
+                """);
+
+        Process p = new ProcessBuilder(App.command(context, dir, "run", ok.toString(), "--plugins", plugins.toString()))
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
+
+        assertEquals(2, p.exitValue(), output); // it was 0, after SCR's ClassNotFoundException trace
+        assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("gone.jar") + ": " + BSN + " 1.0.0: component "
+                + PlugSinkFactory.class.getName() + " cannot be created: its class " + GONE + " is not in the jar"), output);
+        assertTrue(output.contains("ringlab: --plugins: " + plugins.resolve("noactivate.jar") + ": " + BSN + ".noactivate"
+                + " 1.0.0: component " + PlugSinkFactory.class.getName() + " failed to activate"), output);
+        assertFalse(hasStackTrace(output) || output.contains("ClassNotFoundException"), output);
+        assertFalse(output.contains("FINISHED"), "nothing ran: " + output);
+    }
+
     @Test
     void thePluginsFolderOfTheInstallationStaysAsItIsAndAJarInBothIsUsedOnce() throws Exception {
         Path watched = Path.of(context.getProperty("felix.fileinstall.dir"));

@@ -3,12 +3,15 @@ package io.ringlab.engine.kernel;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.sim.api.CostProfile;
+import io.ringlab.sim.api.PipelineException;
 
 /**
  * A cost profile read from a data file. Format, one constant per line:
@@ -82,21 +85,25 @@ public final class CostProfileImpl implements CostProfile {
     }
 
     /**
-     * Reads a profile file.
+     * Reads a profile file, through the text family's one file reader ({@link PipelineReader#text}: a regular UTF-8
+     * file of at most {@link PipelineReader#MAX_FILE_BYTES}).
      *
      * @param path the file's path
      * @return the profile
      * @throws IOException if reading fails
-     * @throws IllegalArgumentException if the file does not exist, or for a malformed or unsourced constant
+     * @throws IllegalArgumentException if the file does not exist or cannot be read (naming it and why), or for a
+     *         malformed or unsourced constant
      */
     public static CostProfileImpl readFile(String path) throws IOException {
-        java.nio.file.Path file = java.nio.file.Path.of(path);
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("cost profile file " + path + " does not exist");
+        String text;
+        try {
+            text = PipelineReader.text(java.nio.file.Path.of(path), "cost profile");
+        } catch (PipelineException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("cost profile " + path + " is not a file path: " + e.getReason());
         }
-        try (Reader r = java.nio.file.Files.newBufferedReader(file)) {
-            return read(path, r);
-        }
+        return read(path, new StringReader(text));
     }
 
     /**

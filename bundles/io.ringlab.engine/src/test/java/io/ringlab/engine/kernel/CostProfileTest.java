@@ -44,6 +44,27 @@ class CostProfileTest {
     }
 
     @Test
+    void aProfileFileIsReadThroughTheTextFamilysOneReaderWithItsLimitsAndErrors() throws Exception {
+        // /dev/zero never ends: read as a file it filled the heap
+        String device = assertThrows(IllegalArgumentException.class, () -> CostProfileImpl.readFile("/dev/zero"))
+                .getMessage();
+        assertEquals("/dev/zero: cannot read the cost profile: it is a character device, not a regular file; give a cost"
+                + " profile file", device);
+        String missing = assertThrows(IllegalArgumentException.class,
+                () -> CostProfileImpl.readFile("/nonexistent/x.profile")).getMessage();
+        assertEquals("/nonexistent/x.profile: cannot read the cost profile: no such file", missing);
+        java.nio.file.Path latin1 = java.nio.file.Files.createTempFile("latin1", ".profile");
+        try {
+            java.nio.file.Files.write(latin1, new byte[] {'#', (byte) 0xE9, '\n'});
+            String bad = assertThrows(IllegalArgumentException.class, () -> CostProfileImpl.readFile(latin1.toString()))
+                    .getMessage();
+            assertTrue(bad.startsWith(latin1 + ":1:2: cannot read the cost profile: the file is not UTF-8 text"), bad);
+        } finally {
+            java.nio.file.Files.delete(latin1);
+        }
+    }
+
+    @Test
     void frequencyAndCoresAreRequired() {
         String m = assertThrows(IllegalArgumentException.class, () -> CostProfileImpl.read("p.profile",
                 new StringReader("name = x | source: y\ncores = 1 | source: z\n"))).getMessage();

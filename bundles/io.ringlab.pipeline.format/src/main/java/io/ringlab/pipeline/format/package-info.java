@@ -56,7 +56,12 @@
  * {@link io.ringlab.pipeline.format.RunText}, the summary's headline, invariant and sample-warning lines, which the
  * command line and the console both write; {@link io.ringlab.pipeline.format.OutputFile}, how every output file is
  * checked before a run and written (devices and FIFOs in place, links followed, regular files replaced atomically);
- * {@link io.ringlab.pipeline.format.ResultJson}, the results' JSON, written as a stream and read back.
+ * {@link io.ringlab.pipeline.format.ResultJson}, the results' JSON, written as a stream and read back;
+ * {@link io.ringlab.pipeline.format.PipelineReader#MAX_FILE_BYTES}, the size limit of
+ * {@link io.ringlab.pipeline.format.PipelineReader#text}, now the one reader of every input file (pipelines,
+ * experiments, cost profiles), which refuses directories, FIFOs and devices unopened and reports text that is not UTF-8
+ * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#readRunnable}, a file read to be run, which
+ * must declare an element.
  */
 @Export
 @Version("1.3.0")

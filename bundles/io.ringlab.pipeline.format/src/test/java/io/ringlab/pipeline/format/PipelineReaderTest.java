@@ -272,7 +272,84 @@ class PipelineReaderTest {
         Path latin1 = dir.resolve("latin1.ring");
         Files.write(latin1, new byte[] {'#', ' ', (byte) 0xE9, '\n'});
         e = assertThrows(PipelineException.class, () -> PipelineReader.read(latin1));
-        assertEquals("cannot read the pipeline: the file is not UTF-8 text", e.problems().get(0).message);
+        assertEquals(latin1 + ":1:3: cannot read the pipeline: the file is not UTF-8 text: byte 0xE9 (at byte offset 2)"
+                + " is not valid UTF-8; save the file as UTF-8", e.getMessage());
+    }
+
+    @Test
+    void textThatIsNotUtf8IsReportedAtTheLineAndColumnOfItsFirstBadByte(@TempDir Path dir) throws IOException {
+        // line 3 holds a valid two-byte and a valid four-byte character before the bad byte: columns count UTF-16 chars
+        byte[] head = "element a : t\r\n\r\n# \u00e9\uD83D\uDE00 ".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(head, head.length + 3);
+        bytes[head.length] = (byte) 0xC3; // a two-byte sequence cut short by a space
+        bytes[head.length + 1] = ' ';
+        bytes[head.length + 2] = (byte) 0xFF;
+        Path file = Files.write(dir.resolve("bad.ring"), bytes);
+
+        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.read(file));
+
+        assertEquals(1, e.problems().size(), e.getMessage());
+        ProblemDTO p = e.problems().get(0);
+        assertEquals(3, p.line, e.getMessage());
+        assertEquals(7, p.column, e.getMessage()); // '#', ' ', 'e-acute', two chars of the emoji, ' ', then the bad byte
+        assertTrue(p.message.contains("byte 0xC3 (at byte offset " + head.length + ") is not valid UTF-8"), p.message);
+
+        Files.write(file, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', (byte) 0x80});
+        e = assertThrows(PipelineException.class, () -> PipelineReader.read(file));
+        assertEquals(1, e.problems().get(0).line);
+        assertEquals(2, e.problems().get(0).column, "a byte order mark is not a column, as for the lexer");
+    }
+
+    @Test
+    void aDirectoryAFifoAndADeviceAreRefusedWithoutBeingOpened(@TempDir Path dir) throws Exception {
+        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.read(dir));
+        assertEquals(dir + ": cannot read the pipeline: it is a directory; give a pipeline file", e.getMessage());
+
+        Path fifo = dir.resolve("p.pipeline");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor(), "mkfifo");
+        // opening a FIFO without a writer blocks; the reader must not open it (a hang fails the test by its timeout)
+        e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> assertThrows(PipelineException.class, () -> PipelineReader.read(fifo)));
+        assertEquals(fifo + ": cannot read the pipeline: it is a FIFO (named pipe), not a regular file; give a pipeline"
+                + " file", e.getMessage());
+
+        e = assertThrows(PipelineException.class, () -> PipelineReader.text(Path.of("/dev/zero"), "experiment"));
+        assertEquals("/dev/zero: cannot read the experiment: it is a character device, not a regular file; give an"
+                + " experiment file", e.getMessage());
+    }
+
+    @Test
+    void aFileLargerThanTheLimitIsRefusedWithItsSizeBeforeItIsRead(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.pipeline");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(PipelineReader.MAX_FILE_BYTES + 1); // sparse: no disk, and reading it would take 16 MiB
+        }
+        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.read(big));
+        assertEquals(big + ": cannot read the pipeline: it is 16,777,217 bytes (16.0 MiB), more than the 16 MiB a"
+                + " pipeline file may have", e.getMessage());
+
+        Path limit = dir.resolve("limit.pipeline");
+        byte[] comment = new byte[(int) PipelineReader.MAX_FILE_BYTES];
+        java.util.Arrays.fill(comment, (byte) '#');
+        Files.write(limit, comment);
+        assertEquals(PipelineReader.MAX_FILE_BYTES, PipelineReader.text(limit, "pipeline").length(),
+                "a file of exactly the limit is read");
+    }
+
+    @Test
+    void aPipelineFileWithoutElementsIsRefusedToRunNamingTheFile(@TempDir Path dir) throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.pipeline"), "");
+        assertTrue(PipelineReader.read(empty).elements.isEmpty(), "read to edit: where the console's editor starts");
+        PipelineException e = assertThrows(PipelineException.class, () -> PipelineReader.readRunnable(empty));
+        assertEquals(empty + ": the pipeline declares no element (the file is empty): nothing to run; declare the"
+                + " elements and connect them, as in 'element src : source', 'element snk : sink' and 'src -> snk'"
+                + " (docs/pipeline-format.md)", e.getMessage());
+
+        Path comments = Files.writeString(dir.resolve("comments.pipeline"), "# to do\nduration = 1s\n");
+        e = assertThrows(PipelineException.class, () -> PipelineReader.readRunnable(comments));
+        assertTrue(e.getMessage().startsWith(comments + ": the pipeline declares no element: nothing to run;"),
+                e.getMessage());
     }
 
     @Test

@@ -13,6 +13,15 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * Not thread-safe; the service does not modify an experiment it is given.
  */
 public class ExperimentDTO {
+    /**
+     * The most seeds an experiment runs, 10,000: every variant runs once per seed, and a count beyond this is a typo
+     * ({@code seeds = 1G} would fill the heap with seeds before a single run). Readers of experiment files and of
+     * {@code --seeds} refuse more.
+     *
+     * @since 1.2
+     */
+    public static final int MAX_SEEDS = 10_000;
+
     /** The experiment file as the user named it; {@code "<input>"} if there is none. Problems name it. */
     public String file = "<input>";
     /** The experiment's name; the reader defaults it to the file name without folders and extension. */
@@ -21,12 +30,27 @@ public class ExperimentDTO {
     public String description;
     /** The base pipeline's file, resolved against the experiment file's folder and normalised; never {@code null}. */
     public String pipelineFile;
+    /**
+     * The experiment file's {@code pipeline} value as written, with its position: a problem found in the pipeline is
+     * reported there, then at the pipeline's own position; {@code null} for an experiment built by hand.
+     *
+     * @since 1.2
+     */
+    public ValueDTO pipelineValue;
     /** The base pipeline as read from {@link #pipelineFile}; never {@code null} for a runnable experiment. */
     public PipelineDTO pipeline;
     /** Simulated time per run in picoseconds; 0 takes the pipeline's {@code duration}, or 1 second. */
     public long durationPicos;
     /** Warm-up in picoseconds that each run's results exclude ({@code RunOptionsDTO.warmupPicos}); 0 for none. */
     public long warmupPicos;
+    /**
+     * The experiment file's value that sets {@link #warmupPicos}, with its position: the {@code warmup} key's, or the
+     * {@code fork} key's when the fork sets the warm-up; {@code null} when the file sets none, or for an experiment
+     * built by hand. A message about the warm-up (one not shorter than a {@code --duration}) points at it.
+     *
+     * @since 1.2
+     */
+    public ValueDTO warmupValue;
     /**
      * The fork of a forked experiment in picoseconds, 0 for none: every variant runs the same pipeline with the same
      * settings, so that for a seed all variants share their history up to the fork ({@code RunOptionsDTO.forkAtPicos}:

@@ -428,6 +428,7 @@ final class Commands implements Callable<Integer> {
                 }
                 if (warmup != null) {
                     e.warmupPicos = Runner.picos("--warmup", warmup, false);
+                    e.warmupValue = null; // no line of the file sets it now: its messages name the option's value
                 }
                 if (duration != null && warmup == null && e.warmupPicos >= e.durationPicos) {
                     ValueDTO w = e.warmupValue; // the line that sets the warm-up

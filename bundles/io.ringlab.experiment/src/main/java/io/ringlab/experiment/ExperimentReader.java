@@ -225,6 +225,7 @@ final class ExperimentReader {
                             + " duration, " + Units.formatPicos(durationPicos) + " (" + durationSource + ")");
                 } else if (picos > 0) {
                     e.forkPicos = picos;
+                    e.forkValue = value(f.value());
                     if (w == null) {
                         e.warmupPicos = picos;
                         e.warmupValue = value(f.value());

@@ -133,12 +133,15 @@ final class Plan {
      */
     private static void forkProblems(ExperimentDTO e, long duration, String file, List<ProblemDTO> problems) {
         String fork = Units.formatPicos(e.forkPicos);
+        ValueDTO f = e.forkValue; // where the file sets them, when it does
+        ValueDTO w = e.warmupValue;
         if (e.forkPicos < 0 || e.forkPicos >= duration) {
-            problems.add(new ProblemDTO(file, 0, 0, "fork " + fork + " must be more than 0s and less than each run's"
-                    + " duration, " + Units.formatPicos(duration)));
+            problems.add(new ProblemDTO(file, f == null ? 0 : f.line, f == null ? 0 : f.column, "fork " + fork + " must be"
+                    + " more than 0s and less than each run's duration, " + Units.formatPicos(duration)));
         }
         if (e.warmupPicos < e.forkPicos) {
-            problems.add(new ProblemDTO(file, 0, 0, "warmup " + Units.formatPicos(e.warmupPicos) + " must be at least the fork, "
+            problems.add(new ProblemDTO(file, w == null ? 0 : w.line, w == null ? 0 : w.column, "warmup "
+                    + Units.formatPicos(e.warmupPicos) + " must be at least the fork, "
                     + fork + ": the branches share everything before it, so only what comes after is compared"));
         }
         VariantDTO first = e.variants.get(0);

@@ -352,6 +352,18 @@ class ExperimentComponentTest {
             """;
 
     @Test
+    void aForkNotShorterThanAnOverriddenDurationIsNamedAtItsLine() throws Exception {
+        ExperimentDTO e = experiment(FORKED);
+        e.durationPicos = 2_000_000_000L; // --duration 2ms
+        e.warmupPicos = 1_000_000_000L; // --warmup 1ms, set by hand: not the file's, so named without a position
+        e.warmupValue = null;
+        PipelineException ex = assertThrows(PipelineException.class, () -> component.run(e, 1, null));
+        assertEquals(List.of("bql.experiment:4:8: fork 10ms must be more than 0s and less than each run's duration, 2ms",
+                "bql.experiment: warmup 1ms must be at least the fork, 10ms: the branches share everything before it, so"
+                        + " only what comes after is compared"), ex.problems().stream().map(ProblemDTO::toString).toList());
+    }
+
+    @Test
     void aForkedExperimentGivesEveryRunTheForkAndTheWarmupAndChecksTheBranchesStates() throws Exception {
         java.util.List<RunOptionsDTO> given = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         ModelSimulator same = new ModelSimulator(ExperimentReaderTest.TYPES, (p, o) -> {

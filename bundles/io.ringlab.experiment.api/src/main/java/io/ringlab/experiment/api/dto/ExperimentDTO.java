@@ -60,6 +60,13 @@ public class ExperimentDTO {
      * @since 1.1
      */
     public long forkPicos;
+    /**
+     * The experiment file's {@code fork} value with its position; {@code null} when the file sets none, or for an
+     * experiment built by hand. A message about the fork (one not shorter than a {@code --duration}) points at it.
+     *
+     * @since 1.2
+     */
+    public ValueDTO forkValue;
     /** The seeds, distinct, in the order given; every variant runs once with each. Never {@code null}. */
     public List<Long> seeds = new ArrayList<>();
     /**

@@ -7,8 +7,8 @@
  * Import range for users: {@code [1.0,2.0)}.
  * <p>
  * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples;
- * {@code ExperimentDTO.warmupValue} and {@code pipelineValue}, where the experiment file sets the
- * warm-up and names the pipeline; {@code ExperimentDTO.MAX_SEEDS}.
+ * {@code ExperimentDTO.warmupValue}, {@code forkValue} and {@code pipelineValue}, where the experiment file sets the
+ * warm-up and the fork and names the pipeline; {@code ExperimentDTO.MAX_SEEDS}.
  */
 @Export
 @Version("1.2.0")

@@ -73,6 +73,7 @@ class FuzzTest {
         assertEquals("x.pipeline: something", Fuzzer.unpositioned("x.pipeline: something\n", "x.pipeline"));
         assertEquals(null, Fuzzer.unpositioned("x.pipeline:3:14: unknown type\n", "x.pipeline"));
         assertEquals(null, Fuzzer.unpositioned("nothing about the file\n", "x.pipeline"));
+        assertEquals(null, Fuzzer.unpositioned("p.pipeline:12:12: headline ... (x.pipeline names no metrics)\n", "x.pipeline"));
         byte[] binary = Fuzzer.mutate(Fuzzer.Mutation.BINARY, "element a : sink\n", new Random(2), java.util.Map.of());
         assertFalse(new String(binary, StandardCharsets.UTF_8).equals("element a : sink\n"));
     }

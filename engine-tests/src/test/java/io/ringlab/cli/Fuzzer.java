@@ -379,12 +379,15 @@ final class Fuzzer {
         return out;
     }
 
+    /** A message that starts at a position: {@code FILE:LINE:COLUMN: } or {@code FILE:LINE: }. */
+    private static final Pattern POSITIONED = Pattern.compile("^\\S+?:\\d+(:\\d+)?: ");
+
     /** @return a line of {@code err} that names {@code path} without a line and column, and is no whole-file problem */
     static String unpositioned(String err, String path) {
         for (String line : err.split("\n")) {
             int at = line.indexOf(path);
-            if (at < 0) {
-                continue;
+            if (at < 0 || POSITIONED.matcher(line).find()) {
+                continue; // not about the mutant, or positioned (perhaps in a file the mutant names)
             }
             String after = line.substring(at + path.length());
             if (after.matches("^:\\d+:\\d+.*") || after.matches("^:\\d+:.*")) {

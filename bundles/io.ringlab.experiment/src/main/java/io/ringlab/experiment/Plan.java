@@ -140,7 +140,8 @@ final class Plan {
                     + " more than 0s and less than each run's duration, " + Units.formatPicos(duration)));
         }
         if (e.warmupPicos < e.forkPicos) {
-            problems.add(new ProblemDTO(file, w == null ? 0 : w.line, w == null ? 0 : w.column, "warmup "
+            ValueDTO at = w != null ? w : f; // the file's warmup, or (a warm-up given elsewhere) the fork it must cover
+            problems.add(new ProblemDTO(file, at == null ? 0 : at.line, at == null ? 0 : at.column, "warmup "
                     + Units.formatPicos(e.warmupPicos) + " must be at least the fork, "
                     + fork + ": the branches share everything before it, so only what comes after is compared"));
         }

@@ -355,11 +355,11 @@ class ExperimentComponentTest {
     void aForkNotShorterThanAnOverriddenDurationIsNamedAtItsLine() throws Exception {
         ExperimentDTO e = experiment(FORKED);
         e.durationPicos = 2_000_000_000L; // --duration 2ms
-        e.warmupPicos = 1_000_000_000L; // --warmup 1ms, set by hand: not the file's, so named without a position
-        e.warmupValue = null;
+        e.warmupPicos = 1_000_000_000L; // --warmup 1ms, not the file's
+        e.warmupValue = null; // then the fork's line, which the warm-up must cover, is named
         PipelineException ex = assertThrows(PipelineException.class, () -> component.run(e, 1, null));
         assertEquals(List.of("bql.experiment:4:8: fork 10ms must be more than 0s and less than each run's duration, 2ms",
-                "bql.experiment: warmup 1ms must be at least the fork, 10ms: the branches share everything before it, so"
+                "bql.experiment:4:8: warmup 1ms must be at least the fork, 10ms: the branches share everything before it, so"
                         + " only what comes after is compared"), ex.problems().stream().map(ProblemDTO::toString).toList());
     }
 

@@ -15,9 +15,6 @@ import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
-import io.ringlab.sim.api.dto.PortDescriptorDTO;
-import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
-import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
@@ -33,10 +30,8 @@ class HeapBudgetTest {
     private static final class Hoarder implements ElementFactory {
         @Override
         public ElementDescriptorDTO descriptor() {
-            ElementDescriptorDTO d = new ElementDescriptorDTO();
-            d.type = "hoarder";
-            d.category = ElementDescriptorDTO.SINK;
-            d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, false, "packets, delivered"));
+            ElementDescriptorDTO d = TestTypes.descriptor("hoarder", TestTypes.in("in"));
+            d.ports.get(0).required = false;
             d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "1", "1", "2147483647", "its pool's size"));
             return d;
         }

@@ -15,9 +15,6 @@ import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
-import io.ringlab.sim.api.dto.PortDescriptorDTO;
-import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
-import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
@@ -32,12 +29,7 @@ class PushDepthTest {
     private static final class Relay implements ElementFactory {
         @Override
         public ElementDescriptorDTO descriptor() {
-            ElementDescriptorDTO d = new ElementDescriptorDTO();
-            d.type = "relay";
-            d.category = ElementDescriptorDTO.SINK;
-            d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets"));
-            d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "the same packets, at once"));
-            return d;
+            return TestTypes.descriptor("relay", TestTypes.in("in"), TestTypes.out("out"));
         }
 
         @Override
@@ -56,11 +48,7 @@ class PushDepthTest {
     private static final class Recursive implements ElementFactory {
         @Override
         public ElementDescriptorDTO descriptor() {
-            ElementDescriptorDTO d = new ElementDescriptorDTO();
-            d.type = "recursive";
-            d.category = ElementDescriptorDTO.SINK;
-            d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets"));
-            return d;
+            return TestTypes.descriptor("recursive", TestTypes.in("in"));
         }
 
         @Override

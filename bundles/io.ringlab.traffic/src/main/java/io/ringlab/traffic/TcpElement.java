@@ -356,7 +356,9 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         Handovers.read(in, "tcp.maxPacketsSeq", maxPacketsSeq);
         Handovers.read(in, "tcp.cwndLimited", cwndLimited);
         Handovers.read(in, "tcp.acked", acked);
-        Handovers.read(in, "tcp.ackEvents", ackEvents);
+        if (in.get("tcp.ackEvents", long[].class) != null) { // a predecessor of before sim.api 1.4's samples has none
+            Handovers.read(in, "tcp.ackEvents", ackEvents);
+        }
         Handovers.read(in, "tcp.sendTime", sendTime);
         Handovers.read(in, "tcp.retrans", retrans);
         int[] waiting = in.get("tcp.tasks", int[].class);

@@ -62,6 +62,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void packetsPerCpuSecondComeFromTheEnginesCpuTime() {
+        RunResultDTO r = Results.measured("tiny", 2_500_000.0, 7_000_000.0, 0.0, 1_000);
+        r.wallMeasurements.put("packetsPerCpuSecond", 3_100_000.0);
+        sim.result(r);
+
+        assertEquals(Runner.OK, cli.execute("bench", "--json", "-", tiny), cli.err());
+
+        assertEquals(3_100_000.0, results().get(0).getAsJsonObject().get("simulatedPacketsPerCpuSecond").getAsDouble());
+    }
+
+    @Test
     void allocatedBytesPerPacketIsEngineAllocatedBytesOverPackets() {
         sim.result(Results.measured("tiny", 1.0, 1.0, 3_000.0, 1_000));
 

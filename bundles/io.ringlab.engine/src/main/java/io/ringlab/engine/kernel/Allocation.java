@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Reads the heap bytes the current thread has allocated ({@code com.sun.management.ThreadMXBean}), looked up through the
- * platform class loader so that the engine bundle needs no import of {@code com.sun.management} inside OSGi. A measurement
- * of bytes, not of time.
+ * platform class loader so that the engine bundle needs no import of {@code com.sun.management} inside OSGi, and the CPU
+ * time it has used ({@code java.lang.management.ThreadMXBean}): the engine thread's own measurements.
  */
 public final class Allocation {
     private static final MethodHandle CURRENT = lookup();
@@ -29,6 +29,12 @@ public final class Allocation {
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** @return CPU time the current thread has used so far in nanoseconds (user and system), or -1 if the JVM does not tell */
+    public static long currentThreadCpuNanos() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        return bean.isCurrentThreadCpuTimeSupported() ? bean.getCurrentThreadCpuTime() : -1;
     }
 
     /** @return bytes allocated by the current thread so far, or -1 if the JVM does not tell. */

@@ -465,6 +465,8 @@ public final class RunImpl implements SimulationRun {
         long wallStart = System.nanoTime();
         long allocStart = -1;
         long allocEnd = -1;
+        long cpuStart = -1;
+        long cpuEnd = -1;
         long loopStart = wallStart;
         long loopNanos = 0;
         long publishNanos = options.snapshotIntervalMillis * 1_000_000L;
@@ -487,6 +489,7 @@ public final class RunImpl implements SimulationRun {
                 }
                 sim.start(durationPicos, interval, options.warmupPicos);
                 allocStart = Allocation.currentThreadAllocatedBytes();
+                cpuStart = Allocation.currentThreadCpuNanos();
                 loopStart = System.nanoTime();
                 long pausedNanos = 0;
                 while (true) {
@@ -546,6 +549,7 @@ public final class RunImpl implements SimulationRun {
                 sim.fail(Faults.culprit(sim, e), Faults.describe(e));
             }
             allocEnd = Allocation.currentThreadAllocatedBytes();
+            cpuEnd = Allocation.currentThreadCpuNanos();
             loopNanos = System.nanoTime() - loopStart;
             if (sim.failure != null) {
                 end = RunState.FAILED;
@@ -581,7 +585,8 @@ public final class RunImpl implements SimulationRun {
             // whatever happened above, the run ends with a result: await() and onDone() never hang
             RunResultDTO r;
             try {
-                r = report(end, error, wallStart, allocStart, allocEnd, loopNanos);
+                r = report(end, error, wallStart, allocStart, allocEnd, loopNanos,
+                        cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
             } catch (Throwable e) {
                 r = new RunResultDTO();
                 r.pipeline = pipeline.name;
@@ -711,7 +716,8 @@ public final class RunImpl implements SimulationRun {
         }
     }
 
-    private RunResultDTO report(RunState end, String error, long wallStart, long allocStart, long allocEnd, long loopNanos) {
+    private RunResultDTO report(RunState end, String error, long wallStart, long allocStart, long allocEnd, long loopNanos,
+            long cpuNanos) {
         RunResultDTO r = new RunResultDTO();
         Map<String, String> core = sim.registry.coreBundles();
         r.ringlabVersion = core.getOrDefault("io.ringlab.engine", "dev");
@@ -738,6 +744,9 @@ public final class RunImpl implements SimulationRun {
         r.wallMeasurements.put("engineAllocatedBytes", allocStart < 0 || allocEnd < 0 ? -1.0 : (double) (allocEnd - allocStart));
         r.wallMeasurements.put("eventsPerSecond", loopNanos <= 0 ? 0.0 : sim.eventCount / (loopNanos / 1e9));
         r.wallMeasurements.put("packetsPerSecond", loopNanos <= 0 ? 0.0 : sim.generated / (loopNanos / 1e9));
+        // the engine thread's CPU time over the same loop: what a shared, noisy machine does not inflate as it does wall time
+        r.wallMeasurements.put("engineCpuSeconds", cpuNanos < 0 ? -1.0 : cpuNanos / 1e9);
+        r.wallMeasurements.put("packetsPerCpuSecond", cpuNanos <= 0 ? 0.0 : sim.generated / (cpuNanos / 1e9));
         r.packets = sim.generated;
         r.profile = sim.profile.name();
         r.elements = sim.elementMetrics();

@@ -33,7 +33,9 @@ public class RunResultDTO {
     /**
      * Measurements of the host, not of the simulation, so they differ between identical runs (the name says Wall):
      * {@code engineAllocatedBytes} (heap bytes the engine thread allocated in its event loop, setup and the final report
-     * excluded, snapshots published for live views included; -1 where the JVM cannot tell), {@code eventsPerSecond} and {@code packetsPerSecond} (per wall second).
+     * excluded, snapshots published for live views included; -1 where the JVM cannot tell), {@code eventsPerSecond} and
+     * {@code packetsPerSecond} (per wall second of the event loop), {@code engineCpuSeconds} (the engine thread's CPU time
+     * over the same loop; -1 where the JVM cannot tell) and {@code packetsPerCpuSecond} (per second of it).
      */
     public Map<String, Double> wallMeasurements = new TreeMap<>();
     /** Events processed. */

@@ -98,10 +98,7 @@ final class SampleRule {
     }
 
     static SampleWarningDTO warning(String metric, long samples, long needed, long measuredPicos, long warmupPicos) {
-        SampleWarningDTO w = new SampleWarningDTO();
-        w.metric = metric;
-        w.samples = samples;
-        w.needed = needed;
+        SampleWarningDTO w = dto(metric, samples, needed);
         String measured = Units.formatPicos(measuredPicos);
         String element = metric.substring(0, metric.lastIndexOf('.'));
         if (samples == 0 || measuredPicos <= 0) {
@@ -109,7 +106,7 @@ final class SampleRule {
             return w;
         }
         long want = nice((double) measuredPicos * needed / samples);
-        String basis = " (" + samples + (samples == 1 ? " sample" : " samples") + " in " + measured + " measured)";
+        String basis = " (" + count(samples) + " in " + measured + " measured)";
         w.advice = warmupPicos > 0
                 ? "measure at least " + Units.formatPicos(want) + " after the " + Units.formatPicos(warmupPicos)
                         + " warm-up, --duration " + Units.formatPicos(want + warmupPicos) + basis
@@ -119,10 +116,7 @@ final class SampleRule {
 
     /** @return the warning about a figure an element computes over its own span, from its start to {@code endPicos} */
     static SampleWarningDTO ownWarning(String metric, Basis b, long endPicos) {
-        SampleWarningDTO w = new SampleWarningDTO();
-        w.metric = metric;
-        w.samples = b.samples();
-        w.needed = b.needed();
+        SampleWarningDTO w = dto(metric, b.samples(), b.needed());
         long span = endPicos - b.sincePicos();
         String since = Units.formatPicos(b.sincePicos());
         String element = metric.substring(0, metric.lastIndexOf('.'));
@@ -138,9 +132,22 @@ final class SampleRule {
             return w;
         }
         long want = nice(b.sincePicos() + (double) span * b.needed() / b.samples());
-        w.advice = "run at least " + Units.formatPicos(want) + from + " (" + b.samples()
-                + (b.samples() == 1 ? " sample" : " samples") + " in " + Units.formatPicos(span) + ")";
+        w.advice = "run at least " + Units.formatPicos(want) + from + " (" + count(b.samples()) + " in "
+                + Units.formatPicos(span) + ")";
         return w;
+    }
+
+    private static SampleWarningDTO dto(String metric, long samples, long needed) {
+        SampleWarningDTO w = new SampleWarningDTO();
+        w.metric = metric;
+        w.samples = samples;
+        w.needed = needed;
+        return w;
+    }
+
+    /** @return {@code "1 sample"} or {@code "N samples"} */
+    private static String count(long samples) {
+        return samples + (samples == 1 ? " sample" : " samples");
     }
 
     /** @return the smallest of 1, 2 or 5 times a power of ten picoseconds that is at least {@code picos} */

@@ -81,8 +81,8 @@ try:
         while "ixgbe" in command("ringlab:elements"):
             time.sleep(0.1)
     used, buffers = heap()
-    print("after %d cycles (%d runs ended by the bundle's removal): heap %d MB in use after a full GC, "
-          "%d PacketBuffer objects" % (cycles, ended, used, buffers), flush=True)
+    print("after %d cycles (%d runs ended by the bundle's removal, %d shell command lines): heap %d MB in use after "
+          "a full GC, %d PacketBuffer objects" % (cycles, ended, 2 * marker, used, buffers), flush=True)
 finally:
     shell.kill()
     shutil.rmtree(plugins, ignore_errors=True)

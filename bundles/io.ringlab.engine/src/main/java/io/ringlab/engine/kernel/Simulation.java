@@ -797,12 +797,10 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             columns.add(p::inUse);
             names.add("pool:" + p.name() + ".available");
             columns.add(p::available);
-            String[] live = p.liveCounters();
-            for (int i = 0; i < live.length; i++) {
-                int k = i;
-                names.add("pool:" + p.name() + "." + live[i]);
-                columns.add(() -> p.liveCounter(k));
-            }
+            p.liveValues((name, value) -> {
+                names.add("pool:" + p.name() + "." + name);
+                columns.add(value);
+            });
         }
         if (caches != null) {
             for (CoreImpl core : cores) {

@@ -61,7 +61,8 @@
  * {@link io.ringlab.pipeline.format.PipelineReader#text}, now the one reader of every input file (pipelines,
  * experiments, cost profiles), which refuses directories, FIFOs and devices unopened and reports text that is not UTF-8
  * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#readRunnable}, a file read to be run, which
- * must declare an element.
+ * must declare an element; {@link io.ringlab.pipeline.format.PipelineCopy}, the one deep copy of a pipeline (the
+ * engine's for a run's overrides, the console's editor's).
  */
 @Export
 @Version("1.3.0")

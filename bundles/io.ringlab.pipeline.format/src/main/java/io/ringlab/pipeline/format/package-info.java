@@ -33,7 +33,7 @@
  * public-field objects owned by the caller. Nothing here touches the OSGi framework, so the package works on the
  * class path as well; {@code ResultJson} needs Gson ({@code com.google.gson}) there.
  * <p>
- * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
+ * Users import it up to the next major version (bnd computes the range). The package has no provider types.
  * <p>
  * 1.1: {@link io.ringlab.pipeline.format.SwapText}, a hot swap's record in the summary's words.
  * <p>

@@ -6,8 +6,8 @@
  * services. A run is single-threaded and deterministic: every callback of an element comes on the run's engine thread, and
  * time is virtual, counted in picoseconds in a {@code long} (a 64-byte frame lasts 6.72 ns at 100 Gbit/s).
  * <p>
- * Import ranges: element and driver bundles import {@code [1.0,2.0)}; the engine, which implements the
- * {@code @ProviderType} types, imports {@code [1.1,1.2)}.
+ * Import ranges (bnd computes them from the version a bundle is built against): element and driver bundles import up to
+ * the next major version; the engine, which implements the {@code @ProviderType} types, up to the next minor.
  * <p>
  * 1.1: {@code ElementContext.segment} (software GSO) and {@code ElementContext.GSO_HEADER_BYTES}; packets are counted in
  * wire segments.

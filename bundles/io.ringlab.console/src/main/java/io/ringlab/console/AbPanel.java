@@ -566,17 +566,7 @@ final class AbPanel {
     }
 
     private void asyncExec(Runnable r) {
-        try {
-            if (!display.isDisposed()) {
-                display.asyncExec(() -> {
-                    if (!setup.isDisposed()) {
-                        r.run();
-                    }
-                });
-            }
-        } catch (SWTException gone) {
-            // the display was disposed between the check and the call: the window is gone
-        }
+        UiExecutor.later(display, setup, r);
     }
 
     // ------------------------------------------------------------------ the result

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.SWTException;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
@@ -113,17 +112,7 @@ final class BundlesView {
 
     /** Runs {@code r} on the UI thread unless the view is gone; callable from any thread. */
     private void later(Display display, Runnable r) {
-        try {
-            if (!display.isDisposed()) {
-                display.asyncExec(() -> {
-                    if (!root.isDisposed()) {
-                        r.run();
-                    }
-                });
-            }
-        } catch (SWTException gone) {
-            // the display was disposed between the check and the call: the window is gone
-        }
+        UiExecutor.later(display, root, r);
     }
 
     private void refresh() {

@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.swt.SWTError;
-import org.eclipse.swt.SWTException;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.osgi.framework.BundleContext;
@@ -76,17 +75,7 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
         }
         for (ConsoleWindow w : windows) { // the engine went away: close the windows on their own thread
             Shell s = w.shell();
-            try {
-                if (!s.getDisplay().isDisposed()) {
-                    s.getDisplay().asyncExec(() -> {
-                        if (!s.isDisposed()) {
-                            s.dispose();
-                        }
-                    });
-                }
-            } catch (SWTException alreadyGone) {
-                // the display was disposed meanwhile: nothing left to close
-            }
+            UiExecutor.later(w.display(), s, s::dispose);
         }
     }
 

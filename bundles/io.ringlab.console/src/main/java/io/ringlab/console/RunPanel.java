@@ -1,0 +1,517 @@
+package io.ringlab.console;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Group;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
+import org.eclipse.swt.widgets.Text;
+
+import io.ringlab.console.api.ConsoleService;
+import io.ringlab.pipeline.format.SwapText;
+import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.RunState;
+import io.ringlab.sim.api.SimulationRun;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.RunSnapshotDTO;
+import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.sim.api.dto.SwapDTO;
+
+/**
+ * The Run tab and the run it starts: duration, seed, speed and Separate process; Run, Pause, Resume, Step, Stop and
+ * Swap; the status line and the summary. It controls one run at a time (a {@link RunSession}): it polls the run's
+ * latest immutable snapshot with {@link Display#timerExec} every {@value #POLL_MILLIS} ms while the run goes on, shows
+ * it in the live charts, streams the series to a file, and shows the result when the run ends.
+ * <p>
+ * Threads: everything here runs on the UI thread. The run's completion, a swap's outcome and the stream's end come on
+ * other threads and are handed over with {@link UiExecutor}. Nothing here waits for the engine.
+ */
+final class RunPanel {
+    /** Snapshot polling interval: 10 Hz, the rate at which the engine publishes snapshots. */
+    static final int POLL_MILLIS = 100;
+    /** The time in a streamed file's name. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /** What the panel needs from the window. */
+    interface Host {
+        /** @return the pipeline editor, whose pipeline a run runs */
+        PipelineEditor editor();
+
+        /** @return the live charts a run shows */
+        LiveCharts charts();
+
+        /** @return the property forms of the editor's pipeline, or {@code null} without one */
+        PropertyFormModel forms();
+    }
+
+    private final ConsoleContext context;
+    private final Display display;
+    private final Host host;
+    private final Feedback feedback;
+    private final BundleInventory bundles;
+    private Text duration, seed, summary;
+    private Combo speed;
+    /** Run in a separate process ({@link IsolatedRun}); chosen by default for pipelines with bundles not Ringlab's own. */
+    private Button isolate;
+    /** The session runs in a separate process: pause, step and swap only once its child runs. */
+    private boolean isolatedSession;
+    private Button runButton, pauseButton, resumeButton, stepButton, stopButton, swapButton;
+    private Combo swapElement, swapTarget;
+    /** The choices {@link #swapTarget} shows, for the element {@link #swapElement} shows. */
+    private List<SwapChoices.Choice> swapChoices = List.of();
+    /** Element name to its type in the live run (a swap may change it). */
+    private final Map<String, String> liveTypes = new LinkedHashMap<>();
+    private Label status;
+
+    private PipelineDTO pipeline;
+    private RunSession session;
+    /** The session whose result the summary shows; a late poll of it must not overwrite the result's status line. */
+    private RunSession resultShown;
+    private boolean polling;
+    private final Runnable pollTask = this::pollOnce;
+
+    /** Builds the Run tab as the first tab of {@code tabs}. */
+    RunPanel(TabFolder tabs, ConsoleContext context, Display display, Host host, Feedback feedback, BundleInventory bundles) {
+        this.context = context;
+        this.display = display;
+        this.host = host;
+        this.feedback = feedback;
+        this.bundles = bundles;
+        TabItem runTab = new TabItem(tabs, SWT.NONE);
+        runTab.setText("Run");
+        Composite right = new Composite(tabs, SWT.NONE);
+        runTab.setControl(right);
+        right.setLayout(new GridLayout(1, false));
+        Group run = ConsoleWindow.group(right, "Run");
+        run.setLayout(new GridLayout(2, false));
+        run.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        new Label(run, SWT.NONE).setText("Duration");
+        duration = new Text(run, SWT.BORDER);
+        ConsoleWindow.id(duration, ConsoleService.ID_DURATION);
+        duration.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        duration.setToolTipText("Virtual time, e.g. 20ms or 2s; empty: the pipeline's duration");
+        new Label(run, SWT.NONE).setText("Seed");
+        seed = new Text(run, SWT.BORDER);
+        ConsoleWindow.id(seed, ConsoleService.ID_SEED);
+        seed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        seed.setToolTipText("A whole number; empty: the pipeline's seed");
+        new Label(run, SWT.NONE).setText("Speed");
+        speed = new Combo(run, SWT.READ_ONLY);
+        ConsoleWindow.id(speed, ConsoleService.ID_SPEED);
+        speed.setItems(RunInputs.SPEEDS.toArray(String[]::new));
+        speed.select(0);
+        speed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        new Label(run, SWT.NONE);
+        isolate = new Button(run, SWT.CHECK);
+        ConsoleWindow.id(isolate, ConsoleService.ID_ISOLATE);
+        isolate.setText("Separate process");
+        isolate.setToolTipText("Run in a child process (java -jar app/target/ringlab.jar run): an element that never returns"
+                + " takes that process, not the console. Live views, pause, step and swap go through the child, which runs as"
+                + " fast as it can; Stop ends its run with its result.");
+        Composite buttons = new Composite(run, SWT.NONE);
+        buttons.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        buttons.setLayout(new GridLayout(3, true));
+        runButton = ConsoleWindow.button(buttons, "Run", ConsoleService.ID_RUN, this::run);
+        pauseButton = ConsoleWindow.button(buttons, "Pause", ConsoleService.ID_PAUSE, this::pause);
+        resumeButton = ConsoleWindow.button(buttons, "Resume", ConsoleService.ID_RESUME, this::resume);
+        stepButton = ConsoleWindow.button(buttons, "Step", ConsoleService.ID_STEP, this::step);
+        stopButton = ConsoleWindow.button(buttons, "Stop", ConsoleService.ID_STOP, this::stop);
+        new Label(run, SWT.NONE).setText("Swap");
+        Composite swap = new Composite(run, SWT.NONE);
+        swap.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        GridLayout swapLayout = new GridLayout(3, false);
+        swapLayout.marginWidth = 0;
+        swap.setLayout(swapLayout);
+        swapElement = new Combo(swap, SWT.READ_ONLY);
+        ConsoleWindow.id(swapElement, ConsoleService.ID_SWAP_ELEMENT);
+        swapElement.setToolTipText("The element whose implementation to replace while the run goes on");
+        GridData elementData = new GridData(SWT.LEFT, SWT.CENTER, false, false);
+        elementData.widthHint = 90;
+        swapElement.setLayoutData(elementData);
+        swapElement.addListener(SWT.Selection, e -> fillSwapTargets());
+        swapTarget = new Combo(swap, SWT.READ_ONLY);
+        ConsoleWindow.id(swapTarget, ConsoleService.ID_SWAP_TARGET);
+        GridData targetData = new GridData(SWT.FILL, SWT.CENTER, true, false);
+        targetData.widthHint = 120;
+        swapTarget.setLayoutData(targetData);
+        swapTarget.setToolTipText("The implementation to swap to; the old instance hands its state over (docs/hot-swap.md)");
+        swapButton = ConsoleWindow.button(swap, "Swap", ConsoleService.ID_SWAP, this::swap);
+        status = new Label(run, SWT.WRAP);
+        ConsoleWindow.id(status, ConsoleService.ID_STATUS);
+        status.setData(ConsoleService.POLLS_DATA, 0);
+        GridData statusData = new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1);
+        statusData.widthHint = 200; // a wrapping label needs a width hint in a GridLayout, or it never wraps
+        status.setLayoutData(statusData);
+        status.setText("no run");
+        Group sum = ConsoleWindow.group(right, "Summary");
+        sum.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        summary = new Text(sum, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL | SWT.BORDER);
+        ConsoleWindow.id(summary, ConsoleService.ID_SUMMARY);
+        summary.setFont(JFaceResources.getTextFont());
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+
+    }
+
+    /**
+     * A pipeline was opened: a run in progress stops, and the tab shows the new pipeline's defaults.
+     *
+     * @param p the pipeline
+     */
+    void opened(PipelineDTO p) {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+            feedback.log("INFO", "stopped the run of " + pipeline.name + " to open " + p.file);
+        }
+        pipeline = p;
+        session = null;
+        isolate.setSelection(!bundles.thirdParty(p).isEmpty());
+        duration.setMessage(p.duration == null ? "1s" : p.duration.text);
+        seed.setMessage(p.seed == null ? "1" : p.seed.text);
+        host.charts().reset(p.headline == null ? null : p.headline.text);
+        summary.setText("");
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        setStatus("ready: " + p.elements.size() + " elements, " + p.connections.size() + " connections");
+        updateButtons();
+    }
+
+    /** @return the name of the pipeline last opened or run, or {@code null} */
+    String pipelineName() {
+        return pipeline == null ? null : pipeline.name;
+    }
+
+    /** @return the result the summary shows, or {@code null} */
+    RunResultDTO lastResult() {
+        return summary.getData(ConsoleService.RESULT_DATA) instanceof RunResultDTO r ? r : null;
+    }
+
+    /** @return the series of the result shown, else of the run's latest snapshot, or {@code null} */
+    SeriesDTO lastSeries() {
+        RunResultDTO r = lastResult();
+        return r != null ? r.series : session != null ? session.last().series : null;
+    }
+
+    /** The window closes: a run in progress stops. */
+    void disposed() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+        }
+    }
+
+    /** Runs the editor's pipeline, as it shows it, with the tab's settings. */
+    void run() {
+        if (host.editor().isEmpty()) {
+            feedback.error("Nothing to run", "Open a pipeline first (File > Open, or a sample on the left), or place elements.");
+            return;
+        }
+        if (session != null && !RunSession.ended(session.state())) {
+            return;
+        }
+        RunOptionsDTO options;
+        try {
+            options = RunInputs.options(duration.getText(), seed.getText(), speed.getSelectionIndex());
+        } catch (IllegalArgumentException e) {
+            feedback.error("Invalid run settings", e.getMessage());
+            return;
+        }
+        PropertyFormModel forms = host.forms();
+        List<String> invalid = forms == null ? List.of() : forms.errors();
+        if (!invalid.isEmpty()) {
+            feedback.error("Invalid property values", "The run needs valid values; fix these in the Properties tab:\n"
+                    + String.join("\n", invalid));
+            return;
+        }
+        boolean edited = forms != null && forms.edited();
+        PipelineDTO p;
+        SimulationRun run;
+        try {
+            p = host.editor().pipeline(); // what the editor shows, saved or not, with the forms' edits
+            if (isolate.getSelection()) {
+                if (context.home() == null) {
+                    feedback.error("Cannot run in a separate process", "The console has no ringlab.home, so it cannot find"
+                            + " app/target/ringlab.jar; clear 'Separate process' to run here.");
+                    return;
+                }
+                options.realTimeFactor = 0; // the child runs as fast as it can
+                run = new IsolatedRun(context.home(), p, options, bundles.forAChild(p),
+                        context.bundleContext().getProperty(IsolatedRun.WATCHDOG_PROPERTY));
+            } else {
+                run = context.simulator().prepare(p, options);
+            }
+        } catch (PipelineException e) {
+            feedback.error("Cannot run " + host.editor().displayName(), e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            feedback.error("Cannot run " + host.editor().displayName(), ConsoleWindow.describe(e));
+            return;
+        }
+        pipeline = p;
+        if (edited) {
+            feedback.log("INFO", "running the pipeline as edited (not saved to its file): " + String.join(", ", forms.changes()));
+        }
+        RunSession s = new RunSession(run);
+        session = s;
+        isolatedSession = run instanceof IsolatedRun;
+        if (isolatedSession) {
+            List<String> thirdParty = bundles.thirdParty(p).stream().map(ThirdPartyBundle::label).toList();
+            feedback.log("INFO", "running in a separate process" + (thirdParty.isEmpty() ? "" : " (bundles not Ringlab's own: "
+                    + String.join(", ", thirdParty) + ")") + ", as fast as it can");
+        }
+        host.charts().reset(p.headline == null ? null : p.headline.text);
+        summary.setText("");
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        summary.setData(ConsoleService.STREAM_DATA, null);
+        s.stream(openStream(p));
+        run.completion().thenAccept(r -> ended(s, r));
+        s.start();
+        feedback.log("INFO", "run started: " + p.name + (options.durationPicos > 0 ? ", duration " + duration.getText().strip() : "")
+                + (options.seed != null ? ", seed " + options.seed : "") + ", " + RunInputs.SPEEDS.get(speed.getSelectionIndex()));
+        liveTypes.clear();
+        p.elements.forEach(e -> liveTypes.put(e.name, e.type));
+        swapElement.setItems(liveTypes.keySet().toArray(String[]::new));
+        swapElement.select(0);
+        fillSwapTargets();
+        startPolling();
+        updateButtons();
+    }
+
+    /** Shows the implementations the selected element can swap to (its type's category, its own type first). */
+    private void fillSwapTargets() {
+        int i = swapElement.getSelectionIndex();
+        String type = i < 0 ? null : liveTypes.get(swapElement.getItem(i));
+        swapChoices = type == null ? List.of() : SwapChoices.of(type, swappable());
+        swapTarget.setItems(swapChoices.stream().map(SwapChoices.Choice::label).toArray(String[]::new));
+        if (!swapChoices.isEmpty()) {
+            swapTarget.select(0);
+        }
+        updateButtons();
+    }
+
+    /**
+     * @return the element types a swap of this run can go to: every installed one, or for a run in a separate process
+     *         those the child has (Ringlab's own, and those of the bundles it was given)
+     */
+    private List<io.ringlab.sim.api.dto.ElementDescriptorDTO> swappable() {
+        List<io.ringlab.sim.api.dto.ElementDescriptorDTO> all = context.simulator().elementTypes();
+        if (!isolatedSession || pipeline == null) {
+            return all;
+        }
+        java.util.Set<String> given = new java.util.HashSet<>();
+        bundles.thirdParty(pipeline).forEach(b -> given.add(b.label()));
+        return all.stream().filter(d -> d.bundle == null || ThirdPartyBundle.isRinglabs(d.bundle)
+                || given.contains(d.bundle + " " + d.bundleVersion)).toList();
+    }
+
+    /** Asks the run to swap the selected element to the selected implementation at its next safe point. */
+    void swap() {
+        RunSession s = session;
+        int e = swapElement.getSelectionIndex(), t = swapTarget.getSelectionIndex();
+        if (s == null || RunSession.ended(s.state()) || e < 0 || t < 0 || t >= swapChoices.size()) {
+            return;
+        }
+        String element = swapElement.getItem(e);
+        SwapChoices.Choice c = swapChoices.get(t);
+        feedback.log("INFO", "swap of " + element + " to " + c.label() + " requested; it happens at the run's next safe point");
+        s.run().swap(element, c.type(), c.version()).thenAccept(d -> UiExecutor.later(display, status, () -> swapped(d)));
+        startPolling(); // a paused run applies it and publishes a snapshot
+    }
+
+    private void swapped(SwapDTO d) {
+        feedback.log(d.applied ? "INFO" : "WARN", SwapText.of(d));
+        if (d.applied && d.to != null && d.to.indexOf('@') > 0) {
+            liveTypes.put(d.element, d.to.substring(0, d.to.indexOf('@')));
+        }
+        if (!d.applied) {
+            feedback.error("The swap was not applied", d.message == null ? "The swap was not applied." : d.message);
+        }
+        fillSwapTargets();
+    }
+
+    void pause() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.pause();
+            feedback.log("INFO", "pause requested");
+            startPolling(); // until the engine shows PAUSED
+        }
+    }
+
+    void resume() {
+        if (session != null && session.state() == RunState.PAUSED) {
+            session.resume();
+            feedback.log("INFO", "resumed");
+            startPolling();
+        }
+    }
+
+    void step() {
+        if (session != null && session.state() == RunState.PAUSED) {
+            session.step();
+            startPolling(); // until the step's event shows
+        }
+    }
+
+    void stop() {
+        if (session != null && !RunSession.ended(session.state())) {
+            session.stop();
+            feedback.log("INFO", "stop requested");
+            startPolling();
+        }
+    }
+
+    private void startPolling() {
+        if (!polling) {
+            polling = true;
+            display.timerExec(POLL_MILLIS, pollTask);
+        }
+    }
+
+    private void pollOnce() {
+        RunSession s = session;
+        if (status.isDisposed() || s == null) {
+            polling = false;
+            return;
+        }
+        RunState before = s.last().state;
+        boolean again = s.poll();
+        RunState now = s.last().state;
+        if (now == RunState.PAUSED && before != RunState.PAUSED) {
+            feedback.log("INFO", String.format(Locale.ROOT, "paused at %.3f ms virtual", s.last().simulatedSeconds * 1e3));
+        }
+        status.setData(ConsoleService.POLLS_DATA, ((Integer) status.getData(ConsoleService.POLLS_DATA)) + 1);
+        if (resultShown != s) {
+            showSnapshot(s.last());
+            if (s.stream() != null) {
+                s.stream().offer(s.last().series); // hands the new rows to the stream's thread; never waits
+            }
+        }
+        if (again) {
+            display.timerExec(POLL_MILLIS, pollTask);
+        } else {
+            polling = false;
+        }
+        updateButtons();
+    }
+
+    private void setStatus(String text) {
+        status.setText(text);
+        status.requestLayout();
+    }
+
+    private void showSnapshot(RunSnapshotDTO snap) {
+        setStatus(String.format(Locale.ROOT, "%s  %.3f / %.3f ms virtual, %,d events", snap.state, snap.simulatedSeconds * 1e3,
+                snap.durationSeconds * 1e3, snap.events));
+        host.charts().swaps(snap.swaps);
+        host.charts().show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
+                snap.elements, CpuTable.ofSnapshot(snap.elements));
+    }
+
+    /** Called on the engine thread when a run ends; hands the result to the UI thread. */
+    private void ended(RunSession s, RunResultDTO r) {
+        UiExecutor.later(display, null, () -> showResult(s, r)); // also when the window is gone: the stream is closed
+    }
+
+    private void showResult(RunSession s, RunResultDTO r) {
+        finishStream(s, r);
+        if (status.isDisposed() || s != session) {
+            return; // a result of a run the user has moved on from (another file opened)
+        }
+        setStatus(String.format(Locale.ROOT, "%s  %.3f ms virtual in %.3f s wall, %,d events", r.state, r.simulatedSeconds * 1e3,
+                r.wallSeconds, r.events));
+        host.charts().swaps(r.swaps);
+        host.charts().show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
+                CpuTable.ofResult(r.runtime));
+        summary.setText(SummaryText.of(r));
+        summary.setData(ConsoleService.RESULT_DATA, r);
+        resultShown = s;
+        String h = SummaryText.headline(r);
+        feedback.log("INFO", "run ended: " + r.state + (h == null ? "" : ", headline " + h));
+        if ("FAILED".equals(r.state)) {
+            feedback.error("The run failed", r.error == null ? "The run failed without a message." : r.error);
+        } else if (!r.invariants.packetConservation || !r.invariants.bufferConservation) {
+            feedback.error("An invariant is broken", String.join("\n", r.invariants.violations));
+        }
+        updateButtons();
+    }
+
+    void updateButtons() {
+        if (status.isDisposed()) {
+            return;
+        }
+        RunState st = session == null ? null : session.state();
+        boolean live = st != null && !RunSession.ended(st);
+        runButton.setEnabled(!host.editor().isEmpty() && !live);
+        // a separate process takes pause, step and swap once its run runs (IsolatedRun sends them to the child)
+        pauseButton.setEnabled(st == RunState.RUNNING || (!isolatedSession && st == RunState.READY));
+        resumeButton.setEnabled(st == RunState.PAUSED);
+        stepButton.setEnabled(st == RunState.PAUSED);
+        stopButton.setEnabled(live);
+        swapButton.setEnabled(live && st != RunState.READY && swapTarget.getSelectionIndex() >= 0);
+        swapElement.setEnabled(live);
+        swapTarget.setEnabled(live);
+        isolate.setEnabled(!live);
+    }
+
+
+    /**
+     * @return a stream of the run's series to {@code results/<pipeline>-<time>.csv} in ringlab.home, or {@code null}
+     *         without a home (then the log says so)
+     */
+    private SeriesStream openStream(PipelineDTO p) {
+        Path home = context.home();
+        if (home == null) {
+            feedback.log("WARN", "no ringlab.home: the run's series are not streamed to disk");
+            return null;
+        }
+        String time = LocalDateTime.now().format(STAMP);
+        Path f = SeriesStream.fileFor(home, p.name, time);
+        for (int i = 2; Files.exists(f); i++) { // two runs in the same second
+            f = SeriesStream.fileFor(home, p.name, time + "-" + i);
+        }
+        feedback.log("INFO", "streaming the series to " + f);
+        return new SeriesStream(f);
+    }
+
+    /** Streams what the result adds and closes the file on the stream's thread; reports back on the UI thread. */
+    private void finishStream(RunSession s, RunResultDTO r) {
+        SeriesStream stream = s.stream();
+        if (stream == null) {
+            return;
+        }
+        s.stream(null);
+        stream.finish(r.series).whenComplete((file, failure) -> UiExecutor.later(display, null,
+                () -> streamDone(s, stream, failure)));
+    }
+
+    private void streamDone(RunSession s, SeriesStream stream, Throwable failure) {
+        if (status.isDisposed()) {
+            return;
+        }
+        if (failure != null) {
+            Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            feedback.error("Cannot stream the series to " + stream.file(), stream.file() + ": " + ConsoleWindow.describe(cause));
+            return;
+        }
+        feedback.log("INFO", "series streamed to " + stream.file() + ": " + String.format(Locale.ROOT, "%,d", stream.rowsWritten()) + " rows");
+        if (s == session) {
+            summary.setData(ConsoleService.STREAM_DATA, stream.file().toString());
+        }
+    }
+}

@@ -15,19 +15,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The qdisc-run transmit loop exists once, in the SDK ({@code DriverSupport.qdiscRun}, the engine's
- * {@code QdiscRunImpl}): {@code dev_tx_weight} is defined once, every driver model with a CPU model and both samples run
- * their transmit through it, and no driver queues transmit work of its own ({@code Core.TX}).
+ * {@code QdiscRunImpl}): {@code dev_tx_weight} is defined once, every driver model with a CPU model and both samples
+ * run their transmit through it, and no driver queues transmit work of its own ({@code Core.TX}).
  */
 class TransmitLoopOnceTest {
     private static final Pattern DEFINITION = Pattern.compile("\\bDEV_TX_WEIGHT\\s*=");
     private static final Pattern NIC = Pattern.compile("\\bclass\\s+\\w+\\s+implements\\s+[^{]*\\bNicDriver\\b");
+    private static final Pattern START_XMIT = Pattern.compile("implements[^{]*\\bStartXmit\\b");
 
     @Test
     void devTxWeightIsDefinedOnceInTheSdk() throws IOException {
         List<String> definitions = new ArrayList<>();
         for (Path p : mainSources()) {
             if (DEFINITION.matcher(Files.readString(p)).find()) {
-                definitions.add(repository().relativize(p).toString());
+                definitions.add(DocsIndexTest.repository().relativize(p).toString());
             }
         }
         assertEquals(List.of("bundles/io.ringlab.driver.api/src/main/java/io/ringlab/driver/api/DriverSupport.java"),
@@ -40,10 +41,10 @@ class TransmitLoopOnceTest {
         List<String> wrong = new ArrayList<>();
         for (Path p : mainSources()) {
             String src = Files.readString(p);
-            String name = repository().relativize(p).toString();
+            String name = DocsIndexTest.repository().relativize(p).toString();
             if (NIC.matcher(src).find()) {
                 drivers.add(p.getFileName().toString());
-                if (!src.contains("support.qdiscRun(") || !Pattern.compile("implements[^{]*\\bStartXmit\\b").matcher(src).find()) {
+                if (!src.contains("support.qdiscRun(") || !START_XMIT.matcher(src).find()) {
                     wrong.add(name + ": does not hand its transmit to DriverSupport.qdiscRun with a StartXmit");
                 }
             }
@@ -60,7 +61,7 @@ class TransmitLoopOnceTest {
     /** @return the Java sources of every bundle's and sample's main tree */
     private static List<Path> mainSources() throws IOException {
         List<Path> out = new ArrayList<>();
-        Path top = repository();
+        Path top = DocsIndexTest.repository();
         for (String tree : List.of("bundles", "samples")) {
             try (Stream<Path> s = Files.walk(top.resolve(tree))) {
                 s.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/"))
@@ -69,15 +70,5 @@ class TransmitLoopOnceTest {
         }
         assertTrue(out.size() > 100, "sources found: " + out.size());
         return out;
-    }
-
-    /** @return the repository's folder, found from the module's folder up */
-    private static Path repository() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (!Files.isRegularFile(dir.resolve("docs/index.md"))) {
-            dir = dir.getParent();
-            assertTrue(dir != null, "no docs/index.md above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 }

@@ -3,8 +3,11 @@ package io.ringlab.driver.api;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The qdisc run of one TX queue, {@code net/core/dev.c} and {@code net/sched/sch_generic.c} (read at torvalds/linux
- * 021a17ed796b for {@code sch_generic.c}, and the v3.18-era copy 001ce546bb53 of {@code dev.c}); made by
+ * The qdisc run of one TX queue, {@code net/sched/sch_generic.c} (read at torvalds/linux 021a17ed796b, a v4.19-era
+ * copy: {@code __qdisc_run} with {@code quota = dev_tx_weight}, {@code quota -= packets}, {@code qdisc_restart},
+ * {@code dequeue_skb}, {@code sch_direct_xmit}, {@code dev_requeue_skb}) and {@code net/core/dev.c} (read in a v5.x copy:
+ * {@code __netif_reschedule}, {@code __netif_schedule}, {@code netif_schedule_queue}, {@code netif_tx_wake_queue}; the
+ * inline {@code __qdisc_run} of {@code __dev_xmit_skb} and {@code net_tx_action} → {@code qdisc_run} likewise); made by
  * {@link DriverSupport#qdiscRun}. The driver supplies only {@link StartXmit}.
  * <ul>
  * <li>{@link #ready()} is the qdisc's signal: {@code __dev_queue_xmit} → {@code __dev_xmit_skb} runs {@code __qdisc_run}

@@ -10,14 +10,17 @@ import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NapiPoller;
+import io.ringlab.driver.api.QdiscRun;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.TxSegments;
 import io.ringlab.engine.kernel.NapiImpl;
+import io.ringlab.engine.kernel.QdiscRunImpl;
 import io.ringlab.engine.kernel.SendRingImpl;
 import io.ringlab.engine.kernel.TxSegmentsImpl;
 import io.ringlab.sim.api.ElementContext;
 
-/** Publishes the kernel machinery drivers share (NAPI) as the {@link DriverSupport} service. */
+/** Publishes the kernel machinery drivers share (NAPI, the qdisc run) as the {@link DriverSupport} service. */
 @Component(service = DriverSupport.class, property = DriverSupport.KIND + "=" + DriverSupport.LINUX)
 public class DriverSupportComponent implements DriverSupport {
     @Override
@@ -34,6 +37,12 @@ public class DriverSupportComponent implements DriverSupport {
     @Override
     public SendRing sendRing(ElementContext context, int core, int size, io.ringlab.buffer.api.BufferPool wirePool) {
         return new SendRingImpl(context, core, size, wirePool);
+    }
+
+    @Override
+    public QdiscRun qdiscRun(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
+            io.ringlab.buffer.api.BufferPool segmentPool, StartXmit driver) {
+        return new QdiscRunImpl(context, core, new TxSegmentsImpl(context, core, in, segmentPool), driver);
     }
 
     @Override

@@ -54,8 +54,8 @@ class DocsIndexTest {
         assertEquals(Map.of(), missing, "types whose model page is missing");
     }
 
-    /** @return the repository's folder, found from the module's folder up */
-    private static Path repository() {
+    /** @return the repository's folder, found from the module's folder up (also {@link TransmitLoopOnceTest}'s) */
+    static Path repository() {
         Path dir = Path.of("").toAbsolutePath();
         while (!Files.isRegularFile(dir.resolve("docs/index.md"))) {
             dir = dir.getParent();

@@ -10,8 +10,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
 import io.ringlab.sim.api.Configuration;
@@ -29,9 +30,10 @@ import io.ringlab.sim.api.Timer;
  * One port of an Intel ixgbe-style 10 GbE NIC (82599, {@code drivers/net/ethernet/intel/ixgbe/ixgbe_main.c}, v4.6): one
  * TX ring and one RX ring, one queue vector on one core.
  * <p>
- * <b>Transmit</b> ({@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map}). The qdisc's {@code ready} schedules the transmit
- * path on the driver's core ({@code __qdisc_run}), which takes packets while the TX queue is not stopped
- * ({@link #DEV_TX_WEIGHT} per run), splits GSO skbs in software ({@link TxSegments}), and posts each skb to the TX
+ * <b>Transmit</b> ({@code ixgbe_xmit_frame_ring}, {@code ixgbe_tx_map}). The qdisc's {@code ready} starts the SDK's
+ * qdisc run ({@link QdiscRun}: {@code __qdisc_run} on the sending core, {@code DriverSupport.DEV_TX_WEIGHT} skbs a run,
+ * then NET_TX_SOFTIRQ), which takes packets while the TX queue is not stopped, splits GSO skbs in software, and hands
+ * each to this driver ({@link StartXmit}), which posts it to the TX
  * descriptor ring ({@link SendRing}, {@code txRing} descriptors, default {@link #DEFAULT_TX_DESCRIPTORS}), one data
  * descriptor per skb. It accounts it to BQL ({@code netdev_tx_sent_queue}) and stops the queue when fewer than
  * {@link #DESC_NEEDED} descriptors are unused ({@code ixgbe_maybe_stop_tx(tx_ring, DESC_NEEDED)} at the end of
@@ -95,7 +97,7 @@ import io.ringlab.sim.api.Timer;
  *
  * @see IxgbeFactory
  */
-final class Ixgbe implements NicDriver, Handover {
+final class Ixgbe implements NicDriver, Handover, StartXmit {
     /** {@code IXGBE_DEFAULT_TXD} ({@code ixgbe.h}): TX descriptors per ring. */
     static final int DEFAULT_TX_DESCRIPTORS = 512;
     /** {@code IXGBE_DEFAULT_RXD} ({@code ixgbe.h}): RX descriptors per ring. */
@@ -118,8 +120,6 @@ final class Ixgbe implements NicDriver, Handover {
      * {@code ixgbe_alloc_q_vector} sets with the default {@code rx_itr_setting} of 1 (dynamic ITR).
      */
     static final int ITR_MICROS = 200 / 4;
-    /** {@code dev_tx_weight} ({@code net/core/dev.c}): skbs one qdisc run hands over before it reschedules itself. */
-    static final int DEV_TX_WEIGHT = 64;
     /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
     /** Cycles per sent packet without {@code ixgbe.txPacketCycles}: 0, not charged (no ixgbe figure to take it from). */
@@ -144,10 +144,8 @@ final class Ixgbe implements NicDriver, Handover {
     private final OutputPort wire, stack;
     private TxQueue txq; // stop bits and BQL state, from the queue-limits provider
     private SendRing txRing; // the engine's TX descriptor ring
-    private TxSegments segments; // software GSO in front of the ring
+    private final QdiscRun txRun; // the SDK's transmit loop, with software GSO in front of the ring
     private final BufferPool txSkbs; // the stack's skb heads (stackSkb)
-    private final CpuTask txTask;
-    private boolean txRunning;
 
     private final BufferPool rxPool;
     private final Buffer[] rxSlots; // the RX descriptors' skbs
@@ -187,7 +185,8 @@ final class Ixgbe implements NicDriver, Handover {
         // the ring's, plus the heads napi_consume_skb defers (64 per core) until their bulk free.
         BufferPool wirePool = ctx.pool("fixed", "wire", txSize + 64, SKB_BYTES, Map.of());
         BufferPool gsoPool = ctx.pool("fixed", "gso", txSize + MAX_GSO_SEGS, SKB_BYTES, Map.of());
-        this.txSkbs = stackSkb ? ctx.pool("skb", "tx", txSize + DEV_TX_WEIGHT + 64 * ctx.cores(), SKB_BYTES, Map.of())
+        this.txSkbs = stackSkb
+                ? ctx.pool("skb", "tx", txSize + DriverSupport.DEV_TX_WEIGHT + 64 * ctx.cores(), SKB_BYTES, Map.of())
                 : null;
         this.rxPool = ctx.pool("skb", "rx", 2 * rxSize + 256, SKB_BYTES, Map.of());
 
@@ -195,7 +194,7 @@ final class Ixgbe implements NicDriver, Handover {
         this.wire = ctx.output("wire");
         this.stack = ctx.output("stack");
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this); // calls stopped, startXmit, kick below
         this.txRing = support.sendRing(ctx, coreIndex, txSize, wirePool);
         this.rxSlots = new Buffer[rxSize];
         this.rxView = support.receiveRing(rxSlots, () -> rxPosted);
@@ -203,9 +202,8 @@ final class Ixgbe implements NicDriver, Handover {
 
         // the TX queue: BQL as lib/dynamic_queue_limits.c, HZ 250, slack hold time one second (HZ jiffies)
         QueueLimitsProvider dql = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
-        this.txq = dql.createTxQueue(c.getBoolean("bql"), 250, 250, 0, 1_879_048_192, false, this::schedule);
+        this.txq = dql.createTxQueue(c.getBoolean("bql"), 250, 250, 0, 1_879_048_192, false, txRun::schedule);
 
-        this.txTask = cpu -> xmit();
         this.irqTask = cpu -> napi.schedule(); // ixgbe_msix_clean_rings: napi_schedule_irqoff, nothing else
         this.itrPicos = c.getLong("itrMicros") * 1_000_000L;
         this.itrTimer = ctx.timer(now -> raiseIrq()); // the throttle's interval ended: the held-back interrupt fires
@@ -245,60 +243,49 @@ final class Ixgbe implements NicDriver, Handover {
 
     // ------------------------------------------------------------------ transmit
 
-    /** The qdisc has packets ({@code netif_schedule}). */
+    /** The qdisc has packets ({@code netif_schedule}): the SDK's qdisc run takes them, on the sending core. */
     @Override
     public void ready(int inPort) {
-        schedule();
+        txRun.ready();
     }
 
-    /** Runs the transmit path on the driver's core; also the TX queue's wake-up listener. */
-    private void schedule() {
-        if (!txRunning) {
-            core.submit(Core.TX, txTask); // not queued twice: submit refuses a task that waits already
-        }
+    /** {@code netif_xmit_frozen_or_stopped}: the driver's stop bit or BQL's. */
+    @Override
+    public boolean stopped() {
+        return txq.stopped();
     }
 
-    /** {@code __qdisc_run} into {@code ixgbe_xmit_frame_ring}: {@link #DEV_TX_WEIGHT} skbs at most per run. */
-    private void xmit() {
-        txRunning = true;
-        boolean posted = false;
-        int quota = DEV_TX_WEIGHT;
-        while (!txq.stopped()) {
-            if (!segments.holding() && quota-- == 0) {
-                core.submit(Core.TX, txTask); // the rest in a later run, so that interrupts get in between
-                break;
-            }
-            Buffer skb = segments.next(); // from the qdisc, a GSO skb split in software
-            if (skb == null) {
-                break;
-            }
-            skb = asSkb(skb);
-            core.charge(self, txCycles, 1);
-            txRing.post(skb, 1); // ixgbe_tx_map: one data descriptor
-            txq.sent(skb.length(), ctx.nowPicos()); // netdev_tx_sent_queue: BQL may stop the queue here
-            posted = true;
-            if (txUnused() < DESC_NEEDED) {
-                txq.stopByDriver(); // ixgbe_maybe_stop_tx(tx_ring, DESC_NEEDED): netif_stop_subqueue
-            }
+    /** {@code ixgbe_xmit_frame_ring} for one skb, on the core the qdisc runs on. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        Buffer b = asSkb(c.index(), skb);
+        c.charge(self, txCycles, 1);
+        txRing.post(b, 1); // ixgbe_tx_map: one data descriptor
+        txq.sent(b.length(), ctx.nowPicos()); // netdev_tx_sent_queue: BQL may stop the queue here
+        if (txUnused() < DESC_NEEDED) {
+            txq.stopByDriver(); // ixgbe_maybe_stop_tx(tx_ring, DESC_NEEDED): netif_stop_subqueue
         }
-        txRunning = false;
-        if (posted) {
-            doorbells.increment(); // the tail write of the batch's last skb (xmit_more clear, or the queue stopped)
-            wire.ready(); // the DMA fetches when the wire is idle
-        }
+        return NETDEV_TX_OK;
+    }
+
+    /** The tail write of the batch's last skb ({@code xmit_more} clear, or the queue stopped), once a run. */
+    @Override
+    public void kick(Core c) {
+        doorbells.increment();
+        wire.ready(); // the DMA fetches when the wire is idle
     }
 
     /** The packet in an skb of {@code skbuff_head_cache} (the stack's {@code alloc_skb}), unless it is one already. */
-    private Buffer asSkb(Buffer buffer) {
+    private Buffer asSkb(int cpu, Buffer buffer) {
         if (txSkbs == null || buffer.pool() == txSkbs || buffer.length() > SKB_BYTES) {
             return buffer;
         }
-        Buffer skb = txSkbs.alloc(coreIndex, self);
+        Buffer skb = txSkbs.alloc(cpu, self); // alloc_skb on the sending CPU
         if (skb == null) {
             return buffer; // every head in use: the packet goes as it is (the pool counts the failure)
         }
         ctx.transferPacket(buffer, skb);
-        buffer.pool().free(coreIndex, buffer);
+        buffer.pool().free(cpu, buffer);
         return skb;
     }
 
@@ -447,7 +434,7 @@ final class Ixgbe implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         rxView.forEachHeld(visitor);
         txRing.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override
@@ -466,7 +453,8 @@ final class Ixgbe implements NicDriver, Handover {
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_QUEUE, txq);
         out.put(DriverState.TX_RING, txRing);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("ixgbe.core", coreIndex);
@@ -476,7 +464,6 @@ final class Ixgbe implements NicDriver, Handover {
         out.put("ixgbe.rxPosted", rxPosted);
         out.put("ixgbe.irqArmed", irqArmed);
         out.putTask("ixgbe.irqTask", irqTask);
-        out.putTask("ixgbe.txTask", txTask);
         out.put("ixgbe.itrTimer", itrTimer);
         out.put("ixgbe.lastIrqPicos", lastIrqPicos);
         return true;
@@ -490,18 +477,20 @@ final class Ixgbe implements NicDriver, Handover {
         TxQueue queue = in.get(DriverState.TX_QUEUE, TxQueue.class);
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] slots = in.get("ixgbe.rxSlots", Buffer[].class);
-        if (ring.size() != txRing.size() || slots.length != rxSlots.length || in.getInt("ixgbe.core", -1) != coreIndex
+        QdiscRun run = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (run == null || ring.size() != txRing.size() || slots.length != rxSlots.length
+                || in.getInt("ixgbe.core", -1) != coreIndex
                 || (queue.limits() != null) != (txq.limits() != null)) {
             return false; // checked before any change, as the contract asks
         }
         try {
-            queue.listener(this::schedule); // the queue's wake-up runs this instance from now on
+            queue.listener(txRun::schedule); // the queue's wake-up runs this instance's qdisc from now on
         } catch (UnsupportedOperationException e) {
             return false; // a queue-limits provider whose queues cannot change hands
         }
         txq = queue;
         txRing = ring;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(run); // the segments not yet posted, a pending run in its place
         System.arraycopy(slots, 0, rxSlots, 0, slots.length);
         rxHead = in.getInt("ixgbe.rxHead", 0);
         rxReady = in.getInt("ixgbe.rxReady", 0);
@@ -509,7 +498,6 @@ final class Ixgbe implements NicDriver, Handover {
         irqArmed = in.getBoolean("ixgbe.irqArmed", true);
         napi.takeOver(in.get(DriverState.NAPI, Napi.class)); // poll counts and a scheduled poll, in its place
         in.requeue("ixgbe.irqTask", irqTask); // pending work waits where the old instance's waited
-        in.requeue("ixgbe.txTask", txTask);
         lastIrqPicos = in.getLong("ixgbe.lastIrqPicos", lastIrqPicos);
         itrTimer.takeOver(in.get("ixgbe.itrTimer", Timer.class)); // a held-back interrupt fires when it would have
         return true;

@@ -10,8 +10,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
 import io.ringlab.sim.api.Configuration;
@@ -27,9 +28,10 @@ import io.ringlab.sim.api.OutputPort;
 /**
  * The SDK's sample NIC (docs/writing-a-driver.md): one TX queue and one RX queue on one core.
  * <p>
- * <b>Transmit.</b> The qdisc's {@code ready} schedules the transmit path on the driver's core ({@code __qdisc_run}), which
- * takes packets while the TX queue is not stopped ({@link #DEV_TX_WEIGHT} per run), splits GSO skbs in software
- * ({@link TxSegments}), posts each to the TX descriptor ring ({@link SendRing}, one descriptor per skb), accounts it to BQL
+ * <b>Transmit.</b> The qdisc's {@code ready} starts the SDK's qdisc run ({@link QdiscRun}: {@code __qdisc_run} on the
+ * sending core, {@code DriverSupport.DEV_TX_WEIGHT} skbs a run, then NET_TX_SOFTIRQ), which takes packets while the TX
+ * queue is not stopped, splits GSO skbs in software and hands each to this driver ({@link StartXmit}), which posts it to
+ * the TX descriptor ring ({@link SendRing}, one descriptor per skb), accounts it to BQL
  * ({@code netdev_tx_sent_queue}) and stops the queue when the ring is full. The link pulls when its wire is idle: the NIC's
  * DMA hands it a copy, the skb stays in the ring, and the completion raises the interrupt.
  * <p>
@@ -57,9 +59,7 @@ import io.ringlab.sim.api.OutputPort;
  * {@code rxNoBufferDrops}, {@code refillFailures}, {@code irqs}; gauges {@code txQueued} (skbs in the TX ring),
  * {@code limit} and {@code inflight} (BQL, bytes; 0 without BQL), {@code napiPolls}, {@code rxMpps}. Engine thread only.
  */
-final class MiniNic implements NicDriver, Handover {
-    /** {@code dev_tx_weight} ({@code net/core/dev.c}): skbs one qdisc run hands over before it reschedules itself. */
-    static final int DEV_TX_WEIGHT = 64;
+final class MiniNic implements NicDriver, Handover, StartXmit {
     /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
     /**
@@ -81,9 +81,7 @@ final class MiniNic implements NicDriver, Handover {
     private final OutputPort wire, stack;
     private TxQueue txq; // stop bits and BQL state, from the queue-limits provider
     private SendRing txRing; // the engine's TX descriptor ring
-    private TxSegments segments; // software GSO in front of the ring
-    private final CpuTask txTask;
-    private boolean txRunning;
+    private final QdiscRun txRun; // the SDK's transmit loop, with software GSO in front of the ring
 
     private final BufferPool rxPool;
     private final Buffer[] rxSlots; // the RX descriptors' skbs
@@ -124,7 +122,7 @@ final class MiniNic implements NicDriver, Handover {
         this.wire = ctx.output("wire");
         this.stack = ctx.output("stack");
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this); // calls stopped, startXmit, kick below
         this.txRing = support.sendRing(ctx, coreIndex, txSize, wirePool);
         this.rxSlots = new Buffer[rxSize];
         this.rxView = support.receiveRing(rxSlots, () -> rxPosted);
@@ -132,9 +130,8 @@ final class MiniNic implements NicDriver, Handover {
 
         // the TX queue: BQL as lib/dynamic_queue_limits.c, HZ 250, slack hold time one second (HZ jiffies)
         QueueLimitsProvider dql = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
-        this.txq = dql.createTxQueue(c.getBoolean("bql"), 250, 250, 0, 1_879_048_192, false, this::schedule);
+        this.txq = dql.createTxQueue(c.getBoolean("bql"), 250, 250, 0, 1_879_048_192, false, txRun::schedule);
 
-        this.txTask = cpu -> xmit();
         this.irqTask = cpu -> napi.schedule(); // the interrupt handler: napi_schedule, nothing else
         this.dropNoBuffer = ctx.dropReason("rx-no-buffer");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
@@ -166,45 +163,34 @@ final class MiniNic implements NicDriver, Handover {
     // ------------------------------------------------------------------ transmit
 
     // tag::transmit[]
-    /** The qdisc has packets ({@code netif_schedule}). */
+    /** The qdisc has packets ({@code netif_schedule}): the SDK's qdisc run takes them, on the sending core. */
     @Override
     public void ready(int inPort) {
-        schedule();
+        txRun.ready();
     }
 
-    /** Runs the transmit path on the driver's core; also the TX queue's wake-up listener. */
-    private void schedule() {
-        if (!txRunning) {
-            core.submit(Core.TX, txTask); // not queued twice: submit refuses a task that waits already
-        }
+    /** {@code netif_xmit_frozen_or_stopped}: the run hands over nothing while the driver or BQL has stopped the queue. */
+    @Override
+    public boolean stopped() {
+        return txq.stopped();
     }
 
-    /** {@code __qdisc_run}: hand skbs to the ring while the queue is not stopped, {@link #DEV_TX_WEIGHT} at most. */
-    private void xmit() {
-        txRunning = true;
-        boolean posted = false;
-        int quota = DEV_TX_WEIGHT;
-        while (!txq.stopped()) {
-            if (!segments.holding() && quota-- == 0) {
-                core.submit(Core.TX, txTask); // the rest in a later run, so that interrupts get in between
-                break;
-            }
-            Buffer skb = segments.next(); // from the qdisc, a GSO skb split in software
-            if (skb == null) {
-                break;
-            }
-            core.charge(self, txCycles, 1);
-            txRing.post(skb, 1);
-            txq.sent(skb.length(), ctx.nowPicos()); // netdev_tx_sent_queue: BQL may stop the queue here
-            posted = true;
-            if (txRing.free() == 0) {
-                txq.stopByDriver(); // netif_stop_queue: the ring is full
-            }
+    /** {@code ndo_start_xmit}: one skb into the ring, on the core the run executes on. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        c.charge(self, txCycles, 1);
+        txRing.post(skb, 1);
+        txq.sent(skb.length(), ctx.nowPicos()); // netdev_tx_sent_queue: BQL may stop the queue here
+        if (txRing.free() == 0) {
+            txq.stopByDriver(); // netif_stop_queue: the ring is full
         }
-        txRunning = false;
-        if (posted) {
-            wire.ready(); // the doorbell: the DMA fetches when the wire is idle
-        }
+        return NETDEV_TX_OK;
+    }
+
+    /** The doorbell, once per run that posted: the DMA fetches when the wire is idle. */
+    @Override
+    public void kick(Core c) {
+        wire.ready();
     }
 
     /** The link takes the next frame: the NIC's DMA hands it a copy; the skb waits in the ring for its completion. */
@@ -241,7 +227,7 @@ final class MiniNic implements NicDriver, Handover {
         txCompletions.add(packets);
         txq.completed(packets, bytes, ctx.nowPicos()); // netdev_tx_completed_queue: may clear BQL's stop and wake
         if (txq.driverStopped() && txRing.free() >= txRing.size() / 4) {
-            txq.wakeByDriver(); // netif_wake_queue: the listener runs the qdisc again
+            txq.wakeByDriver(); // netif_wake_queue: the listener, txRun.schedule, runs the qdisc again (NET_TX_SOFTIRQ)
         }
     }
     // end::completion[]
@@ -330,7 +316,7 @@ final class MiniNic implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         rxView.forEachHeld(visitor);
         txRing.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override
@@ -351,7 +337,8 @@ final class MiniNic implements NicDriver, Handover {
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_QUEUE, txq);
         out.put(DriverState.TX_RING, txRing);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("mininic.core", coreIndex);
@@ -361,7 +348,6 @@ final class MiniNic implements NicDriver, Handover {
         out.put("mininic.rxPosted", rxPosted);
         out.put("mininic.irqArmed", irqArmed);
         out.putTask("mininic.irqTask", irqTask);
-        out.putTask("mininic.txTask", txTask);
         return true;
     }
 
@@ -373,18 +359,20 @@ final class MiniNic implements NicDriver, Handover {
         TxQueue queue = in.get(DriverState.TX_QUEUE, TxQueue.class);
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] slots = in.get("mininic.rxSlots", Buffer[].class);
-        if (ring.size() != txRing.size() || slots.length != rxSlots.length || in.getInt("mininic.core", -1) != coreIndex
+        QdiscRun run = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (run == null || ring.size() != txRing.size() || slots.length != rxSlots.length
+                || in.getInt("mininic.core", -1) != coreIndex
                 || (queue.limits() != null) != (txq.limits() != null)) {
             return false; // checked before any change, as the contract asks
         }
         try {
-            queue.listener(this::schedule); // the queue's wake-up runs this instance from now on
+            queue.listener(txRun::schedule); // the queue's wake-up runs this instance's qdisc from now on
         } catch (UnsupportedOperationException e) {
             return false; // a queue-limits provider whose queues cannot change hands
         }
         txq = queue;
         txRing = ring;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(run); // the segments not yet posted, a pending run in its place
         System.arraycopy(slots, 0, rxSlots, 0, slots.length);
         rxHead = in.getInt("mininic.rxHead", 0);
         rxReady = in.getInt("mininic.rxReady", 0);
@@ -392,7 +380,6 @@ final class MiniNic implements NicDriver, Handover {
         irqArmed = in.getBoolean("mininic.irqArmed", true);
         napi.takeOver(in.get(DriverState.NAPI, Napi.class)); // poll counts and a scheduled poll, in its place
         in.requeue("mininic.irqTask", irqTask); // pending work waits where the old instance's waited
-        in.requeue("mininic.txTask", txTask);
         return true;
     }
     // end::handover[]

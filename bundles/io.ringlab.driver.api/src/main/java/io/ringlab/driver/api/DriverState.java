@@ -14,6 +14,13 @@ public final class DriverState {
     public static final String TX_RING = "txRing";
     /** The {@link TxSegments}: segments of a GSO skb not yet posted. */
     public static final String TX_SEGMENTS = "txSegments";
+    /**
+     * The {@link QdiscRun}, which a successor takes over with {@link QdiscRun#takeOver}: the skbs not yet posted and
+     * the pending runs in their places.
+     *
+     * @since 1.4
+     */
+    public static final String QDISC_RUN = "qdiscRun";
     /** {@code Boolean}: a NAPI poll was scheduled (queued on its core) at the swap. */
     public static final String NAPI_SCHEDULED = "napiScheduled";
     /**

@@ -18,6 +18,17 @@ public interface DriverSupport {
     String LINUX = "linux";
 
     /**
+     * {@code dev_tx_weight}: skbs one qdisc run ({@code __qdisc_run}) takes from the qdisc before it ends with
+     * {@code __netif_schedule}. 64: {@code weight_p} (v3.18 to v4.11 use it directly as the quota), then
+     * {@code dev_tx_weight = weight_p * dev_weight_tx_bias} (sysctl {@code net.core.dev_weight} 64 times
+     * {@code net.core.dev_weight_tx_bias} 1, {@code net/core/dev.c}, {@code proc_do_dev_weight}), in
+     * {@code net_hotdata} since v6.9. The quota of every {@link QdiscRun}.
+     *
+     * @since 1.4
+     */
+    int DEV_TX_WEIGHT = 64;
+
+    /**
      * {@code netif_napi_add}: creates a NAPI context.
      *
      * @param context the driver element's context
@@ -64,4 +75,21 @@ public interface DriverSupport {
      * @since 1.2
      */
     DescriptorRing receiveRing(io.ringlab.buffer.api.Buffer[] slots, java.util.function.IntSupplier used);
+
+    /**
+     * The qdisc run of the driver's TX queue (see {@link QdiscRun}): the transmit loop of {@code net/core/dev.c} with
+     * the quota {@link #DEV_TX_WEIGHT}, on the sending core, handing skbs to {@code driver}; software GSO for a driver
+     * without TSO as {@link #txSegments} does.
+     *
+     * @param context the driver element's context
+     * @param core the device's core: where a run goes when no task signals (process context) and where freed
+     *        segments' skbs are returned
+     * @param in the driver's input from the qdisc
+     * @param segmentPool where segments come from (see {@link #txSegments})
+     * @param driver the driver's {@code ndo_start_xmit} side
+     * @return the run
+     * @since 1.4
+     */
+    QdiscRun qdiscRun(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
+            io.ringlab.buffer.api.BufferPool segmentPool, StartXmit driver);
 }

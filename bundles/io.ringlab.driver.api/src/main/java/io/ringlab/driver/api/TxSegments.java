@@ -22,7 +22,16 @@ public interface TxSegments {
      */
     Buffer next();
 
-    /** @return {@code true} while segments of a GSO skb wait to be posted */
+    /**
+     * {@code dev_requeue_skb}: puts back the skb {@link #next()} returned last, which the driver did not take
+     * ({@code NETDEV_TX_BUSY}); the next call returns it first.
+     *
+     * @param skb the skb {@link #next()} returned last, not {@code null}
+     * @since 1.4
+     */
+    void requeue(Buffer skb);
+
+    /** @return {@code true} while segments of a GSO skb, or a requeued skb, wait to be posted */
     boolean holding();
 
     /** @param visitor called for each held segment (for the run's in-flight walk) */

@@ -4,12 +4,14 @@
  * by kind through {@code ElementContext}). A driver is an {@code Element} whose factory is an {@code ElementFactory}.
  * <p>
  * Import ranges: drivers import {@code [1.0,2.0)}; the engine, which implements {@link io.ringlab.driver.api.Napi} and
- * {@link io.ringlab.driver.api.DriverSupport}, imports the minor version it implements, {@code [1.3,1.4)}.
+ * {@link io.ringlab.driver.api.DriverSupport}, imports the minor version it implements, {@code [1.4,1.5)}.
  * <p>
- * 1.2: {@code DriverSupport.receiveRing}. 1.3: hot swap: {@code DriverState}, {@code Napi.takeOver}.
+ * 1.2: {@code DriverSupport.receiveRing}. 1.3: hot swap: {@code DriverState}, {@code Napi.takeOver}. 1.4: the transmit
+ * loop once: {@code QdiscRun}, {@code StartXmit}, {@code DriverSupport.qdiscRun} and {@code DEV_TX_WEIGHT},
+ * {@code TxSegments.requeue}, {@code DriverState.QDISC_RUN}.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.driver.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -12,8 +12,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
@@ -64,9 +65,10 @@ import io.ringlab.sim.api.OutputPort;
  * descriptor (the 2016 driver never reuses a fragment in place; the page recycling of v4.8's XDP work came later). A poll
  * under budget completes NAPI and re-arms the CQ.
  * <p>
- * <b>Transmit</b> (ports {@code in} and {@code wire}, both optional). A qdisc signal runs {@code mlx4_en_xmit} per skb:
- * inside a task on the ring's core (a forwarded packet's {@code dev_queue_xmit} within the receiving poll) at once, else as
- * transmit work; at most {@code dev_tx_weight} = 64 a run. The ring is {@code txRing} TXBBs of 64 bytes
+ * <b>Transmit</b> (ports {@code in} and {@code wire}, both optional). The SDK's qdisc run ({@link QdiscRun}) calls
+ * {@code mlx4_en_xmit} per skb: at once inside the task that signals, on its core (a forwarded packet's
+ * {@code dev_queue_xmit} within the receiving poll), else as transmit work on the ring's core; at most
+ * {@code dev_tx_weight} = 64 a run, then NET_TX_SOFTIRQ. The ring is {@code txRing} TXBBs of 64 bytes
  * ({@code MLX4_EN_DEF_TX_RING_SIZE} 512); an skb of at most {@code inlineThold} bytes (104, {@code MAX_INLINE}) is copied
  * inline into its descriptor ({@code inline_size}: {@code ALIGN(len + CTRL_SIZE + 4, 16)} if that fits 64 bytes, else
  * {@code ALIGN(len + CTRL_SIZE + 8, 16)}), others take {@code CTRL_SIZE + (nr_frags + 1) * DS_SIZE}; rounded up to TXBBs
@@ -97,7 +99,7 @@ import io.ringlab.sim.api.OutputPort;
  * Counters: see {@link Mlx4Factory}. Not modelled: interrupt moderation (CQ coalescing), RSS, several rings, LRO/TSO,
  * checksums, the BlueFlame doorbell, jumbo frames (several fragments per descriptor). Engine thread only.
  */
-final class Mlx4Element implements NicDriver, Handover {
+final class Mlx4Element implements NicDriver, Handover, StartXmit {
     /**
      * Cycles per received packet outside the allocator, <b>borrowed</b> from the mlx5 model's fit (docs/models/mlx5.md:
      * 230 cycles, fitted to seed 002's 12 Mpps on the generic-x86-4ghz profile). No mlx4 figure of that kind is published;
@@ -133,8 +135,6 @@ final class Mlx4Element implements NicDriver, Handover {
     static final int SMP_CACHE_BYTES = 64;
     /** {@code PAGE_SIZE << MLX4_EN_ALLOC_PREFER_ORDER}, {@code PAGE_ALLOC_COSTLY_ORDER} = 3: 32 KB per RX page. */
     static final int PAGE_BYTES = 4096 << 3;
-    /** {@code dev_tx_weight} = 64 ({@code net/core/dev.c}): skbs one qdisc run sends before it reschedules itself. */
-    static final int DEV_TX_WEIGHT = 64;
     /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
 
@@ -174,12 +174,12 @@ final class Mlx4Element implements NicDriver, Handover {
     private SendRing sq;
     private final int txRing, stopLevel, txWorkLimit, inlineThold;
     private final boolean bulkFree;
-    private boolean txRunning, txStopped, txArmed = true;
+    private boolean txStopped, txArmed = true;
     private final BufferPool gsoPool;
-    private TxSegments segments;
+    private final QdiscRun txRun;
 
     private final Napi rxNapi, txNapi;
-    private final CpuTask rxIrqTask, txIrqTask, txTask, netTxTask;
+    private final CpuTask rxIrqTask, txIrqTask;
     private final int dropNoDesc, dropNoSkb, dropNoStack, dropOversize;
     private final Metrics.Counter rxPackets, rxBytes, nicDrops, rxIrqs, txIrqs, refillFailures, rxCopies, skbFailures,
             txPackets, txBytes, txCompletions, txStops, txWakes, txBbsPosted;
@@ -245,12 +245,10 @@ final class Mlx4Element implements NicDriver, Handover {
         this.rxView = support.receiveRing(carrier, () -> posted);
         this.rxNapi = support.napi(ctx, coreIndex, budget, 0, this);
         this.txNapi = support.napi(ctx, coreIndex, budget, 0, this::pollTx);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this);
         this.sq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.rxIrqTask = cpu -> rxNapi.schedule(); // mlx4_en_rx_irq: napi_schedule_irqoff
         this.txIrqTask = cpu -> txNapi.schedule(); // mlx4_en_tx_irq: napi_schedule_irqoff
-        this.txTask = cpu -> xmit(); // dev_queue_xmit from process context
-        this.netTxTask = cpu -> xmit(); // __netif_schedule: net_tx_action runs the qdisc in NET_TX_SOFTIRQ
         this.dropNoDesc = ctx.dropReason("rx-no-descriptor");
         this.dropNoSkb = ctx.dropReason("rx-skb-alloc-failed");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
@@ -304,7 +302,8 @@ final class Mlx4Element implements NicDriver, Handover {
     @Override
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_RING, sq);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun);
         out.put(DriverState.NAPI, rxNapi);
         out.put(DriverState.NAPI_SCHEDULED, rxNapi.scheduled());
         out.put("mlx4.txNapi", txNapi);
@@ -328,8 +327,6 @@ final class Mlx4Element implements NicDriver, Handover {
         out.put("mlx4.txArmed", txArmed);
         out.putTask("mlx4.rxIrqTask", rxIrqTask);
         out.putTask("mlx4.txIrqTask", txIrqTask);
-        out.putTask("mlx4.txTask", txTask);
-        out.putTask("mlx4.netTxTask", netTxTask);
         return true;
     }
 
@@ -341,12 +338,13 @@ final class Mlx4Element implements NicDriver, Handover {
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] records = in.get("mlx4.carrier", Buffer[].class);
         int[] refs = in.get("mlx4.pageRefs", int[].class);
-        if (ring.size() != txRing || records.length != rxRing || refs.length != pageRefs.length
+        QdiscRun oldRun = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (oldRun == null || ring.size() != txRing || records.length != rxRing || refs.length != pageRefs.length
                 || in.getInt("mlx4.fragStride", 0) != fragStride || in.getInt("mlx4.core", -1) != coreIndex) {
             return false; // other ring sizes, another MTU (the pages are carved otherwise), or another core
         }
         sq = ring;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(oldRun); // the segments not yet posted, a pending run in its place
         System.arraycopy(records, 0, carrier, 0, rxRing);
         System.arraycopy(in.get("mlx4.descPage", int[].class), 0, descPage, 0, rxRing);
         System.arraycopy(in.get("mlx4.descOffset", int[].class), 0, descOffset, 0, rxRing);
@@ -374,8 +372,6 @@ final class Mlx4Element implements NicDriver, Handover {
         txNapi.takeOver(in.get("mlx4.txNapi", Napi.class));
         in.requeue("mlx4.rxIrqTask", rxIrqTask);
         in.requeue("mlx4.txIrqTask", txIrqTask);
-        in.requeue("mlx4.txTask", txTask);
-        in.requeue("mlx4.netTxTask", netTxTask);
         return true;
     }
 
@@ -549,54 +545,40 @@ final class Mlx4Element implements NicDriver, Handover {
 
     // ------------------------------------------------------------------ transmit
 
-    /** The qdisc has packets: at once inside a task on this core ({@code __dev_xmit_skb} inline), else as TX work. */
+    /** The qdisc has packets: {@code dev_queue_xmit} runs the qdisc on the sending core ({@link QdiscRun}). */
     @Override
     public void ready(int inPort) {
-        if (txRunning || txStopped) {
-            return;
-        }
-        if (core.running()) {
-            xmit();
-        } else {
-            core.submit(Core.TX, txTask);
-        }
+        txRun.ready();
     }
 
     /**
-     * {@code __qdisc_run} calling {@code mlx4_en_xmit} per skb, at most {@link #DEV_TX_WEIGHT}, until the qdisc is empty
-     * or the ring has no room for the largest descriptor ({@code netif_tx_stop_queue}).
+     * The queue's stop bit; before each skb, a ring with no room for the largest descriptor stops the queue
+     * ({@code netif_tx_stop_queue}, counted in {@code txQueueStops}).
      */
-    private void xmit() {
-        txRunning = true;
-        boolean kicked = false;
-        int quota = DEV_TX_WEIGHT;
-        while (true) {
-            if (sq.used() > stopLevel) {
-                if (!txStopped) {
-                    txStopped = true; // netif_tx_stop_queue, NETDEV_TX_BUSY
-                    txStops.increment();
-                }
-                break;
-            }
-            if (!segments.holding() && quota-- == 0) {
-                core.submit(Core.SOFTIRQ, netTxTask); // __netif_schedule
-                break;
-            }
-            Buffer skb = segments.next();
-            if (skb == null) {
-                break;
-            }
-            // a packet this element received was counted there; count others here
-            core.charge(self, txCycles, skb.pool() == skbPool ? 0 : 1);
-            int bbs = txbbs(skb);
-            sq.post(skb, bbs);
-            txBbsPosted.add(bbs);
-            kicked = true;
+    @Override
+    public boolean stopped() {
+        if (!txStopped && sq.used() > stopLevel) {
+            txStopped = true;
+            txStops.increment();
         }
-        txRunning = false;
-        if (kicked) {
-            wire.ready(); // the doorbell
-        }
+        return txStopped;
+    }
+
+    /** {@code mlx4_en_xmit} for one skb, on the core the qdisc runs on. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        // a packet this element received was counted there; count others here
+        c.charge(self, txCycles, skb.pool() == skbPool ? 0 : 1);
+        int bbs = txbbs(skb);
+        sq.post(skb, bbs);
+        txBbsPosted.add(bbs);
+        return NETDEV_TX_OK;
+    }
+
+    /** The doorbell, once a run has posted skbs. */
+    @Override
+    public void kick(Core c) {
+        wire.ready();
     }
 
     /** {@code get_real_size} / {@code inline_size} rounded up to TXBBs ({@code nr_txbb} in {@code mlx4_en_xmit}). */
@@ -648,11 +630,9 @@ final class Mlx4Element implements NicDriver, Handover {
         }
         txCompletions.add(done);
         if (txStopped && done > 0) {
-            txStopped = false; // netif_tx_wake_queue
+            txStopped = false; // netif_tx_wake_queue: __netif_schedule raises NET_TX_SOFTIRQ on this core
             txWakes.increment();
-            if (!txRunning) {
-                xmit(); // its NET_TX_SOFTIRQ runs in the same __do_softirq, before NET_RX's next round
-            }
+            txRun.schedule();
         }
         if (done == txWorkLimit) {
             return budget; // !clean_complete
@@ -670,7 +650,7 @@ final class Mlx4Element implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         rxView.forEachHeld(visitor);
         sq.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override

@@ -10,8 +10,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
@@ -51,9 +52,10 @@ import io.ringlab.sim.api.OutputPort;
  * avoidance") and what remains is inside the fitted constant. The RX path's own code is not fetched through the model's
  * L1i: the sources give no footprint for it (the allocator's bulk functions are fetched, by the slab model).
  * <p>
- * <b>Transmit</b> (ports {@code in} and {@code wire}, both optional): a qdisc signal runs the transmit task on the
- * queue's core ({@code mlx5e_xmit} per packet, {@code txCycles} each, default 0: only the allocator's work on completion is
- * charged), which posts skbs to the send queue ({@code txRing}, {@code MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE} 0xa: 1024) and
+ * <b>Transmit</b> (ports {@code in} and {@code wire}, both optional): the SDK's qdisc run ({@link QdiscRun}: on the
+ * sending core, 64 skbs a run, then NET_TX_SOFTIRQ) calls {@code mlx5e_xmit} per packet ({@code txCycles} each,
+ * default 0: only the allocator's work on completion is charged), which posts skbs to the send queue ({@code txRing},
+ * {@code MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE} 0xa: 1024) and
  * stops when it is full. A GSO skb is segmented in software ({@code ElementContext.segment}; the model has no TSO). The
  * wire takes the posted frames in order (the NIC's DMA); each one taken becomes a TX completion, which raises the
  * interrupt as a receive completion does. The NAPI poll cleans TX completions first ({@code mlx5e_poll_tx_cq}, at most
@@ -70,7 +72,7 @@ import io.ringlab.sim.api.OutputPort;
  * Not modelled: TSO, LRO, striding RQ, checksum offload, multiple queues, the TX inline header and doorbell costs (in
  * {@code txCycles}). Engine thread only.
  */
-final class Mlx5Element implements NicDriver, Handover {
+final class Mlx5Element implements NicDriver, Handover, StartXmit {
     /**
      * The code a packet runs through, fetched through the model's L1i: x86-64 function sizes from kernel stack traces
      * ({@code function+off/size}) of the builds nearest to 2016 that the research found, docs/research/kernel-code-sizes.md
@@ -103,8 +105,6 @@ final class Mlx5Element implements NicDriver, Handover {
     static final long FITTED_RX_CYCLES = 230;
     /** {@code MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE} 0xa ({@code en.h}, 2016): 1024 receive WQEs. */
     static final int DEFAULT_RX_RING = 1024;
-    /** {@code dev_tx_weight} = 64 ({@code net/core/dev.c}): skbs one qdisc run sends before it reschedules itself. */
-    static final int DEV_TX_WEIGHT = 64;
     /** {@code MLX5E_TX_CQ_POLL_BUDGET} ({@code en.h}, 2016): TX completions one poll cleans at most. */
     static final int TX_CQ_POLL_BUDGET = 128;
     /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
@@ -134,12 +134,11 @@ final class Mlx5Element implements NicDriver, Handover {
     private final InputPort in;
     private final OutputPort wire;
     private SendRing sq;
-    private boolean txRunning, txStopped;
+    private boolean txStopped;
     private final boolean bulkFree;
     private final long txCycles;
     private final BufferPool gsoPool;
-    private TxSegments segments;
-    private final CpuTask txTask;
+    private final QdiscRun txRun;
     private final Metrics.Counter txPackets, txBytes, txCompletions, txStops;
 
     private final CpuTask irqTask;
@@ -175,11 +174,10 @@ final class Mlx5Element implements NicDriver, Handover {
         // connections are made after the elements, so the send side's pools exist whether or not it is used
         BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
-        this.txTask = cpu -> xmit();
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.rxView = support.receiveRing(wqe, () -> posted);
         this.napi = support.napi(ctx, coreIndex, budget, 0, this);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this);
         this.sq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.packetCode = code(PACKET_CODE, PACKET_CODE_BYTES);
         this.pollCode = code(POLL_CODE, POLL_CODE_BYTES);
@@ -228,7 +226,8 @@ final class Mlx5Element implements NicDriver, Handover {
     @Override
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_RING, sq);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("mlx5.core", coreIndex);
@@ -239,7 +238,6 @@ final class Mlx5Element implements NicDriver, Handover {
         out.put("mlx5.armed", armed);
         out.put("mlx5.txStopped", txStopped);
         out.putTask("mlx5.irqTask", irqTask);
-        out.putTask("mlx5.txTask", txTask);
         return true;
     }
 
@@ -250,11 +248,12 @@ final class Mlx5Element implements NicDriver, Handover {
         }
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] rq = in.get("mlx5.wqe", Buffer[].class);
-        if (ring.size() != sq.size() || rq.length != rxRing || in.getInt("mlx5.core", -1) != coreIndex) {
+        QdiscRun oldRun = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (oldRun == null || ring.size() != sq.size() || rq.length != rxRing || in.getInt("mlx5.core", -1) != coreIndex) {
             return false; // other ring sizes or another core: drain and start afresh
         }
         sq = ring;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(oldRun); // the segments not yet posted, a pending run in its place
         System.arraycopy(rq, 0, wqe, 0, rxRing);
         head = in.getInt("mlx5.head", 0);
         ready = in.getInt("mlx5.ready", 0);
@@ -263,7 +262,6 @@ final class Mlx5Element implements NicDriver, Handover {
         txStopped = in.getBoolean("mlx5.txStopped", false);
         napi.takeOver(in.get(DriverState.NAPI, Napi.class));
         in.requeue("mlx5.irqTask", irqTask);
-        in.requeue("mlx5.txTask", txTask);
         return true;
     }
 
@@ -283,51 +281,34 @@ final class Mlx5Element implements NicDriver, Handover {
 
     // ------------------------------------------------------------------ transmit
 
-    /**
-     * The qdisc has packets. Inside a task on this core (a forwarded packet's {@code dev_queue_xmit} in the receiving
-     * NAPI poll) the qdisc runs at once, as {@code __dev_xmit_skb} runs it inline; otherwise as transmit work.
-     */
+    /** The qdisc has packets: {@code dev_queue_xmit} runs the qdisc on the sending core ({@link QdiscRun}). */
     @Override
     public void ready(int inPort) {
-        if (txRunning || txStopped) {
-            return;
-        }
-        if (core.running()) {
-            xmit();
-        } else {
-            core.submit(Core.TX, txTask);
-        }
+        txRun.ready();
     }
 
-    /**
-     * {@code __qdisc_run} calling {@code mlx5e_xmit} per skb until the send queue is full or the qdisc empty, at most
-     * {@link #DEV_TX_WEIGHT} skbs, the rest as transmit work ({@code __netif_schedule}).
-     */
-    private void xmit() {
-        txRunning = true;
-        boolean kicked = false;
-        int quota = DEV_TX_WEIGHT;
-        while (sq.queued() < sq.size()) {
-            if (!segments.holding() && quota-- == 0) {
-                core.submit(Core.TX, txTask);
-                break;
-            }
-            Buffer skb = segments.next(); // no TSO in the model: GSO skbs split in software
-            if (skb == null) {
-                break;
-            }
-            core.charge(self, txCycles, 1); // with txCycles 0 it still counts the packet for cpuNanosPerPacket
-            sq.post(skb, 1);
-            kicked = true;
-        }
-        if (sq.queued() == sq.size() && !txStopped) {
+    /** The queue's stop bit, or a full send queue. */
+    @Override
+    public boolean stopped() {
+        return txStopped || sq.queued() >= sq.size();
+    }
+
+    /** {@code mlx5e_xmit} for one skb, on the core the qdisc runs on; a full send queue stops the queue. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        c.charge(self, txCycles, 1); // with txCycles 0 it still counts the packet for cpuNanosPerPacket
+        sq.post(skb, 1);
+        if (sq.queued() == sq.size()) {
             txStopped = true; // netif_tx_stop_queue
             txStops.increment();
         }
-        txRunning = false;
-        if (kicked) {
-            wire.ready(); // the doorbell
-        }
+        return NETDEV_TX_OK;
+    }
+
+    /** The doorbell, once a run has posted skbs. */
+    @Override
+    public void kick(Core c) {
+        wire.ready();
     }
 
     /** The NIC's DMA takes the next posted frame when the wire is idle; the skb waits for its completion. */
@@ -361,10 +342,8 @@ final class Mlx5Element implements NicDriver, Handover {
         }
         txCompletions.add(n);
         if (txStopped && n > 0) {
-            txStopped = false; // netif_tx_wake_queue
-            if (!txRunning) {
-                core.submit(Core.TX, txTask);
-            }
+            txStopped = false; // netif_tx_wake_queue: __netif_schedule raises NET_TX_SOFTIRQ on this core
+            txRun.schedule();
         }
         return sq.sent() > 0;
     }
@@ -465,7 +444,7 @@ final class Mlx5Element implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         rxView.forEachHeld(visitor);
         sq.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override

@@ -11,8 +11,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.Core;
 import io.ringlab.sim.api.CpuTask;
@@ -47,9 +48,10 @@ import io.ringlab.sim.api.Timer;
  * or 1). The interrupt schedules NAPI (weight 64, one context for the port on its core); the poll cleans TX first
  * ({@code mvneta_tx_done_gbe}: {@code dev_kfree_skb_any}, wake at {@code tx_wake_threshold}), then RX.
  * <p>
- * <b>Transmit</b> ({@code mvneta_tx}): the qdisc and the driver's transmit run inline on the core whose task signals
- * (a forwarded packet inside the receiving poll; a socket's data inside the sending process's system call, on that
- * process's core), else as transmit work on the port's core, at most 64 skbs a run; one TX queue for all cores (the
+ * <b>Transmit</b> ({@code mvneta_tx}): the SDK's qdisc run ({@link QdiscRun}) runs the qdisc and the driver's transmit
+ * inline on the core whose task signals (a forwarded packet inside the receiving poll; a socket's data inside the
+ * sending process's system call, on that process's core), else as transmit work on the port's core, at most 64 skbs a
+ * run, then NET_TX_SOFTIRQ on that core; one TX queue for all cores (the
  * driver's per-CPU queue selection is not modelled); each skb takes {@code 1 + nr_frags} descriptors of
  * {@code txRing} (532); the queue stops at {@code tx_stop_threshold} = 532 - ({@code MVNETA_MAX_TSO_SEGS} 100 x 2 +
  * {@code MAX_SKB_FRAGS} 17) = 315 used and wakes at half that, 157. A GSO skb is segmented in software (the driver's
@@ -94,9 +96,7 @@ import io.ringlab.sim.api.Timer;
  * interrupt and transmit tasks on every core they wait on, each in the predecessor's place. Otherwise drain and
  * restart.
  */
-final class MvnetaElement implements NicDriver, Handover {
-    /** {@code dev_tx_weight} = 64: skbs one qdisc run sends before it reschedules itself. */
-    static final int DEV_TX_WEIGHT = 64;
+final class MvnetaElement implements NicDriver, Handover, StartXmit {
     /** {@code MAX_SKB_FRAGS} with 4 KB pages. */
     static final int MAX_SKB_FRAGS = 17;
     /** {@code MVNETA_MAX_SKB_DESCS} = {@code MVNETA_MAX_TSO_SEGS} (100) x 2 + {@code MAX_SKB_FRAGS}. */
@@ -144,11 +144,11 @@ final class MvnetaElement implements NicDriver, Handover {
     // TX ring
     private final int stopThreshold, wakeThreshold;
     private SendRing txq;
-    private boolean txRunning, txStopped;
+    private boolean txStopped;
     private final BufferPool gsoPool;
-    private TxSegments segments;
+    private final QdiscRun txRun;
 
-    private final CpuTask irqTask, txTask;
+    private final CpuTask irqTask;
     private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack;
     private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxRefillFailures, rxIrqs, txPackets, txBytes, txIrqs,
             txStops, mmioReads, mmioWrites, dmaMaps;
@@ -235,11 +235,10 @@ final class MvnetaElement implements NicDriver, Handover {
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
         this.rxView = support.receiveRing(rxBuf, () -> rxReady);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this);
         this.txq = support.sendRing(ctx, coreIndex, txRing, wirePool);
         this.coalTimer = ctx.timer(now -> raiseIrq());
         this.irqTask = cpu -> isr();
-        this.txTask = this::xmit;
         this.dropNoDesc = ctx.dropReason("rx-no-descriptor");
         this.dropPoolEmpty = ctx.dropReason("bm-pool-empty");
         this.dropRefill = ctx.dropReason("rx-refill-failed");
@@ -285,7 +284,8 @@ final class MvnetaElement implements NicDriver, Handover {
     @Override
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_RING, txq);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun); // its pending runs: on the port's core, or on the core that rescheduled
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("mvneta.core", coreIndex);
@@ -305,7 +305,6 @@ final class MvnetaElement implements NicDriver, Handover {
         out.put("mvneta.txStopped", txStopped);
         out.put("mvneta.coalTimer", coalTimer);
         out.putTask("mvneta.irqTask", irqTask);
-        out.putTask("mvneta.txTask", txTask); // on the port's core, or on the core whose transmit it rescheduled
         return true;
     }
 
@@ -317,13 +316,14 @@ final class MvnetaElement implements NicDriver, Handover {
         }
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] rx = in.get("mvneta.rxBuf", Buffer[].class);
-        if (ring.size() != txq.size() || rx.length != rxRing || in.getInt("mvneta.core", -1) != coreIndex
+        QdiscRun oldRun = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (oldRun == null || ring.size() != txq.size() || rx.length != rxRing || in.getInt("mvneta.core", -1) != coreIndex
                 || in.get("mvneta.rxPool", BufferPool.class) != rxPool()
                 || (bm && in.get("mvneta.shortPool", BufferPool.class) != shortPool)) {
             return false; // other ring sizes, another core, or other RX pools (an unfilled BM pool would drop every frame)
         }
         txq = ring;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(oldRun); // the segments not yet posted, pending runs in their places on every core
         System.arraycopy(rx, 0, rxBuf, 0, rxRing);
         rxHead = in.getInt("mvneta.rxHead", 0);
         rxReady = in.getInt("mvneta.rxReady", 0);
@@ -335,7 +335,6 @@ final class MvnetaElement implements NicDriver, Handover {
         coalTimer.takeOver(in.get("mvneta.coalTimer", Timer.class));
         napi.takeOver(in.get(DriverState.NAPI, Napi.class));
         in.requeue("mvneta.irqTask", irqTask);
-        in.requeue("mvneta.txTask", txTask);
         return true;
     }
 
@@ -530,63 +529,40 @@ final class MvnetaElement implements NicDriver, Handover {
 
     // ------------------------------------------------------------------ transmit
 
+    /**
+     * The qdisc has packets: {@code dev_queue_xmit} runs the qdisc and {@code mvneta_tx} on the sending CPU
+     * ({@link QdiscRun}): inside the receiving poll for a forwarded packet or the kernel's own reply, inside the sending
+     * process's system call for a socket's data.
+     */
     @Override
     public void ready(int inPort) {
-        if (txRunning || txStopped) {
-            return;
-        }
-        Core caller = callingCore();
-        if (caller != null) {
-            // dev_queue_xmit runs the qdisc and mvneta_tx on the sending CPU: inside the receiving poll for a forwarded
-            // packet or the kernel's own reply, inside the sending process's system call for a socket's data
-            xmit(caller);
-        } else {
-            core.submit(Core.TX, txTask);
-        }
+        txRun.ready();
     }
 
-    /** @return the core whose task is signalling (the port's own first), or {@code null} outside any task */
-    private Core callingCore() {
-        if (core.running()) {
-            return core;
-        }
-        for (int i = 0, n = ctx.cores(); i < n; i++) {
-            Core c = ctx.core(i);
-            if (c.running()) {
-                return c;
-            }
-        }
-        return null;
+    /** The queue's stop bit, or a ring with no descriptor left. */
+    @Override
+    public boolean stopped() {
+        return txStopped || txq.queued() >= txq.size();
     }
 
-    /** {@code __dev_xmit_skb} / {@code qdisc_run} and {@code mvneta_tx} on core {@code c}, at most 64 skbs a run. */
-    private void xmit(Core c) {
-        txRunning = true;
-        boolean kicked = false;
-        int quota = DEV_TX_WEIGHT;
-        while (!txStopped && txq.queued() < txq.size()) {
-            if (!segments.holding() && quota-- == 0) {
-                c.submit(Core.TX, txTask); // __netif_schedule: NET_TX_SOFTIRQ on this CPU
-                break;
-            }
-            Buffer skb = segments.next(); // no TSO in the model: GSO skbs split in software
-            if (skb == null) {
-                break;
-            }
-            c.charge(self, txCycles, 1); // mvneta_tx
-            write(c); // mvneta_txq_pend_desc_add: the doorbell, one register write per skb (no xmit_more batching)
-            int descs = 1 + skb.fragments();
-            txq.post(skb, descs);
-            kicked = true;
-            if (txq.used() >= stopThreshold) {
-                txStopped = true; // netif_tx_stop_queue at tx_stop_threshold
-                txStops.increment();
-            }
+    /** {@code mvneta_tx} for one skb on core {@code c}; the queue stops at {@code tx_stop_threshold}. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        c.charge(self, txCycles, 1); // mvneta_tx
+        write(c); // mvneta_txq_pend_desc_add: the doorbell, one register write per skb (no xmit_more batching)
+        int descs = 1 + skb.fragments();
+        txq.post(skb, descs);
+        if (txq.used() >= stopThreshold) {
+            txStopped = true; // netif_tx_stop_queue at tx_stop_threshold
+            txStops.increment();
         }
-        txRunning = false;
-        if (kicked) {
-            wire.ready();
-        }
+        return NETDEV_TX_OK;
+    }
+
+    /** The NIC's DMA fetches when the wire is idle (the doorbell itself is written per skb, above). */
+    @Override
+    public void kick(Core c) {
+        wire.ready();
     }
 
     @Override
@@ -614,10 +590,8 @@ final class MvnetaElement implements NicDriver, Handover {
             skb.pool().free(coreIndex, skb); // dev_kfree_skb_any
         }
         if (txStopped && txq.used() <= wakeThreshold) {
-            txStopped = false; // netif_tx_wake_queue
-            if (!txRunning) {
-                core.submit(Core.TX, txTask);
-            }
+            txStopped = false; // netif_tx_wake_queue: __netif_schedule raises NET_TX_SOFTIRQ on this core
+            txRun.schedule();
         }
     }
 
@@ -643,7 +617,7 @@ final class MvnetaElement implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         rxView.forEachHeld(visitor);
         txq.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override

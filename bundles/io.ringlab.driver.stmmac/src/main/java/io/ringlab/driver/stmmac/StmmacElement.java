@@ -10,8 +10,9 @@ import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.driver.api.Napi;
 import io.ringlab.driver.api.NicDriver;
+import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
-import io.ringlab.driver.api.TxSegments;
+import io.ringlab.driver.api.StartXmit;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
@@ -30,8 +31,10 @@ import io.ringlab.sim.api.Timer;
  * The stmmac driver of v3.18/3.19 ({@code drivers/net/ethernet/stmicro/stmmac/stmmac_main.c}) with the BQL patch
  * ("net: stmmac: add BQL support", B. Galvani, Dec 2014), on one core.
  * <p>
- * <b>Transmit</b> ({@code stmmac_xmit}): the qdisc run is a task on the driver's core that takes frames from the qdisc
- * while the queue is not stopped. Each frame takes {@code 1 + nr_frags} descriptors; {@code tx_count_frames} counts
+ * <b>Transmit</b> ({@code stmmac_xmit}): the SDK's qdisc run ({@link QdiscRun}: on the sending core, 64 skbs a run,
+ * then NET_TX_SOFTIRQ) hands frames over while the queue is not stopped. A frame that finds fewer than
+ * {@code MAX_SKB_FRAGS + 1} free descriptors stops the queue and is refused ({@code NETDEV_TX_BUSY}, requeued). Each
+ * frame takes {@code 1 + nr_frags} descriptors; {@code tx_count_frames} counts
  * them, and the frame gets the IC bit (a TX-complete interrupt) only when the count reaches {@code txCoalFrames},
  * otherwise the TX timer is re-armed ({@code mod_timer}, so under steady traffic it never fires). After posting, the queue
  * is stopped when {@code stmmac_tx_avail() <= MAX_SKB_FRAGS + 1}; BQL accounts the frame ({@code netdev_sent_queue})
@@ -76,12 +79,9 @@ import io.ringlab.sim.api.Timer;
  * fragments beyond {@code Buffer.fragments()}, jumbo frames, the TX timeout watchdog, per-descriptor DMA and cache
  * costs (inside the fitted constants). Engine thread only.
  */
-final class StmmacElement implements NicDriver, Handover {
+final class StmmacElement implements NicDriver, Handover, StartXmit {
     /** MAX_SKB_FRAGS with 4 KB pages: 65536 / 4096 + 1 ({@code include/linux/skbuff.h}). */
     static final int MAX_SKB_FRAGS = 17;
-    /** Frames one qdisc run sends before it reschedules itself: {@code dev_tx_weight} = {@code weight_p} = 64
-     * ({@code net/core/dev.c}, {@code __qdisc_run}'s quota). */
-    static final int DEV_TX_WEIGHT = 64;
     /** Current kernels' TX ring, coalescing and RIWT ({@code common.h} DMA_DEFAULT_TX_SIZE, STMMAC_TX_FRAMES 25,
      * STMMAC_COAL_TX_TIMER 1000 us, DEF_DMA_RIWT 0xa0). */
     private static final int CURRENT_RING = 512, CURRENT_COAL_FRAMES = 25, CURRENT_RIWT = 0xa0;
@@ -108,7 +108,6 @@ final class StmmacElement implements NicDriver, Handover {
     /** Per slot of {@link #ring}: whether the frame there carries the IC bit. */
     private final boolean[] txIc;
     private int txCountFrames;
-    private boolean txRunning;
 
     // RX ring: rxFilled buffers from rxHead carry received frames; the other slots wait for frames (or a refill)
     private final int rxRing;
@@ -122,15 +121,15 @@ final class StmmacElement implements NicDriver, Handover {
      * usual 1448).
      */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
-    /** What the qdisc hands over, GSO skbs split in software; it holds the segments not yet posted. */
-    private TxSegments segments;
+    /** The qdisc run; its segments are what the qdisc hands over, GSO skbs split in software, not yet posted. */
+    private final QdiscRun txRun;
     private final BufferPool gsoPool;
 
     private boolean irqMasked;
     private boolean txStatusPending;
 
     private final Timer txTimer, riwtTimer;
-    private final CpuTask txTask, irqTask, timerCleanTask;
+    private final CpuTask irqTask, timerCleanTask;
     private final int dropRxFull, dropNoStack;
     private final Metrics.Counter txPackets, txBytes, rxPackets, rxBytes, rxRingFull, txIrqs, rxIrqs, txTimerCleans,
             rxRefillFailures, txDescriptors;
@@ -170,11 +169,11 @@ final class StmmacElement implements NicDriver, Handover {
         int hz = (int) c.getLong("hz");
         QueueLimitsProvider qlp = ctx.provider(QueueLimitsProvider.class, QueueLimitsProvider.KIND, "dql");
         // dql_init(&queue->dql, HZ): a hold time of one second; current kernels' dql_reset restores min_limit
-        this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, hz, 0, 1_879_048_192, current, this::schedule);
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
+        this.txRun = support.qdiscRun(ctx, coreIndex, in, gsoPool, this);
+        this.txq = qlp.createTxQueue(c.getBoolean("bql"), hz, hz, 0, 1_879_048_192, current, txRun::schedule);
         this.rxView = support.receiveRing(rxBuf, () -> rxFilled);
         this.napi = support.napi(ctx, coreIndex, (int) c.getLong("napiWeight"), 0, this);
-        this.segments = support.txSegments(ctx, coreIndex, in, gsoPool);
         this.ring = support.sendRing(ctx, coreIndex, txRing, wirePool);
 
         Metrics counters = ctx.metrics();
@@ -188,7 +187,6 @@ final class StmmacElement implements NicDriver, Handover {
         txTimerCleans = counters.counter("txTimerCleans");
         rxRefillFailures = counters.counter("rxRefillFailures");
         txDescriptors = counters.counter("txDescriptors");
-        txTask = cpu -> qdiscRun();
         irqTask = cpu -> {
             irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
             napi.schedule();
@@ -238,7 +236,8 @@ final class StmmacElement implements NicDriver, Handover {
     @Override
     public boolean exportState(ElementState out) {
         out.put(DriverState.TX_RING, ring);
-        out.put(DriverState.TX_SEGMENTS, segments);
+        out.put(DriverState.TX_SEGMENTS, txRun.segments());
+        out.put(DriverState.QDISC_RUN, txRun);
         out.put(DriverState.TX_QUEUE, txq);
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
@@ -252,7 +251,6 @@ final class StmmacElement implements NicDriver, Handover {
         out.put("stmmac.txStatusPending", txStatusPending);
         out.put("stmmac.txTimer", txTimer);
         out.put("stmmac.riwtTimer", riwtTimer);
-        out.putTask("stmmac.txTask", txTask);
         out.putTask("stmmac.irqTask", irqTask);
         out.putTask("stmmac.timerCleanTask", timerCleanTask);
         return true;
@@ -266,18 +264,20 @@ final class StmmacElement implements NicDriver, Handover {
         SendRing oldRing = in.get(DriverState.TX_RING, SendRing.class);
         Buffer[] oldRx = in.get("stmmac.rxBuf", Buffer[].class);
         TxQueue oldTxq = in.get(DriverState.TX_QUEUE, TxQueue.class);
-        if (oldRing.size() != txRing || oldRx.length != rxRing || (oldTxq.limits() != null) != (txq.limits() != null)
+        QdiscRun oldRun = in.get(DriverState.QDISC_RUN, QdiscRun.class);
+        if (oldRun == null || oldRing.size() != txRing || oldRx.length != rxRing
+                || (oldTxq.limits() != null) != (txq.limits() != null)
                 || in.getInt("stmmac.core", -1) != coreIndex) {
-            return false; // other ring sizes, BQL the other way round, or another core: drain and start afresh
+            return false; // no qdisc run, other ring sizes, BQL the other way round, or another core: drain and start afresh
         }
         try {
-            oldTxq.listener(this::schedule);
+            oldTxq.listener(txRun::schedule);
         } catch (UnsupportedOperationException e) {
             return false;
         }
         txq = oldTxq;
         ring = oldRing;
-        segments = in.get(DriverState.TX_SEGMENTS, TxSegments.class);
+        txRun.takeOver(oldRun); // the segments not yet posted, a pending run in its place
         System.arraycopy(in.get("stmmac.txIc", boolean[].class), 0, txIc, 0, txRing);
         txCountFrames = in.getInt("stmmac.txCountFrames", 0);
         System.arraycopy(oldRx, 0, rxBuf, 0, rxRing);
@@ -290,7 +290,6 @@ final class StmmacElement implements NicDriver, Handover {
         napi.takeOver(in.get(DriverState.NAPI, Napi.class));
         in.requeue("stmmac.irqTask", irqTask);
         in.requeue("stmmac.timerCleanTask", timerCleanTask);
-        in.requeue("stmmac.txTask", txTask);
         return true;
     }
 
@@ -301,64 +300,48 @@ final class StmmacElement implements NicDriver, Handover {
         return txRing - ring.used() - 1;
     }
 
+    /** The qdisc has packets: {@code dev_queue_xmit} runs the qdisc on the sending core ({@link QdiscRun}). */
     @Override
     public void ready(int inPort) {
-        schedule();
+        txRun.ready();
     }
 
-    /** netif_schedule / the queue's wake-up: run the qdisc on the driver's core. */
-    private void schedule() {
-        if (!txRunning) {
-            core.submit(Core.TX, txTask);
-        }
+    /** {@code netif_xmit_frozen_or_stopped}: the driver's stop bit or BQL's. */
+    @Override
+    public boolean stopped() {
+        return txq.stopped();
     }
 
-    /**
-     * {@code __qdisc_run} calling {@code stmmac_xmit} for each frame, on the driver's core: at most
-     * {@link #DEV_TX_WEIGHT} frames, then the rest is rescheduled ({@code __netif_schedule}, NET_TX_SOFTIRQ), which lets
-     * interrupts and NAPI in between, as they would preempt the transmit path.
-     */
-    private void qdiscRun() {
-        txRunning = true;
-        boolean kicked = false;
-        int quota = DEV_TX_WEIGHT;
-        while (!txq.stopped()) {
-            if (!segments.holding() && quota-- == 0) {
-                txRunning = false;
-                core.submit(Core.TX, txTask);
-                txRunning = true;
-                break;
-            }
-            if (txAvail() < MAX_SKB_FRAGS + 1) {
-                txq.stopByDriver(); // the NETDEV_TX_BUSY guard at the top of stmmac_xmit
-                break;
-            }
-            Buffer skb = segments.next(); // validate_xmit_skb: no NETIF_F_TSO, so skb_gso_segment
-            if (skb == null) {
-                break;
-            }
-            core.charge(self, txCycles, 1);
-            int descs = 1 + skb.fragments();
-            int slot = ring.post(skb, descs);
-            txCountFrames += descs;
-            txDescriptors.add(descs);
-            if (txCoalFrames > txCountFrames) {
-                txIc[slot] = false;
-                txTimer.after(txCoalTimerPicos); // mod_timer: re-armed on every transmit
-            } else {
-                txCountFrames = 0;
-                txIc[slot] = true;
-            }
-            if (txAvail() <= MAX_SKB_FRAGS + 1) {
-                txq.stopByDriver();
-            }
-            txq.sent(skb.length(), ctx.nowPicos()); // [BQL patch] netdev_sent_queue, before the DMA kick
-            kicked = true;
+    /** {@code stmmac_xmit} for one frame, on the core the qdisc runs on. */
+    @Override
+    public int startXmit(Core c, Buffer skb) {
+        if (txAvail() < MAX_SKB_FRAGS + 1) {
+            txq.stopByDriver(); // the NETDEV_TX_BUSY guard at the top of stmmac_xmit: the frame is requeued
+            return NETDEV_TX_BUSY;
         }
-        txRunning = false;
-        if (kicked) {
-            wire.ready(); // enable_dma_transmission
+        c.charge(self, txCycles, 1);
+        int descs = 1 + skb.fragments();
+        int slot = ring.post(skb, descs);
+        txCountFrames += descs;
+        txDescriptors.add(descs);
+        if (txCoalFrames > txCountFrames) {
+            txIc[slot] = false;
+            txTimer.after(txCoalTimerPicos); // mod_timer: re-armed on every transmit
+        } else {
+            txCountFrames = 0;
+            txIc[slot] = true;
         }
+        if (txAvail() <= MAX_SKB_FRAGS + 1) {
+            txq.stopByDriver();
+        }
+        txq.sent(skb.length(), ctx.nowPicos()); // [BQL patch] netdev_sent_queue, before the DMA kick
+        return NETDEV_TX_OK;
+    }
+
+    /** {@code enable_dma_transmission}, once a run has posted frames. */
+    @Override
+    public void kick(Core c) {
+        wire.ready();
     }
 
     /** The MAC's DMA takes the next posted frame when the wire is idle; the wire gets a copy, the skb stays until cleaned. */
@@ -483,7 +466,7 @@ final class StmmacElement implements NicDriver, Handover {
     public void forEachHeld(BufferVisitor visitor) {
         ring.forEachHeld(visitor);
         rxView.forEachHeld(visitor);
-        segments.forEachHeld(visitor);
+        txRun.segments().forEachHeld(visitor);
     }
 
     @Override

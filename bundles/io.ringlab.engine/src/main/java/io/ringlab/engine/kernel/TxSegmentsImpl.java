@@ -7,7 +7,11 @@ import io.ringlab.driver.api.TxSegments;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.InputPort;
 
-/** {@link TxSegments}: a holding list for the segments of one GSO skb. Allocation-free after construction. */
+/**
+ * {@link TxSegments}: a holding list for the segments of one GSO skb, and for the skb the driver gave back
+ * ({@link #requeue}: the one {@link #next} returned last goes back into the slot it left). Allocation-free after
+ * construction.
+ */
 public final class TxSegmentsImpl implements TxSegments {
     /** Segments of one GSO skb at most: 65,536 / 88 ({@code TCP_MIN_MSS}) + 1. */
     static final int MAX_GSO_SEGS = 65536 / 88 + 1;
@@ -64,6 +68,23 @@ public final class TxSegmentsImpl implements TxSegments {
             }
             return first;
         }
+    }
+
+    @Override
+    public void requeue(Buffer skb) {
+        if (skb == null) {
+            throw new IllegalArgumentException("TxSegments.requeue: skb=null");
+        }
+        if (count == 0) {
+            head = 0;
+        } else if (head == 0) {
+            // next() leaves the slot before the held segments free; a requeue of anything else finds none
+            throw new IllegalStateException("TxSegments.requeue: skb=" + skb + " was not the skb next() returned last");
+        } else {
+            head--;
+        }
+        held[head] = skb;
+        count++;
     }
 
     @Override

@@ -3,8 +3,9 @@
  * what it obtains from Ringlab (NAPI contexts from {@link io.ringlab.driver.api.DriverSupport}; buffer pools and TX queues
  * by kind through {@code ElementContext}). A driver is an {@code Element} whose factory is an {@code ElementFactory}.
  * <p>
- * Import ranges: drivers import {@code [1.0,2.0)}; the engine, which implements {@link io.ringlab.driver.api.Napi} and
- * {@link io.ringlab.driver.api.DriverSupport}, imports the minor version it implements, {@code [1.4,1.5)}.
+ * Import ranges (bnd computes them from the version a bundle is built against): drivers import up to the next major
+ * version; the engine, which implements {@link io.ringlab.driver.api.Napi}, {@link io.ringlab.driver.api.QdiscRun} and
+ * {@link io.ringlab.driver.api.DriverSupport}, up to the next minor.
  * <p>
  * 1.2: {@code DriverSupport.receiveRing}. 1.3: hot swap: {@code DriverState}, {@code Napi.takeOver}. 1.4: the transmit
  * loop once: {@code QdiscRun}, {@code StartXmit}, {@code DriverSupport.qdiscRun} and {@code DEV_TX_WEIGHT},

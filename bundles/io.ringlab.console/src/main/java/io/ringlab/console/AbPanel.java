@@ -1,13 +1,8 @@
 package io.ringlab.console;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.text.FieldPosition;
-import java.text.Format;
-import java.text.ParsePosition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,12 +10,7 @@ import java.util.stream.Stream;
 
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.SWTException;
-import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.custom.ScrolledComposite;
-import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
@@ -30,20 +20,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
-import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
-import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.swt.widgets.Widget;
-import org.eclipse.swtchart.Chart;
-import org.eclipse.swtchart.IAxis;
-import org.eclipse.swtchart.IAxisTick;
-import org.eclipse.swtchart.IErrorBar;
-import org.eclipse.swtchart.ILineSeries;
-import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
-import org.eclipse.swtchart.ISeries.SeriesType;
-import org.eclipse.swtchart.LineStyle;
-import org.eclipse.swtchart.Range;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.experiment.api.ExperimentListener;
@@ -51,7 +28,6 @@ import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
-import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -72,28 +48,22 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 final class AbPanel {
     /** What the panel needs from the window. */
-    interface Host {
+    interface Host extends Feedback {
         /** @return the pipeline in the editor as edited now, or {@code null} if there is none */
         PipelineDTO editorPipeline();
 
         /** @return the editor's file, or {@code null} for an untitled pipeline */
         Path editorFile();
-
-        void error(String title, String message);
-
-        void log(String level, String message);
     }
-
-    /** At most this many charts side by side in a row. */
-    private static final int CHARTS_PER_ROW = 3;
 
     private final ConsoleContext context;
     private final Host host;
     private final Display display;
     private final ScrolledComposite scroller;
     private final Composite setup;
-    private final Composite result;
     private final LiveCharts chartTabs;
+    /** The result: its tab of the chart folder, charts, table and exports. */
+    private final AbResultView resultView;
 
     private org.eclipse.swt.widgets.List files;
     private final List<Path> experimentFiles = new ArrayList<>();
@@ -103,9 +73,6 @@ final class AbPanel {
     private Button runButton, cancelButton;
     private ProgressBar progress;
     private Group form;
-    private Composite charts;
-    private Table table;
-    private org.eclipse.swt.widgets.List problems;
 
     /** The experiment read from a file, or {@code null} when the form makes it from the editor's pipeline. */
     private ExperimentDTO fromFile;
@@ -129,8 +96,7 @@ final class AbPanel {
         buildSetup();
         // taller than the tab on a small screen: scroll rather than clip the run controls
         scroller.addListener(SWT.Resize, e -> fitScroller());
-        result = chartTabs.addTab("A/B");
-        buildResult();
+        resultView = new AbResultView(chartTabs.addTab("A/B"), context, host, chartTabs, setup);
         setup.addDisposeListener(e -> cancel());
         loadExperimentFiles();
         formEnabled(false);
@@ -231,37 +197,6 @@ final class AbPanel {
 
     }
 
-    private void buildResult() {
-        SashForm split = new SashForm(result, SWT.VERTICAL);
-        charts = new Composite(split, SWT.NONE);
-        ConsoleWindow.id(charts, ConsoleService.ID_AB_CHARTS);
-        charts.setLayout(new GridLayout(1, true));
-        Composite bottom = new Composite(split, SWT.NONE);
-        bottom.setLayout(new GridLayout(4, false));
-        table = new Table(bottom, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);
-        ConsoleWindow.id(table, ConsoleService.ID_AB_TABLE);
-        table.setHeaderVisible(true);
-        table.setLinesVisible(true);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 4, 1));
-        int[] widths = { 130, 90, 35, 110, 170, 70, 60, 260 };
-        for (int i = 0; i < AbTable.COLUMNS.size(); i++) {
-            TableColumn c = new TableColumn(table, i < 2 || i == AbTable.COLUMNS.size() - 1 ? SWT.LEFT : SWT.RIGHT);
-            c.setText(AbTable.COLUMNS.get(i));
-            c.setWidth(widths[i]);
-        }
-        problems = new org.eclipse.swt.widgets.List(bottom, SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
-        ConsoleWindow.id(problems, ConsoleService.ID_AB_PROBLEMS);
-        GridData pd = new GridData(SWT.FILL, SWT.FILL, true, false, 4, 1);
-        pd.heightHint = problems.getItemHeight() * 2;
-        problems.setLayoutData(pd);
-        problems.setToolTipText("Runs that failed, broke an invariant or were cancelled, and metrics some runs did not report");
-        new Label(bottom, SWT.NONE).setText("Export the result:");
-        exportButton(bottom, "JSON...", ConsoleService.ID_AB_EXPORT_JSON, this::exportJson);
-        exportButton(bottom, "CSV...", ConsoleService.ID_AB_EXPORT_CSV, this::exportCsv);
-        exportButton(bottom, "PNG...", ConsoleService.ID_AB_EXPORT_PNG, this::exportPng);
-        split.setWeights(1, 1);
-    }
-
     private static Group group(Composite parent, String title, int columns) {
         Group g = new Group(parent, SWT.NONE);
         g.setText(title);
@@ -283,13 +218,6 @@ final class AbPanel {
         d.widthHint = 150;
         t.setLayoutData(d);
         return t;
-    }
-
-    private void exportButton(Composite parent, String text, String id, Runnable action) {
-        Button b = new Button(parent, SWT.PUSH);
-        b.setText(text);
-        ConsoleWindow.id(b, id);
-        b.addListener(SWT.Selection, e -> action.run());
     }
 
     private void formEnabled(boolean on) {
@@ -526,8 +454,7 @@ final class AbPanel {
         worker = null;
         status.setData(ConsoleService.AB_RESULT_DATA, r);
         setStatus(AbTable.outcome(r));
-        chartTabs.select(result); // shown first, so that the charts and the table are laid out at their size
-        show(r);
+        resultView.show(r);
         host.log(r.cancelled ? "WARN" : "INFO", "experiment " + AbTable.outcome(r));
         if (!r.problems.isEmpty() || r.runs.stream().anyMatch(s -> RunSummaryDTO.FAILED.equals(s.state))) {
             host.log("WARN", "experiment problems: " + String.join("; ", AbTable.problems(r)));
@@ -538,7 +465,7 @@ final class AbPanel {
     private void refused(ExperimentDTO e, PipelineException x) {
         worker = null;
         setStatus("not run: the engine refused a variant");
-        problems.setItems(x.getMessage().split("\n"));
+        resultView.problems(x.getMessage().split("\n"));
         host.error("Cannot run experiment " + e.name, x.getMessage());
         updateButtons();
     }
@@ -567,187 +494,6 @@ final class AbPanel {
 
     private void asyncExec(Runnable r) {
         UiExecutor.later(display, setup, r);
-    }
-
-    // ------------------------------------------------------------------ the result
-
-    private void show(ExperimentResultDTO r) {
-        for (Control c : charts.getChildren()) {
-            c.dispose();
-        }
-        List<AbCharts.Chart> data = AbCharts.of(r);
-        ((GridLayout) charts.getLayout()).numColumns = Math.max(1, Math.min(CHARTS_PER_ROW, data.size()));
-        for (AbCharts.Chart d : data) {
-            chart(d).setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        }
-        charts.layout(true, true); // not SWTChart's own layout here: while the tab is not on screen it leaves the axes unpainted
-        List<AbTable.Row> rows = AbTable.rows(r);
-        table.setRedraw(false); // as the live views fill theirs: GTK then lays the rows out once, when redrawing resumes
-        try {
-            table.setItemCount(rows.size());
-            for (int i = 0; i < rows.size(); i++) {
-                TableItem item = table.getItem(i);
-                item.setText(rows.get(i).cells().toArray(String[]::new));
-                item.setData(ConsoleService.AB_ROW_DATA, rows.get(i).source());
-            }
-        } finally {
-            table.setRedraw(true);
-        }
-        if (!rows.isEmpty()) {
-            table.setTopIndex(0); // GTK keeps a previous result's scroll position past the new rows' end otherwise
-            table.showItem(table.getItem(0));
-        }
-        List<String> p = AbTable.problems(r);
-        problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }
-                : p.toArray(String[]::new));
-        problems.setTopIndex(0);
-        result.layout(true, true);
-    }
-
-    /**
-     * Lays the charts out now, axes and tick marks included: SWTChart computes its tick marks in its own layout, and a
-     * chart printed (the PNG export) before it was ever painted would otherwise have none.
-     */
-    private void layoutCharts() {
-        charts.layout(true, true);
-        for (Control c : charts.getChildren()) {
-            if (c instanceof Chart chart) {
-                chart.updateLayout();
-            }
-        }
-    }
-
-    private Chart chart(AbCharts.Chart d) {
-        Chart c = new Chart(charts, SWT.NONE);
-        ConsoleWindow.id(c, ConsoleService.AB_CHART_PREFIX + d.metric());
-        c.getTitle().setText(d.metric());
-        IAxis x = c.getAxisSet().getXAxis(0);
-        x.getTitle().setText("variant");
-        x.getTick().setFormat(new VariantFormat(d));
-        x.getTick().setTickMarkStepHint((int) Math.ceil(IAxisTick.MIN_GRID_STEP_HINT)); // a tick for every variant, even in a narrow chart
-        c.getLegend().setVisible(false); // the x axis names the variants; the plot keeps the width
-        c.getAxisSet().getYAxis(0).getTitle().setText("mean, 95 % CI");
-        for (AbCharts.Point p : d.points()) {
-            @SuppressWarnings("unchecked")
-            ILineSeries<Object> s = (ILineSeries<Object>) c.getSeriesSet().createSeries(SeriesType.LINE, p.variant());
-            Color color = chartTabs.color(p.x());
-            s.setLineStyle(LineStyle.NONE);
-            s.setSymbolType(PlotSymbolType.CIRCLE);
-            s.setSymbolSize(5);
-            s.setSymbolColor(color);
-            s.setLineColor(color);
-            s.setXSeries(p.mean() == null ? new double[0] : new double[] { p.x() });
-            s.setYSeries(p.mean() == null ? new double[0] : new double[] { p.mean() });
-            IErrorBar bar = s.getYErrorBar();
-            if (p.hasInterval()) {
-                bar.setType(IErrorBar.ErrorBarType.BOTH);
-                bar.setMinusErrors(new double[] { p.minus() });
-                bar.setPlusErrors(new double[] { p.plus() });
-                bar.setColor(color);
-                bar.setLineWidth(2);
-                bar.setVisible(true);
-            } else {
-                bar.setVisible(false);
-            }
-        }
-        x.setRange(new Range(d.xLow(), d.xHigh()));
-        c.getAxisSet().getYAxis(0).setRange(new Range(d.yLow(), d.yHigh()));
-        return c;
-    }
-
-    /** Labels the x axis' whole-number ticks with the variants' names and leaves the others empty. */
-    private static final class VariantFormat extends Format {
-        private static final long serialVersionUID = 1L;
-        private final transient AbCharts.Chart chart;
-
-        VariantFormat(AbCharts.Chart chart) {
-            this.chart = chart;
-        }
-
-        @Override
-        public StringBuffer format(Object o, StringBuffer to, FieldPosition pos) {
-            return to.append(o instanceof Number n ? chart.tickLabel(n.doubleValue()) : "");
-        }
-
-        @Override
-        public Object parseObject(String source, ParsePosition pos) {
-            return null;
-        }
-    }
-
-    // ------------------------------------------------------------------ exports
-
-    private ExperimentResultDTO last(String what) {
-        if (status.getData(ConsoleService.AB_RESULT_DATA) instanceof ExperimentResultDTO r) {
-            return r;
-        }
-        host.error("No A/B result to export", "The " + what + " is the result of an experiment: run one in the A/B tab first.");
-        return null;
-    }
-
-    private Path exportFile(String id, String title, String extension, ExperimentResultDTO r) {
-        Widget hook = find(result, id);
-        return FileChooser.choose(hook, setup.getShell(), SWT.SAVE, title, extension, r.name + "." + extension,
-                context.home() == null ? null : context.home().resolve("results"));
-    }
-
-    private static Widget find(Composite root, String id) {
-        for (Control c : root.getChildren()) {
-            if (id.equals(c.getData(ConsoleService.WIDGET_ID))) {
-                return c;
-            }
-            if (c instanceof Composite k && find(k, id) instanceof Widget w) {
-                return w;
-            }
-        }
-        return null;
-    }
-
-    private void exportJson() {
-        ExperimentResultDTO r = last("JSON");
-        Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_JSON, "Export the A/B result as JSON", "json", r);
-        if (f != null) {
-            try {
-                OutputFile.write(f, ResultFiles.json(r));
-                host.log("INFO", "exported the A/B result to " + f);
-            } catch (IOException | RuntimeException e) {
-                host.error("Cannot export the A/B result to " + f, f + ": " + describe(e));
-            }
-        }
-    }
-
-    private void exportCsv() {
-        ExperimentResultDTO r = last("CSV");
-        Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_CSV, "Export the A/B runs as CSV", "csv", r);
-        if (f != null) {
-            try {
-                OutputFile.write(f, out -> {
-                    Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
-                    ResultFiles.csv(r, w);
-                    w.flush();
-                });
-                host.log("INFO", "exported " + r.runs.size() + " runs x " + r.metrics.size() + " metrics to " + f);
-            } catch (IOException | RuntimeException e) {
-                host.error("Cannot export the A/B runs to " + f, f + ": " + describe(e));
-            }
-        }
-    }
-
-    private void exportPng() {
-        ExperimentResultDTO r = last("PNG");
-        Path f = r == null ? null : exportFile(ConsoleService.ID_AB_EXPORT_PNG, "Export the A/B charts as PNG", "png", r);
-        if (f != null) {
-            try {
-                chartTabs.select(result);
-                layoutCharts();
-                ImageLoader loader = new ImageLoader();
-                loader.data = new ImageData[] { LiveCharts.print(charts) };
-                loader.save(f.toString(), SWT.IMAGE_PNG);
-                host.log("INFO", "exported the A/B charts to " + f);
-            } catch (SWTException | IllegalArgumentException e) {
-                host.error("Cannot export the A/B charts to " + f, f + ": " + describe(e));
-            }
-        }
     }
 
     private static String describe(Throwable t) {

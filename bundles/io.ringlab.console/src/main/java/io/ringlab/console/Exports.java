@@ -13,6 +13,7 @@ import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Widget;
 
 import io.ringlab.console.api.ConsoleService;
 import io.ringlab.pipeline.format.OutputFile;
@@ -42,7 +43,21 @@ final class Exports {
     /** @return the file from the automation hook on the menu item, else from a save dialog; {@code null} if cancelled. */
     private Path exportFile(String itemId, String title, String extension) {
         String base = run.pipelineName() == null ? "ringlab" : run.pipelineName();
-        return FileChooser.choose(menuItem(shell.getMenuBar(), itemId), shell, SWT.SAVE, title, extension, base + "." + extension,
+        return saveTo(menuItem(shell.getMenuBar(), itemId), shell, context, title, extension, base);
+    }
+
+    /**
+     * @param hook the widget whose automation hook may name the file ({@link FileChooser})
+     * @param shell the save dialog's parent
+     * @param context where ringlab.home's {@code results} folder, the dialog's first folder, is
+     * @param title the dialog's title
+     * @param extension the file's extension, without the dot
+     * @param base the file name the dialog proposes, before the extension
+     * @return the file to export to, or {@code null} if the user cancelled; the one way every export of the console
+     *         asks for its file
+     */
+    static Path saveTo(Widget hook, Shell shell, ConsoleContext context, String title, String extension, String base) {
+        return FileChooser.choose(hook, shell, SWT.SAVE, title, extension, base + "." + extension,
                 context.home() == null ? null : context.home().resolve("results"));
     }
 

@@ -61,7 +61,34 @@ public final class PipelineBuilder {
         if (!options.overrides.isEmpty()) {
             Overrides.apply(pipeline, options.overrides);
         }
+        Settings settings = settings(file, pipeline, options, problems);
+        Types t = types(file, pipeline, problems);
+        Graph g = connect(file, pipeline, t, problems);
+        pushCycles(file, pipeline, t.descriptors(), g.outToIn(), g.connectionOf(), problems);
+        requiredPorts(file, pipeline, t, g, problems);
+        headlineElement(file, pipeline, t.specs().keySet(), problems);
+        List<SwapRequest> swaps = swaps(file, options, settings.duration(), t.specs().keySet(), problems);
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
+        Simulation sim = create(file, pipeline, settings, t, problems);
+        checkPlot(file, pipeline, sim.seriesNames(), options.overrides, sim);
+        wire(pipeline, sim, g);
+        Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
+        checkHeadlineMetric(file, pipeline, metricNames);
+        Set<String> types = new LinkedHashSet<>();
+        for (ElementSpecDTO spec : pipeline.elements) {
+            types.add(spec.type);
+        }
+        return new RunImpl(sim, pipeline, options, settings.duration(), types, swaps, metricNames);
+    }
 
+    /** The run's seed, duration and cost profile, as the options and the pipeline's header give them. */
+    private record Settings(long seed, long duration, CostProfile profile) {
+    }
+
+    /** Reads the seed, the duration, the warm-up, the fork and the profile; what is wrong goes to {@code problems}. */
+    private Settings settings(String file, PipelineDTO pipeline, RunOptionsDTO options, List<ProblemDTO> problems) {
         long seed = 1;
         if (options.seed != null) {
             seed = options.seed;
@@ -97,8 +124,20 @@ public final class PipelineBuilder {
             problems.add(pipeline.profile == null ? new ProblemDTO(file, 0, 0, e.getMessage())
                     : problem(file, pipeline.profile, e.getMessage()));
         }
+        if (options.forkAtPicos < 0 || (options.forkAtPicos > 0 && options.forkAtPicos >= duration)) {
+            problems.add(new ProblemDTO(file, 0, 0, "fork=" + Units.formatPicos(options.forkAtPicos) + " must be more than 0s"
+                    + " and less than the run's duration, " + Units.formatPicos(duration)));
+        }
+        return new Settings(seed, duration, profile);
+    }
 
-        // element types and properties
+    /** Each element's spec, factory, descriptor and configuration, by element name. */
+    private record Types(Map<String, ElementSpecDTO> specs, Map<String, ElementFactory> factories,
+            Map<String, ElementDescriptorDTO> descriptors, Map<String, ConfigurationImpl> configs) {
+    }
+
+    /** Finds each element's factory and checks its properties; an unknown type or a bad value goes to {@code problems}. */
+    private Types types(String file, PipelineDTO pipeline, List<ProblemDTO> problems) {
         Map<String, ElementSpecDTO> specs = new LinkedHashMap<>();
         Map<String, ElementFactory> factories = new HashMap<>();
         Map<String, ElementDescriptorDTO> descriptors = new HashMap<>();
@@ -125,8 +164,17 @@ public final class PipelineBuilder {
                 configs.put(spec.name, config);
             }
         }
+        return new Types(specs, factories, descriptors, configs);
+    }
 
-        // connections
+    /** The connections: each output's input, the connection that joined them, and each input's outputs. */
+    private record Graph(Map<End, End> outToIn, Map<End, ConnectionDTO> connectionOf, Map<End, List<End>> inFrom) {
+    }
+
+    /** Checks and records the connections; a bad one goes to {@code problems}. */
+    private Graph connect(String file, PipelineDTO pipeline, Types t, List<ProblemDTO> problems) {
+        Map<String, ElementSpecDTO> specs = t.specs();
+        Map<String, ElementDescriptorDTO> descriptors = t.descriptors();
         Map<End, End> outToIn = new HashMap<>();
         Map<End, ConnectionDTO> connectionOf = new HashMap<>();
         Map<End, List<End>> inFrom = new HashMap<>();
@@ -190,7 +238,14 @@ public final class PipelineBuilder {
             connectionOf.put(o, c);
             sources.add(o);
         }
-        pushCycles(file, pipeline, descriptors, outToIn, connectionOf, problems);
+        return new Graph(outToIn, connectionOf, inFrom);
+    }
+
+    /** Every required port must be connected. */
+    private void requiredPorts(String file, PipelineDTO pipeline, Types t, Graph g, List<ProblemDTO> problems) {
+        Map<String, ElementDescriptorDTO> descriptors = t.descriptors();
+        Map<End, End> outToIn = g.outToIn();
+        Map<End, List<End>> inFrom = g.inFrom();
         for (ElementSpecDTO spec : pipeline.elements) {
             ElementDescriptorDTO d = descriptors.get(spec.name);
             if (d == null) {
@@ -210,6 +265,10 @@ public final class PipelineBuilder {
                 }
             }
         }
+    }
+
+    /** The headline must name ELEMENT.METRIC of a declared element, one of its pools, a core or the L3. */
+    private void headlineElement(String file, PipelineDTO pipeline, Set<String> elements, List<ProblemDTO> problems) {
         if (pipeline.headline != null) {
             String h = pipeline.headline.text;
             int dot = h.lastIndexOf('.');
@@ -219,30 +278,37 @@ public final class PipelineBuilder {
                     : owner;
             if (dot <= 0 || dot == h.length() - 1) {
                 problems.add(problem(file, pipeline.headline, "headline '" + h + "': expected ELEMENT.METRIC"));
-            } else if (!specs.containsKey(element) && !owner.matches("cpu[0-9]+|l3")) {
+            } else if (!elements.contains(element) && !owner.matches("cpu[0-9]+|l3")) {
                 problems.add(problem(file, pipeline.headline, "headline names undeclared element " + element
-                        + Syntax.didYouMean(element, specs.keySet()) + "; elements: " + String.join(", ", specs.keySet())
+                        + Syntax.didYouMean(element, elements) + "; elements: " + String.join(", ", elements)
                         + " (or pool:ELEMENT.POOL, cpuN, l3)"));
             }
         }
-        if (options.forkAtPicos < 0 || (options.forkAtPicos > 0 && options.forkAtPicos >= duration)) {
-            problems.add(new ProblemDTO(file, 0, 0, "fork=" + Units.formatPicos(options.forkAtPicos) + " must be more than 0s"
-                    + " and less than the run's duration, " + Units.formatPicos(duration)));
-        }
+    }
+
+    /** Parses the options' {@code --swap}s against the run's elements and duration. */
+    private List<SwapRequest> swaps(String file, RunOptionsDTO options, long duration, Set<String> elements,
+            List<ProblemDTO> problems) {
         List<SwapRequest> swaps = new ArrayList<>();
         for (String text : options.swaps) {
             try {
-                swaps.add(SwapRequest.parse(text, duration, specs.keySet(), registry));
+                swaps.add(SwapRequest.parse(text, duration, elements, registry));
             } catch (IllegalArgumentException e) {
                 problems.add(new ProblemDTO(file, 0, 0, "--swap " + text + ": " + e.getMessage()));
             }
         }
-        if (!problems.isEmpty()) {
-            throw new PipelineException(problems);
-        }
+        return swaps;
+    }
 
-        // create
-        Simulation sim = new Simulation(registry, profile, seed);
+    /** Makes the simulation and every element through its factory; a factory that fails goes to {@code problems}. */
+    private Simulation create(String file, PipelineDTO pipeline, Settings settings, Types t, List<ProblemDTO> problems)
+            throws PipelineException {
+        long seed = settings.seed();
+        Map<String, ElementSpecDTO> specs = t.specs();
+        Map<String, ElementFactory> factories = t.factories();
+        Map<String, ElementDescriptorDTO> descriptors = t.descriptors();
+        Map<String, ConfigurationImpl> configs = t.configs();
+        Simulation sim = new Simulation(registry, settings.profile(), seed);
         List<ElementContextImpl> ctxs = new ArrayList<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             ElementContextImpl c = new ElementContextImpl(sim, ctxs.size(), spec.name, spec.type, descriptors.get(spec.name),
@@ -270,8 +336,15 @@ public final class PipelineBuilder {
             throw new PipelineException(problems);
         }
         sim.elements = elements;
-        checkPlot(file, pipeline, sim.seriesNames(), options.overrides, sim);
-        for (Map.Entry<End, End> e : outToIn.entrySet()) {
+        return sim;
+    }
+
+    /** Joins each connected output to its input, both ways. */
+    private static void wire(PipelineDTO pipeline, Simulation sim, Graph g) {
+        List<ElementContextImpl> ctxs = sim.contexts;
+        Element[] elements = sim.elements;
+        Map<End, ConnectionDTO> connectionOf = g.connectionOf();
+        for (Map.Entry<End, End> e : g.outToIn().entrySet()) {
             ElementContextImpl from = ctxs.get(indexOf(pipeline, e.getKey().element()));
             ElementContextImpl to = ctxs.get(indexOf(pipeline, e.getValue().element()));
             Ports.Out out = from.outputs.get(port(from.descriptor, Direction.OUT, e.getKey().port()).name);
@@ -288,13 +361,6 @@ public final class PipelineBuilder {
                 in.sourcePortName = out.name;
             }
         }
-        Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
-        checkHeadlineMetric(file, pipeline, metricNames);
-        Set<String> types = new LinkedHashSet<>();
-        for (ElementSpecDTO spec : pipeline.elements) {
-            types.add(spec.type);
-        }
-        return new RunImpl(sim, pipeline, options, duration, types, swaps, metricNames);
     }
 
     /**

@@ -55,7 +55,7 @@ class DocsIndexTest {
     }
 
     /** @return the repository's folder, found from the module's folder up */
-    private static Path repository() {
+    static Path repository() {
         Path dir = Path.of("").toAbsolutePath();
         while (!Files.isRegularFile(dir.resolve("docs/index.md"))) {
             dir = dir.getParent();

@@ -117,9 +117,11 @@ public class Mlx4Factory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_frags)"));
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
-        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_RX_RING),
+                "2", "8192",
                 "RX descriptors (MLX4_EN_DEF_RX_RING_SIZE 1024)"));
-        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "512", "64", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_TX_RING),
+                "64", "8192",
                 "TX ring size in 64-byte TXBBs (MLX4_EN_DEF_TX_RING_SIZE 512)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64",
                 "NAPI budget of the RX and TX contexts (NAPI_POLL_WEIGHT 64)"));
@@ -132,9 +134,11 @@ public class Mlx4Factory implements ElementFactory {
                 "the skb pool's bulk refill (kind skb): 0 as merged in v4.6; 8 (2016 RFC) or 16 (v5.12+) for comparison"));
         d.properties.add(PropertyDescriptorDTO.of("bulkFree", Kind.BOOLEAN, "true", null, null,
                 "free sent skbs with napi_consume_skb (bulk, March 2016) instead of dev_kfree_skb"));
-        d.properties.add(PropertyDescriptorDTO.of("txWorkLimit", Kind.INTEGER, "256", "1", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("txWorkLimit", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_TX_WORK),
+                "1", "8192",
                 "TX completions one TX poll cleans at most (MLX4_EN_DEFAULT_TX_WORK, priv->tx_work_limit)"));
-        d.properties.add(PropertyDescriptorDTO.of("inlineThold", Kind.INTEGER, "104", "0", "104",
+        d.properties.add(PropertyDescriptorDTO.of("inlineThold", Kind.INTEGER, String.valueOf(Mlx4Element.MAX_INLINE),
+                "0", String.valueOf(Mlx4Element.MAX_INLINE),
                 "frames up to this many bytes are copied into the TX descriptor (module parameter inline_thold, MAX_INLINE"
                         + " 104); 0 turns inlining off"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",

@@ -74,7 +74,8 @@ public class Mlx5Factory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_receive)"));
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
-        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, String.valueOf(Mlx5Element.DEFAULT_RX_RING),
+                "2", "8192",
                 "receive WQEs (MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE 0xa: 1024)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64", "NAPI budget (64)"));
         d.properties.add(PropertyDescriptorDTO.of("allocBulk", Kind.INTEGER, "0", "0", "16",

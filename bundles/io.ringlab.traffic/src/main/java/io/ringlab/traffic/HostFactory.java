@@ -48,17 +48,17 @@ public class HostFactory implements ElementFactory {
     static final MetricDescriptorDTO TCP_ACK_POOL_EMPTY = new MetricDescriptorDTO(COUNTER, "tcpAckPoolEmpty",
             "ACKs not sent for want of a buffer");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND,
-            ECHO_REPLIES, REPLY_POOL_EMPTY, new MetricDescriptorDTO(HISTOGRAM, "latencyCount",
-            "one-way latencies recorded"), new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros",
-            "median one-way latency, creation to arrival"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyP90Micros", "90th percentile of the one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyP99Micros", "99th percentile of the one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMinMicros", "smallest one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMaxMicros", "largest one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMeanMicros", "mean one-way latency"), TCP_SEGMENTS, TCP_RCV_BYTES,
-            TCP_GOODPUT_MBIT_PER_SECOND, TCP_OUT_OF_ORDER, TCP_DUPLICATES, TCP_ACKS, TCP_DELAYED_ACKS,
-            TCP_ACK_POOL_EMPTY);
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, ECHO_REPLIES,
+            REPLY_POOL_EMPTY,
+            new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"),
+            TCP_SEGMENTS, TCP_RCV_BYTES, TCP_GOODPUT_MBIT_PER_SECOND, TCP_OUT_OF_ORDER, TCP_DUPLICATES, TCP_ACKS,
+            TCP_DELAYED_ACKS, TCP_ACK_POOL_EMPTY);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

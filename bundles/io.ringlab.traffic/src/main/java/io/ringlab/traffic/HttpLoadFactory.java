@@ -44,16 +44,15 @@ public class HttpLoadFactory implements ElementFactory {
             "frames not sent because the clients' pool was empty (their connections time out)");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(CONNECTIONS, FAILED_CONNECTIONS, CONN_PER_SECOND,
-            GOODPUT_MBIT_PER_SECOND, OPEN, FRAMES_SENT, FRAMES_RECEIVED, STALE_FRAMES, RESPONSE_BYTES,
-            ALLOC_FAILURES, new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount",
-            "connection times recorded"), new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
-            "median time from SYN to the end of the response"), new MetricDescriptorDTO(HISTOGRAM,
-            "connectionTimeP90Micros", "90th percentile of the connection time"),
-            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP99Micros",
-            "99th percentile of the connection time"), new MetricDescriptorDTO(HISTOGRAM,
-            "connectionTimeMinMicros", "shortest connection time"), new MetricDescriptorDTO(HISTOGRAM,
-            "connectionTimeMaxMicros", "longest connection time"), new MetricDescriptorDTO(HISTOGRAM,
-            "connectionTimeMeanMicros", "mean connection time"));
+            GOODPUT_MBIT_PER_SECOND, OPEN, FRAMES_SENT, FRAMES_RECEIVED, STALE_FRAMES, RESPONSE_BYTES, ALLOC_FAILURES,
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount", "connection times recorded"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
+                    "median time from SYN to the end of the response"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP90Micros", "90th percentile of the connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP99Micros", "99th percentile of the connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMinMicros", "shortest connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMaxMicros", "longest connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMeanMicros", "mean connection time"));
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

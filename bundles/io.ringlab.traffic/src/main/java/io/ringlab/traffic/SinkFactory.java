@@ -33,15 +33,15 @@ public class SinkFactory implements ElementFactory {
     static final MetricDescriptorDTO BACKLOG_DROPS = new MetricDescriptorDTO(COUNTER, "backlogDrops",
             "packets dropped because the consumer's backlog was full");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS,
-            RX_MBIT_PER_SECOND, BACKLOG_DROPS, new MetricDescriptorDTO(HISTOGRAM, "latencyCount",
-            "one-way latencies recorded (= rxPackets)"), new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros",
-            "median one-way latency, creation to arrival"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyP90Micros", "90th percentile of the one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyP99Micros", "99th percentile of the one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMinMicros", "smallest one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMaxMicros", "largest one-way latency"), new MetricDescriptorDTO(HISTOGRAM,
-            "latencyMeanMicros", "mean one-way latency"));
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS, RX_MBIT_PER_SECOND,
+            BACKLOG_DROPS,
+            new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded (= rxPackets)"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"));
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

@@ -88,15 +88,15 @@ public class TcpFactory implements ElementFactory {
     static final MetricDescriptorDTO CUBIC_DELAY_MIN_SECONDS = new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
             "CUBIC: stream 0's smallest RTT seen (delay_min)");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES,
-            SEGMENTS_SENT, RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS,
-            ALLOC_FAILURES, SKBS_SENT, CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS,
-            PACING_RATE_MBIT_PER_SECOND, TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
+    static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
+            RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
+            CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
+            TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
             new MetricDescriptorDTO(GAUGE, "stream<i>GoodputMbitPerSecond",
-            "stream i's acknowledged bytes in megabits per second since start"), new MetricDescriptorDTO(GAUGE,
-            "stream<i>Cwnd", "stream i's congestion window, in segments"), new MetricDescriptorDTO(GAUGE,
-            "stream<i>WmemMaxBytes", "the largest sk_wmem_alloc stream i reached"), CUBIC_WMAX, CUBIC_KSECONDS,
-            CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
+                    "stream i's acknowledged bytes in megabits per second since start"),
+            new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd", "stream i's congestion window, in segments"),
+            new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes", "the largest sk_wmem_alloc stream i reached"),
+            CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

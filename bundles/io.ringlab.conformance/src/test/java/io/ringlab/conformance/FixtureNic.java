@@ -61,7 +61,9 @@ final class FixtureNic implements ElementFactory {
         /** The handover leaves the TX ring out: the new instance starts with an empty one of its own. */
         HANDOVER_DROPS_RING,
         /** It registers a counter ({@code txDoorbells}) that its factory does not declare. */
-        UNDECLARED_METRIC
+        UNDECLARED_METRIC,
+        /** Its factory declares a counter ({@code txRestarts}) that it never registers. */
+        UNREGISTERED_METRIC
     }
 
     // The metrics, each declared once: the descriptor lists them and the driver registers by them.
@@ -90,6 +92,9 @@ final class FixtureNic implements ElementFactory {
         descriptor.properties.add(PropertyDescriptorDTO.of("timer", Kind.DURATION, "50us", "1us", "1s",
                 "TX coalescing timer"));
         descriptor.metricDescriptors.addAll(List.of(TX_PACKETS, TX_BYTES, TX_IRQS, TX_TIMER_CLEANS));
+        if (fault == Fault.UNREGISTERED_METRIC) {
+            descriptor.metricDescriptors.add(new MetricDescriptorDTO(COUNTER, "txRestarts", "wakes of the queue"));
+        }
     }
 
     @Override

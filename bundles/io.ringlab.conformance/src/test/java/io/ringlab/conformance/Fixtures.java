@@ -44,6 +44,10 @@ final class Fixtures {
         @Override protected ElementFactory factory() { return new FixtureNic(FixtureNic.Fault.UNDECLARED_METRIC); }
     }
 
+    static class NicDeclaringAnUnregisteredMetric extends DriverContract {
+        @Override protected ElementFactory factory() { return new FixtureNic(FixtureNic.Fault.UNREGISTERED_METRIC); }
+    }
+
     static class CorrectPool extends PoolContract {
         @Override protected BufferPoolProvider provider() { return new FixturePool(FixturePool.Fault.NONE); }
         @Override protected String kind() { return FixturePool.KIND; }

@@ -13,6 +13,7 @@ import io.ringlab.conformance.Fixtures.CorrectPool;
 import io.ringlab.conformance.Fixtures.CorrectQdisc;
 import io.ringlab.conformance.Fixtures.LeakingPool;
 import io.ringlab.conformance.Fixtures.LifoQdisc;
+import io.ringlab.conformance.Fixtures.NicDeclaringAnUnregisteredMetric;
 import io.ringlab.conformance.Fixtures.NicDroppingItsRingInAHandover;
 import io.ringlab.conformance.Fixtures.NicLosingARingBuffer;
 import io.ringlab.conformance.Fixtures.NicOnTheWallClock;
@@ -157,5 +158,11 @@ class FixturesFailTheContractsTest {
     void aDriverThatRegistersAnUndeclaredMetricFailsTheDeclarations() {
         failsWith(NicWithAnUndeclaredMetric.class, Map.of(
                 "everyMetricItReportsIsDeclared", "txDoorbells (not declared)"));
+    }
+
+    @Test
+    void aDriverWhoseFactoryDeclaresAMetricItNeverRegistersFailsTheDeclarations() {
+        failsWith(NicDeclaringAnUnregisteredMetric.class, Map.of(
+                "everyMetricItReportsIsDeclared", "declares metrics the loaded run does not report: txRestarts"));
     }
 }

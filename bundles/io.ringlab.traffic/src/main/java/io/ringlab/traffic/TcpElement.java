@@ -253,9 +253,10 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         });
         for (int s = 0; s < streams; s++) {
             int k = s;
-            m.gauge("stream" + s + "GoodputMbitPerSecond", () -> mbps(acked[k]), () -> ackEvents[k], start);
-            m.gauge("stream" + s + "Cwnd", () -> cc.cwnd[k]);
-            m.gauge("stream" + s + "WmemMaxBytes", () -> wmemMax[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(acked[k]),
+                    () -> ackEvents[k], start);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> cc.cwnd[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> wmemMax[k]);
         }
         m.series(TcpFactory.CWND.name);
         m.series(TcpFactory.SSTHRESH.name);

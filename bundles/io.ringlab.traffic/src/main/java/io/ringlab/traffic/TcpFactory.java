@@ -87,18 +87,30 @@ public class TcpFactory implements ElementFactory {
             "CUBIC: virtual time when stream 0's current epoch started");
     static final MetricDescriptorDTO CUBIC_DELAY_MIN_SECONDS = new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
             "CUBIC: stream 0's smallest RTT seen (delay_min)");
+    // Per stream i, registered under the name stream(family, i): stream0Cwnd, stream1Cwnd, ...
+    static final MetricDescriptorDTO STREAM_GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE,
+            "stream<i>GoodputMbitPerSecond", "stream i's acknowledged bytes in megabits per second since start");
+    static final MetricDescriptorDTO STREAM_CWND = new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd",
+            "stream i's congestion window, in segments");
+    static final MetricDescriptorDTO STREAM_WMEM_MAX_BYTES = new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes",
+            "the largest sk_wmem_alloc stream i reached");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
             RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
             CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
             TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
-            new MetricDescriptorDTO(GAUGE, "stream<i>GoodputMbitPerSecond",
-                    "stream i's acknowledged bytes in megabits per second since start"),
-            new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd", "stream i's congestion window, in segments"),
-            new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes", "the largest sk_wmem_alloc stream i reached"),
-            CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
+            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    /**
+     * @param family a per-stream declaration, its name holding {@code <i>}
+     * @param stream the stream's index
+     * @return the name of the stream's member of the family ({@code stream0Cwnd})
+     */
+    static String stream(MetricDescriptorDTO family, int stream) {
+        return family.name.replace("<i>", Integer.toString(stream));
+    }
 
     private static ElementDescriptorDTO describe() {
         ElementDescriptorDTO d = new ElementDescriptorDTO();

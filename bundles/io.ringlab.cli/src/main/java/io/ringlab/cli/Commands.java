@@ -21,6 +21,7 @@ import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.RunControlProtocol;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.ValueDTO;
 import picocli.CommandLine;
@@ -279,9 +280,11 @@ final class Commands implements Callable<Integer> {
                 + " every " + SnapshotFile.INTERVAL_MILLIS + " ms of wall time (for a dashboard; the console's"
                 + " separate-process runs use it)")
         String snapshots;
-        @Option(names = "--control", description = "take commands on standard input while the run runs, one per line:"
-                + " pause, resume, step, stop, swap ELEMENT [TYPE[@VERSION]] (a swap's outcome is printed as a line"
-                + " '" + RunControl.SWAP_REPLY + "{json}'); the console's separate-process runs use it")
+        @Option(names = RunControlProtocol.OPTION, description = "take commands on standard input while the run runs, one"
+                + " per line: " + RunControlProtocol.PAUSE + ", " + RunControlProtocol.RESUME + ", " + RunControlProtocol.STEP
+                + ", " + RunControlProtocol.STOP + ", " + RunControlProtocol.SWAP + " ELEMENT [TYPE["
+                + RunControlProtocol.VERSION_SEPARATOR + "VERSION]] (a swap's outcome is printed as a line '"
+                + RunControlProtocol.SWAP_REPLY + "{json}'); the console's separate-process runs use it")
         boolean control;
 
         Run(Commands root) {

@@ -51,9 +51,9 @@ public class GogoCommands {
 
     /** @return the exit code of {@code ringlab run}; {@code --control} is refused (standard input is the shell's) */
     public int run(String... args) {
-        if (java.util.Arrays.asList(args).contains("--control")) {
-            System.err.println("ringlab:run: --control reads standard input, which is the shell's here; use it with"
-                    + " ./ringlab run");
+        if (java.util.Arrays.asList(args).contains(io.ringlab.sim.api.RunControlProtocol.OPTION)) {
+            System.err.println("ringlab:run: " + io.ringlab.sim.api.RunControlProtocol.OPTION + " reads standard input,"
+                    + " which is the shell's here; use it with ./ringlab run");
             return Runner.INVALID;
         }
         return exec("run", args);

@@ -1,5 +1,7 @@
 package io.ringlab.cli;
 
+import static io.ringlab.sim.api.RunControlProtocol.*;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +18,8 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * <ul>
  * <li>{@code pause}, {@code resume}, {@code step}, {@code stop}: as {@link SimulationRun} has them;</li>
  * <li>{@code swap ELEMENT [TYPE[@VERSION]] [#ID]}: a live swap at the run's next safe point; its outcome is printed on
- * standard output as one line, {@value #SWAP_REPLY}, then {@code #ID } when the command gave one, then the
+ * standard output as one line, {@link io.ringlab.sim.api.RunControlProtocol#SWAP_REPLY}, then {@code #ID } when the
+ * command gave one, then the
  * {@link SwapDTO} as JSON.</li>
  * </ul>
  * A line that is none of these is answered on standard error with what is allowed, and the run goes on. The end of
@@ -24,9 +27,6 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * crashed), and a paused run would otherwise wait for ever.
  */
 final class RunControl implements AutoCloseable {
-    /** The start of the line that reports a swap's outcome. */
-    static final String SWAP_REPLY = "ringlab-control swap ";
-
     private final SimulationRun run;
     private final PrintStream out;
     private final PrintStream err;
@@ -57,11 +57,11 @@ final class RunControl implements AutoCloseable {
                 }
             }
             if (!closed) {
-                err.println("ringlab: --control: standard input ended; the run stops");
+                err.println("ringlab: " + OPTION + ": standard input ended; the run stops");
                 run.stop();
             }
         } catch (IOException e) {
-            err.println("ringlab: --control: standard input: " + e.getMessage() + "; no more commands for this run");
+            err.println("ringlab: " + OPTION + ": standard input: " + e.getMessage() + "; no more commands for this run");
         }
     }
 
@@ -69,11 +69,11 @@ final class RunControl implements AutoCloseable {
     void command(String line) {
         String[] w = line.split("\\s+");
         switch (w[0]) {
-            case "pause" -> run.pause();
-            case "resume" -> run.resume();
-            case "step" -> run.step();
-            case "stop" -> run.stop();
-            case "swap" -> swap(line, w);
+            case PAUSE -> run.pause();
+            case RESUME -> run.resume();
+            case STEP -> run.step();
+            case STOP -> run.stop();
+            case SWAP -> swap(line, w);
             default -> refuse(line);
         }
     }
@@ -81,7 +81,7 @@ final class RunControl implements AutoCloseable {
     /** {@code swap ELEMENT [TYPE[@VERSION]] [#ID]}. */
     private void swap(String line, String[] w) {
         int n = w.length;
-        String id = n > 2 && w[n - 1].startsWith("#") ? w[--n] : null;
+        String id = n > 2 && w[n - 1].startsWith(ID_PREFIX) ? w[--n] : null;
         if (n < 2 || n > 3) {
             refuse(line);
             return;
@@ -89,9 +89,9 @@ final class RunControl implements AutoCloseable {
         String type = null;
         String version = null;
         if (n == 3) {
-            int at = w[2].indexOf('@');
+            int at = w[2].indexOf(VERSION_SEPARATOR);
             type = at < 0 ? w[2] : w[2].substring(0, at);
-            version = at < 0 ? null : w[2].substring(at + 1);
+            version = at < 0 ? null : w[2].substring(at + VERSION_SEPARATOR.length());
         }
         run.swap(w[1], type, version).thenAccept(d -> {
             synchronized (out) {
@@ -102,8 +102,8 @@ final class RunControl implements AutoCloseable {
     }
 
     private void refuse(String line) {
-        err.println("ringlab: --control: '" + line + "' is not a command; allowed: pause, resume, step, stop,"
-                + " swap ELEMENT [TYPE[@VERSION]] [#ID]");
+        err.println("ringlab: " + OPTION + ": '" + line + "' is not a command; allowed: " + String.join(", ", PAUSE, RESUME,
+                STEP, STOP) + ", " + SWAP + " ELEMENT [TYPE[" + VERSION_SEPARATOR + "VERSION]] [" + ID_PREFIX + "ID]");
     }
 
     /** Waits until the input has ended and every command on it was carried out (for tests). */

@@ -131,8 +131,8 @@ class RunControlTest {
         assertEquals(List.of("swap eth0 null null", "swap eth0 stmmac 0.2.0", "stop"), calls);
         List<String> replies = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, replies.size(), replies.toString());
-        assertTrue(replies.get(0).startsWith(RunControl.SWAP_REPLY + "{"), "no id asked, none given: " + replies.get(0));
-        String withId = RunControl.SWAP_REPLY + "#7 ";
+        assertTrue(replies.get(0).startsWith(io.ringlab.sim.api.RunControlProtocol.SWAP_REPLY + "{"), "no id asked, none given: " + replies.get(0));
+        String withId = io.ringlab.sim.api.RunControlProtocol.SWAP_REPLY + "#7 ";
         assertTrue(replies.get(1).startsWith(withId), replies.get(1));
         JsonObject d = JsonParser.parseString(replies.get(1).substring(withId.length())).getAsJsonObject();
         assertEquals("eth0", d.get("element").getAsString());

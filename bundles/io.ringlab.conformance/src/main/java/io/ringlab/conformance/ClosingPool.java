@@ -3,6 +3,7 @@ package io.ringlab.conformance;
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
 /**
@@ -41,6 +42,7 @@ final class ClosingPool implements BufferPool {
     @Override public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
         return pool.allocBulk(core, owner, dst, offset, count);
     }
+    @Override public void countAllocFailures(int missing) { pool.countAllocFailures(missing); }
     @Override public void free(int core, Buffer buffer) { pool.free(core, buffer); }
     @Override public void freeBulk(int core, Buffer[] src, int offset, int count) { pool.freeBulk(core, src, offset, count); }
     @Override public void consume(int core, Buffer buffer) { pool.consume(core, buffer); }
@@ -48,6 +50,5 @@ final class ClosingPool implements BufferPool {
     @Override public void hint(int core, int count) { pool.hint(core, count); }
     @Override public void forEachInUse(BufferVisitor visitor) { pool.forEachInUse(visitor); }
     @Override public PoolStatsDTO stats() { return pool.stats(); }
-    @Override public String[] liveCounters() { return pool.liveCounters(); }
-    @Override public double liveCounter(int index) { return pool.liveCounter(index); }
+    @Override public void liveValues(LiveValues values) { pool.liveValues(values); }
 }

@@ -54,7 +54,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * it was asked for when enough are available, counts the missing ones in {@code allocFailures} when not (all or nothing
  * for a kind that says so, {@link #bulkAllOrNothing()}); {@code freeBulk} frees each once, refusing a buffer named
  * twice;</li>
- * <li><b>statistics</b>: the high-water mark, the live counters ({@code liveCounters}, {@code liveCounter});</li>
+ * <li><b>statistics</b>: the high-water mark, the live values ({@code liveValues}: named once each, readable);</li>
  * <li><b>close</b>: the engine's {@code close()} at the end of the run does not throw, and leaves the statistics
  * consistent, with nothing in use;</li>
  * <li>at the end of every check the run's invariants hold: no leak, every pool's counters consistent, and no refused free
@@ -490,12 +490,16 @@ public abstract class PoolContract {
             PoolStatsDTO s = bench.pool.stats();
             assertTrue(s.highWaterMark >= bench.peak, "statistics: highWaterMark " + s.highWaterMark + " below the "
                     + bench.peak + " buffers in use at the peak");
-            String[] live = bench.pool.liveCounters();
-            assertNotNull(live, "statistics: liveCounters() returned null");
-            for (int i = 0; i < live.length; i++) {
-                double v = bench.pool.liveCounter(i);
-                assertTrue(!Double.isNaN(v) && v >= 0, "statistics: live counter " + live[i] + " reads " + v);
-            }
+            java.util.Map<String, java.util.function.DoubleSupplier> live = new java.util.LinkedHashMap<>();
+            bench.pool.liveValues((name, value) -> {
+                assertNotNull(name, "statistics: liveValues added a value without a name");
+                assertNotNull(value, "statistics: liveValues added " + name + " without a reader");
+                assertTrue(live.put(name, value) == null, "statistics: liveValues added " + name + " twice");
+            });
+            live.forEach((name, value) -> {
+                double v = value.getAsDouble();
+                assertTrue(!Double.isNaN(v) && v >= 0, "statistics: live value " + name + " reads " + v);
+            });
         });
     }
 

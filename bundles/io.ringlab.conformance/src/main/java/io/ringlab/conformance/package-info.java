@@ -8,8 +8,10 @@
  * test of several types. The contracts run real pipelines with the engine's {@code Standalone}, on the test's class
  * path, without a framework.
  * <p>
- * Import range for a test bundle: {@code [1.0,2.0)}. A minor version may add checks, so an implementation that passed may
- * fail a newer kit; a check's hooks and defaults change only with a major version.
+ * {@link io.ringlab.conformance.Prerequisites} skips a test whose prerequisite is missing, except in CI, where it fails.
+ * <p>
+ * A test bundle imports it up to the next major version (bnd computes the range). A minor version may add checks, so an
+ * implementation that passed may fail a newer kit; a check's hooks and defaults change only with a major version.
  */
 @Export
 @Version("1.0.0")

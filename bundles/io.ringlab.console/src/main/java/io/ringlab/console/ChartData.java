@@ -141,12 +141,13 @@ record ChartData(double[] timeMillis, double[] headline, Map<String, double[]> t
         if (s == null || s.rows.isEmpty() || s.columns.isEmpty()) {
             return new ChartData(new double[0], null, Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), 0);
         }
-        List<double[]> rows = s.rows;
-        int[] idx = decimate(rows.size(), MAX_POINTS);
+        int[] idx = decimate(s.rows.size(), MAX_POINTS);
         int n = idx.length;
+        double[][] rows = new double[n][]; // each plotted row read once: a long run's rows may be in a file
         double[] t = new double[n];
         for (int i = 0; i < n; i++) {
-            t[i] = rows.get(idx[i])[0] * 1e3;
+            rows[i] = s.rows.get(idx[i]);
+            t[i] = rows[i][0] * 1e3;
         }
         double[] headline = null;
         Map<String, double[]> tp = new LinkedHashMap<>();
@@ -157,30 +158,30 @@ record ChartData(double[] timeMillis, double[] headline, Map<String, double[]> t
         for (int c = 1; c < s.columns.size(); c++) {
             String name = s.columns.get(c);
             if (name.equals(headlineMetric)) {
-                headline = column(rows, idx, c);
+                headline = column(rows, c);
             }
             View v = viewOf(name);
             if (v == View.THROUGHPUT) {
-                double[] val = column(rows, idx, c);
+                double[] val = column(rows, c);
                 double[] rate = new double[n];
                 for (int i = 1; i < n; i++) {
-                    double dt = rows.get(idx[i])[0] - rows.get(idx[i - 1])[0];
+                    double dt = rows[i][0] - rows[i - 1][0];
                     rate[i] = dt > 0 ? (val[i] - val[i - 1]) / dt : 0;
                 }
                 tp.put(name, rate);
             } else if (v != null) {
-                views.get(v).put(name, column(rows, idx, c));
+                views.get(v).put(name, column(rows, c));
             }
         }
         return new ChartData(t, headline, Collections.unmodifiableMap(tp), Collections.unmodifiableMap(views.get(View.QUEUE_PACKETS)),
                 Collections.unmodifiableMap(views.get(View.QUEUE_BYTES)), Collections.unmodifiableMap(views.get(View.POOLS)),
-                Collections.unmodifiableMap(views.get(View.CACHE)), rows.size());
+                Collections.unmodifiableMap(views.get(View.CACHE)), s.rows.size());
     }
 
-    private static double[] column(List<double[]> rows, int[] idx, int c) {
-        double[] v = new double[idx.length];
+    private static double[] column(double[][] rows, int c) {
+        double[] v = new double[rows.length];
         for (int i = 0; i < v.length; i++) {
-            double[] r = rows.get(idx[i]);
+            double[] r = rows[i];
             v[i] = c < r.length ? r[c] : Double.NaN;
         }
         return v;

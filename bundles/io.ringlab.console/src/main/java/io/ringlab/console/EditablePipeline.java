@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import io.ringlab.pipeline.format.PipelineCopy;
 import io.ringlab.sim.api.dto.ConnectionDTO;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.ElementSpecDTO;
@@ -44,7 +45,7 @@ final class EditablePipeline {
      * @param installed the installed element types (for ports); never {@code null}
      */
     EditablePipeline(PipelineDTO source, Collection<ElementDescriptorDTO> installed) {
-        this.p = copy(source);
+        this.p = PipelineCopy.of(source);
         Map<String, int[]> computed = PipelineLayout.of(source);
         for (ElementSpecDTO e : p.elements) {
             double[] fixed = source.layout.get(e.name);
@@ -119,7 +120,7 @@ final class EditablePipeline {
      *         element order; never {@code null}
      */
     PipelineDTO pipeline() {
-        PipelineDTO c = copy(p);
+        PipelineDTO c = PipelineCopy.of(p);
         for (ElementSpecDTO e : c.elements) {
             c.layout.put(e.name, at.get(e.name).clone());
         }
@@ -491,48 +492,5 @@ final class EditablePipeline {
         for (Runnable r : List.copyOf(listeners)) {
             r.run();
         }
-    }
-
-    /** @return a deep copy of a pipeline (values, elements, connections, layout); positions in the file are kept */
-    static PipelineDTO copy(PipelineDTO s) {
-        PipelineDTO c = new PipelineDTO();
-        c.file = s.file;
-        c.name = s.name;
-        c.description = s.description;
-        c.headline = copy(s.headline);
-        s.plot.forEach(v -> c.plot.add(copy(v)));
-        c.duration = copy(s.duration);
-        c.seed = copy(s.seed);
-        c.profile = copy(s.profile);
-        for (ElementSpecDTO e : s.elements) {
-            ElementSpecDTO k = new ElementSpecDTO();
-            k.type = e.type;
-            k.name = e.name;
-            k.line = e.line;
-            k.column = e.column;
-            e.properties.forEach((n, v) -> k.properties.put(n, copy(v)));
-            c.elements.add(k);
-        }
-        for (ConnectionDTO x : s.connections) {
-            ConnectionDTO k = new ConnectionDTO();
-            k.from = x.from;
-            k.fromPort = x.fromPort;
-            k.to = x.to;
-            k.toPort = x.toPort;
-            k.line = x.line;
-            k.column = x.column;
-            c.connections.add(k);
-        }
-        s.layout.forEach((n, xy) -> c.layout.put(n, xy.clone()));
-        return c;
-    }
-
-    private static ValueDTO copy(ValueDTO v) {
-        if (v == null) {
-            return null;
-        }
-        ValueDTO k = new ValueDTO(v.text, v.line, v.column);
-        k.quoted = v.quoted;
-        return k;
     }
 }

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 
 import io.ringlab.pipeline.format.PipelineWriter;
 import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.RunControlProtocol;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
 import io.ringlab.sim.api.dto.PipelineDTO;
@@ -73,8 +74,6 @@ final class IsolatedRun implements SimulationRun {
      * bundle's {@code StopOnTerm}, 10 s).
      */
     static final long KILL_AFTER_SECONDS = 15;
-    /** The start of the child's line that reports a swap's outcome (the cli bundle's {@code RunControl.SWAP_REPLY}). */
-    static final String SWAP_REPLY = "ringlab-control swap ";
     /** How often the runner thread reads the child's snapshot file. */
     static final long READ_MILLIS = 100;
     private volatile RunState state = RunState.READY;
@@ -134,7 +133,7 @@ final class IsolatedRun implements SimulationRun {
             c.add("--sun-misc-unsafe-memory-access=allow"); // Felix 7 on Java 24+, as the launcher script does
         }
         c.addAll(List.of("-jar", home.resolve("app/target/ringlab.jar").toString(), "run", file.toString(), "--json",
-                json.toString(), "--snapshots", snapshots.toString(), "--control"));
+                json.toString(), "--snapshots", snapshots.toString(), RunControlProtocol.OPTION));
         // the session's own plugin folders (ringlab gui --plugins DIR): the child installs them before it reads the file
         for (Path f : sessionFolders()) {
             c.addAll(List.of("--plugins", f.toString()));
@@ -378,8 +377,8 @@ final class IsolatedRun implements SimulationRun {
                     var out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
                 for (String line; (line = in.readLine()) != null;) {
                     // anywhere in the line: an element's output without a newline may come before it
-                    int reply = line.indexOf(SWAP_REPLY);
-                    if (reply < 0 || !answer(line.substring(reply + SWAP_REPLY.length()))) {
+                    int reply = line.indexOf(RunControlProtocol.SWAP_REPLY);
+                    if (reply < 0 || !answer(line.substring(reply + RunControlProtocol.SWAP_REPLY.length()))) {
                         log(out, line);
                     }
                 }
@@ -399,7 +398,7 @@ final class IsolatedRun implements SimulationRun {
      */
     private boolean answer(String reply) {
         int space = reply.indexOf(' ');
-        PendingSwap p = reply.startsWith("#") && space > 0 ? pendingSwaps.remove(reply.substring(0, space)) : null;
+        PendingSwap p = reply.startsWith(RunControlProtocol.ID_PREFIX) && space > 0 ? pendingSwaps.remove(reply.substring(0, space)) : null;
         if (p == null) {
             return false;
         }
@@ -540,17 +539,17 @@ final class IsolatedRun implements SimulationRun {
 
     @Override
     public void pause() {
-        send("pause");
+        send(RunControlProtocol.PAUSE);
     }
 
     @Override
     public void resume() {
-        send("resume");
+        send(RunControlProtocol.RESUME);
     }
 
     @Override
     public void step() {
-        send("step");
+        send(RunControlProtocol.STEP);
     }
 
     @Override
@@ -631,10 +630,10 @@ final class IsolatedRun implements SimulationRun {
     public CompletionStage<SwapDTO> swap(String element, String type, String version) {
         CompletableFuture<SwapDTO> f = new CompletableFuture<>();
         synchronized (lock) {
-            String id = "#" + ++swapIds;
+            String id = RunControlProtocol.ID_PREFIX + ++swapIds;
             pendingSwaps.put(id, new PendingSwap(element, f));
-            if (!send("swap " + element + (type == null ? "" : " " + type + (version == null ? "" : "@" + version)) + " "
-                    + id)) {
+            if (!send(RunControlProtocol.SWAP + " " + element + (type == null ? "" : " " + type
+                    + (version == null ? "" : RunControlProtocol.VERSION_SEPARATOR + version)) + " " + id)) {
                 pendingSwaps.remove(id);
                 f.complete(notAnswered(element, control == null ? "the run has not started in its process yet"
                         : "the run in the separate process has ended"));

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.ringlab.sim.api.dto.SeriesDTO;
 
@@ -64,9 +67,22 @@ class AllocationTest {
 
     @Test
     void samplingPingPointsAndIntervalPercentilesAllocatesNothingInSteadyState() throws Exception {
+        sampleWithoutAllocating(null);
+    }
+
+    @Test
+    void samplingRowsIntoTheSpillFileAllocatesNothingInSteadyState(@TempDir Path folder) throws Exception {
+        // 100 values of heap: every row but the first goes through the spill buffer of one row, written out at every sample
+        sampleWithoutAllocating(new SeriesRecorder.Limits(100, 1_000_000, 1, folder, 0));
+    }
+
+    private static void sampleWithoutAllocating(SeriesRecorder.Limits limits) throws Exception {
         assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
         RunImpl run = Pipelines.build(SAMPLED, 1);
         Simulation sim = run.simulation();
+        if (limits != null) {
+            sim.seriesLimits = limits;
+        }
         long end = 1_000_000_000_000L; // 1 s: room for 100,000 samples and echoes
         sim.start(end, 10_000_000L);
         sim.advance(end, 2_000_000);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,6 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.ringlab.conformance.Prerequisites;
 
 /**
  * Drop-in: this driver's jar copied into the plugins folder of a Ringlab that is already running, then removed. The
@@ -55,7 +56,7 @@ class IxgbeDropInTest {
     /** Starts {@code java [options] -jar app/target/NAME ARGS} with {@link #plugins} watched, in this project's folder. */
     private Process ringlab(String name, String... args) throws IOException {
         Path app = Path.of(System.getProperty("ringlab.home", "../..")).resolve("app/target").resolve(name);
-        assumeTrue(Files.isRegularFile(app), "no " + app + ": build Ringlab first (./mvnw install)");
+        Prerequisites.require(Files.isRegularFile(app), "no " + app + ": build Ringlab first (./mvnw install)");
         List<String> cmd = IxgbeRunTest.java(plugins, app, "-Dfelix.fileinstall.poll=100");
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

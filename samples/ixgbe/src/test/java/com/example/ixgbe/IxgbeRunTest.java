@@ -2,7 +2,6 @@ package com.example.ixgbe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.ringlab.conformance.Prerequisites;
 
 /**
  * The driver inside Ringlab: each test runs {@code ringlab.jar} of a Ringlab checkout ({@code -Dringlab.home}, by default
@@ -47,7 +48,7 @@ class IxgbeRunTest {
 
     /** Runs {@code ringlab ARGS --plugins <this driver>}, with an empty plugins/ folder of its own. */
     static Result ringlab(String... args) throws Exception {
-        assumeTrue(Files.isRegularFile(ringlabJar), "no " + ringlabJar + ": build Ringlab first (./mvnw install)");
+        Prerequisites.require(Files.isRegularFile(ringlabJar), "no " + ringlabJar + ": build Ringlab first (./mvnw install)");
         List<String> cmd = java(Files.createTempDirectory("plugins"), ringlabJar);
         cmd.addAll(List.of(args));
         cmd.addAll(List.of("--plugins", plugins.toString()));

@@ -2,7 +2,6 @@ package com.example.minimal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+
+import io.ringlab.conformance.Prerequisites;
 
 /**
  * Every excerpt of docs/writing-a-driver.md is this sample's code as it compiles and runs: a code block whose first line
@@ -32,7 +33,7 @@ class GuideExcerptsTest {
     void everyExcerptEqualsTheSampleCode() throws IOException {
         Path home = Path.of(System.getProperty("ringlab.home", "../.."));
         Path guide = home.resolve("docs/writing-a-driver.md");
-        assumeTrue(Files.isRegularFile(guide), "no " + guide);
+        Prerequisites.require(Files.isRegularFile(guide), "no " + guide);
         Matcher m = BLOCK.matcher(Files.readString(guide, StandardCharsets.UTF_8));
         int checked = 0;
         List<String> wrong = new ArrayList<>();

@@ -2,7 +2,6 @@ package com.example.minimal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.ringlab.conformance.Prerequisites;
 
 // tag::runtest[]
 /**
@@ -46,7 +47,7 @@ class MiniNicRunTest {
 
     /** Runs {@code ringlab ARGS --plugins <this driver>}, with an empty plugins/ folder of its own. */
     static Result ringlab(String... args) throws Exception {
-        assumeTrue(Files.isRegularFile(ringlabJar), "no " + ringlabJar + ": build Ringlab first (./mvnw install)");
+        Prerequisites.require(Files.isRegularFile(ringlabJar), "no " + ringlabJar + ": build Ringlab first (./mvnw install)");
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED", "-Dfelix.fileinstall.dir=" + Files.createTempDirectory("plugins")));
         if (Runtime.version().feature() >= 24) {

@@ -47,6 +47,10 @@ public interface BufferPool {
      * Allocates up to {@code count} buffers into {@code dst[offset..offset+count)}. A kind that models
      * {@code kmem_cache_alloc_bulk} exactly returns either {@code count} or 0 (the kernel frees a partial set and fails the
      * call); other kinds may fill partially. The kind's documentation says which.
+     * <p>
+     * The default calls {@link #alloc} until it has {@code count} or one returns {@code null}, and then
+     * {@link #countAllocFailures} with the buffers still missing besides that one (which its {@code alloc} counted), so
+     * that {@code allocFailures} counts every missing buffer: a kind with no bulk path of its own fills partially.
      *
      * @param core the simulated core index
      * @param owner the index of the element that will hold the buffers
@@ -55,7 +59,30 @@ public interface BufferPool {
      * @param count how many to allocate, at least 0
      * @return the number allocated, 0 to {@code count}; the slots after that are left as they were
      */
-    int allocBulk(int core, int owner, Buffer[] dst, int offset, int count);
+    default int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
+        int n = 0;
+        while (n < count) {
+            Buffer b = alloc(core, owner);
+            if (b == null) {
+                countAllocFailures(count - n - 1);
+                break;
+            }
+            dst[offset + n++] = b;
+        }
+        return n;
+    }
+
+    /**
+     * Counts allocation failures that no {@link #alloc} call counted: the default {@link #allocBulk} gives it the buffers
+     * a bulk call still missed after the {@code alloc} that returned {@code null}. A kind that uses the default
+     * {@code allocBulk} adds them to its {@code allocFailures}; the default counts nothing, so that such a kind's bulk
+     * failures count calls.
+     *
+     * @param missing buffers missing, at least 0
+     * @since 1.2
+     */
+    default void countAllocFailures(int missing) {
+    }
 
     /**
      * Returns a buffer to this pool. Freeing a buffer that is not allocated, or that belongs to another pool, is a double
@@ -67,14 +94,19 @@ public interface BufferPool {
     void free(int core, Buffer buffer);
 
     /**
-     * Returns {@code count} buffers from {@code src[offset..]} to this pool, like {@code kmem_cache_free_bulk}.
+     * Returns {@code count} buffers from {@code src[offset..]} to this pool, like {@code kmem_cache_free_bulk}. The
+     * default frees them one at a time with {@link #free}.
      *
      * @param core the simulated core index
      * @param src the buffers; must not be {@code null}
      * @param offset first index
      * @param count how many
      */
-    void freeBulk(int core, Buffer[] src, int offset, int count);
+    default void freeBulk(int core, Buffer[] src, int offset, int count) {
+        for (int k = offset, end = offset + count; k < end; k++) {
+            free(core, src[k]);
+        }
+    }
 
     /**
      * Frees a buffer from NAPI context, like {@code napi_consume_skb(skb, budget)} in a driver's TX completion or RX
@@ -120,21 +152,41 @@ public interface BufferPool {
     PoolStatsDTO stats();
 
     /**
-     * The counters a run samples over time for live views (allocation failures, fast and slow paths, ...), besides the
-     * occupancy every pool has. Called once when the run starts; the default has none.
+     * Names the values a run samples over time for live views (allocation failures, fast and slow paths, pages held,
+     * ...), besides the occupancy every pool has: one {@link LiveValues#add} each, with the reader the engine calls at
+     * every sample. Called once when the run starts. The default adds what {@link #liveCounters()} names, read by
+     * {@link #liveCounter(int)}: none unless a kind written against 1.1 overrides those.
+     *
+     * @param values where the values go; never {@code null}
+     * @since 1.2
+     */
+    default void liveValues(LiveValues values) {
+        String[] names = liveCounters();
+        for (int i = 0; i < names.length; i++) {
+            int k = i;
+            values.add(names[i], () -> liveCounter(k));
+        }
+    }
+
+    /**
+     * The counters a run samples over time, by name, as {@link #liveValues} reads them by default.
      *
      * @return the counters' names, as in {@link PoolStatsDTO#counters}; never {@code null}
+     * @deprecated since 1.2: implement {@link #liveValues}, which names each value beside its reader
      */
+    @Deprecated(since = "1.2")
     default String[] liveCounters() {
         return new String[0];
     }
 
     /**
-     * Reads one live counter; called on the engine thread at every sample, so it must not allocate.
+     * Reads one counter of {@link #liveCounters()}; called on the engine thread at every sample, so it must not allocate.
      *
      * @param index an index into {@link #liveCounters()}
      * @return its value now
+     * @deprecated since 1.2: implement {@link #liveValues}
      */
+    @Deprecated(since = "1.2")
     default double liveCounter(int index) {
         return 0;
     }

@@ -6,11 +6,15 @@
  * hardware buffer manager, third-party kinds) are {@link io.ringlab.buffer.api.BufferPoolProvider} services selected by
  * {@link io.ringlab.buffer.api.BufferPoolProvider#KIND}.
  * <p>
- * Import ranges: a bundle that only uses these types (a driver that allocates from a pool) imports {@code [1.0,2.0)}; a bundle
- * that implements a {@code @ProviderType} here (only the engine does) imports {@code [1.0,1.1)}.
+ * Import ranges (bnd computes them from the version a bundle is built against): a bundle that only uses these types or
+ * implements a {@code @ConsumerType} (a driver, a pool kind) imports up to the next major version; one that implements a
+ * {@code @ProviderType} here (only the engine does) up to the next minor.
  * <p>
  * 1.2: {@link io.ringlab.buffer.api.BufferPoolProvider#description()}, what a pool kind models, for
- * {@code ringlab pools}.
+ * {@code ringlab pools}. {@code BufferPool}'s bulk allocation and free are default methods (one buffer at a time, the
+ * missing ones counted through {@link io.ringlab.buffer.api.BufferPool#countAllocFailures}), and a pool names its live
+ * values beside their readers ({@link io.ringlab.buffer.api.BufferPool#liveValues}, {@link io.ringlab.buffer.api.LiveValues})
+ * instead of a {@code String[]} and an index.
  */
 @Export
 @Version("1.2.0")

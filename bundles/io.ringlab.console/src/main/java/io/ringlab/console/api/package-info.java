@@ -2,7 +2,8 @@
  * Opening the Ringlab console from other code: {@link io.ringlab.console.api.ConsoleService} opens a console window on a
  * display the caller owns (the GUI tests do this), and names the widgets a test or an automation can find.
  * <p>
- * Import range for users: {@code [1.0,2.0)}; the console implements the service and imports {@code [1.4,1.5)}. 1.1 added the
+ * Users import it up to the next major version; the console implements the service and imports up to the next minor
+ * (bnd computes both ranges). 1.1 added the
  * ids and data keys of the canvas editor, the property forms, the bundles view and the canvas selection; 1.2 those of the
  * live views (chart tabs, latency, queues, pools, cache, CPU table), the export menu items and the streamed file; 1.3
  * those of the swap controls; 1.4 those of the A/B panel.

@@ -69,14 +69,10 @@ public final class FixedPool implements BufferPool {
         return b;
     }
 
+    /** {@inheritDoc} {@code allocFailures} counts them. */
     @Override
-    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
-        int n = 0;
-        while (n < count && top > 0) {
-            dst[offset + n++] = alloc(core, owner);
-        }
-        failures += count - n;
-        return n;
+    public void countAllocFailures(int missing) {
+        failures += missing;
     }
 
     @Override
@@ -87,13 +83,6 @@ public final class FixedPool implements BufferPool {
         }
         free[top++] = buffer;
         frees++;
-    }
-
-    @Override
-    public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        for (int i = offset, end = offset + count; i < end; i++) {
-            free(core, src[i]);
-        }
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Set;
 
 import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.Overrides;
+import io.ringlab.pipeline.format.PipelineCopy;
 import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.CostProfile;
@@ -54,7 +55,7 @@ public final class PipelineBuilder {
      * @throws PipelineException listing every problem
      */
     public RunImpl build(PipelineDTO original, RunOptionsDTO options) throws PipelineException {
-        PipelineDTO pipeline = copy(original); // overrides apply to the run's own copy, never to the caller's pipeline
+        PipelineDTO pipeline = PipelineCopy.of(original); // overrides apply to the run's own copy, never to the caller's pipeline
         String file = pipeline.file == null ? "<input>" : pipeline.file;
         List<ProblemDTO> problems = new ArrayList<>();
         if (!options.overrides.isEmpty()) {
@@ -381,42 +382,6 @@ public final class PipelineBuilder {
             }
         }
         return ok ? new ConfigurationImpl(spec.name, values, byName, given) : null;
-    }
-
-    /** @return a deep copy of a pipeline (values are immutable once read, so they are shared). */
-    static PipelineDTO copy(PipelineDTO p) {
-        PipelineDTO c = new PipelineDTO();
-        c.file = p.file;
-        c.name = p.name;
-        c.description = p.description;
-        c.headline = p.headline;
-        c.plot = new ArrayList<>(p.plot);
-        c.duration = p.duration;
-        c.seed = p.seed;
-        c.profile = p.profile;
-        for (ElementSpecDTO e : p.elements) {
-            ElementSpecDTO x = new ElementSpecDTO();
-            x.type = e.type;
-            x.name = e.name;
-            x.line = e.line;
-            x.column = e.column;
-            x.properties = new LinkedHashMap<>(e.properties);
-            c.elements.add(x);
-        }
-        for (ConnectionDTO k : p.connections) {
-            ConnectionDTO x = new ConnectionDTO();
-            x.from = k.from;
-            x.fromPort = k.fromPort;
-            x.to = k.to;
-            x.toPort = k.toPort;
-            x.line = k.line;
-            x.column = k.column;
-            c.connections.add(x);
-        }
-        for (Map.Entry<String, double[]> e : p.layout.entrySet()) {
-            c.layout.put(e.getKey(), e.getValue().clone());
-        }
-        return c;
     }
 
     private String bundleNote(String type) {

@@ -120,10 +120,12 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     private long sampleInterval;
     private DoubleSupplier[] seriesColumns = new DoubleSupplier[0];
     private final List<String> seriesNames = new ArrayList<>();
-    private double[][] seriesRows = new double[0][];
+    /** Where the series' rows may go; the defaults unless a test sets others before {@link #start}. */
+    SeriesRecorder.Limits seriesLimits = SeriesRecorder.Limits.defaults();
+    /** The sampled rows; {@code null} before {@link #start}. */
+    private SeriesRecorder seriesRecorder;
     /** Every element's metrics, whose interval histograms each sample ends. */
     private MetricsImpl[] intervalMetrics = new MetricsImpl[0];
-    private int seriesCount;
 
     /**
      * @param registry where providers come from
@@ -757,14 +759,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         }
         seriesColumns = columns.toArray(new DoubleSupplier[0]);
         sampleInterval = seriesIntervalPicos;
-        int rows = seriesRows(durationPicos, sampleInterval, seriesColumns.length + 1);
-        if (rows < (durationPicos + sampleInterval - 1) / sampleInterval) { // a sample at every interval of [0, D)
-            warn(seriesBudgetWarning(durationPicos, sampleInterval, seriesColumns.length + 1, rows));
-        }
-        seriesRows = new double[rows][];
-        for (int i = 0; i < rows; i++) {
-            seriesRows[i] = new double[seriesColumns.length + 1];
-        }
+        seriesRecorder = new SeriesRecorder(durationPicos, sampleInterval, seriesColumns.length + 1, seriesLimits, this::warn);
         sampler = new TimerImpl(this, t -> sample(), -1);
         sampler.at(0);
         advancing = true; // an element's start may loop too
@@ -802,12 +797,10 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             columns.add(p::inUse);
             names.add("pool:" + p.name() + ".available");
             columns.add(p::available);
-            String[] live = p.liveCounters();
-            for (int i = 0; i < live.length; i++) {
-                int k = i;
-                names.add("pool:" + p.name() + "." + live[i]);
-                columns.add(() -> p.liveCounter(k));
-            }
+            p.liveValues((name, value) -> {
+                names.add("pool:" + p.name() + "." + name);
+                columns.add(value);
+            });
         }
         if (caches != null) {
             for (CoreImpl core : cores) {
@@ -837,38 +830,17 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return names;
     }
 
-    /** The most rows the series hold, whatever the duration (docs/engine.md, "Series"). */
-    static final int SERIES_MAX_ROWS = 1_000_000;
-    /** The most values the series hold in memory, rows times their width: 400 MB of doubles. */
-    static final long SERIES_MAX_VALUES = 50_000_000;
-
-    /**
-     * @param width the values of a row: the time and every column
-     * @return the rows preallocated for a run: one per interval and the sample at 0 (the one at the duration too,
-     *         should a run end exactly there), within {@link #SERIES_MAX_ROWS} and {@link #SERIES_MAX_VALUES}
-     */
-    static int seriesRows(long durationPicos, long intervalPicos, int width) {
-        long rows = Math.min(SERIES_MAX_ROWS, durationPicos / intervalPicos + 2);
-        return (int) Math.max(2, Math.min(rows, SERIES_MAX_VALUES / width));
-    }
-
-    /** @return the run's warning that its series stop before its end: where, why, and the interval that covers it all */
-    static String seriesBudgetWarning(long durationPicos, long intervalPicos, int width, int rows) {
-        long covered = (rows - 1) * intervalPicos;
-        long enough = (durationPicos + rows - 1) / rows;
-        return "the series stop at " + io.ringlab.pipeline.format.Units.formatPicos(covered) + " of "
-                + io.ringlab.pipeline.format.Units.formatPicos(durationPicos) + ": " + rows + " rows of " + width
-                + " values are all the series hold (at most " + SERIES_MAX_ROWS + " rows and " + SERIES_MAX_VALUES
-                + " values); a series interval of at least " + io.ringlab.pipeline.format.Units.formatPicos(enough)
-                + " covers the run";
-    }
-
     private void sample() {
-        if (seriesCount < seriesRows.length) {
-            double[] row = seriesRows[seriesCount++];
+        double[] row = seriesRecorder.next();
+        if (row != null) {
             row[0] = now / 1e12;
             for (int i = 0; i < seriesColumns.length; i++) {
                 row[i + 1] = seriesColumns[i].getAsDouble();
+            }
+            String stopped = seriesRecorder.commit();
+            if (stopped != null) {
+                warn(stopped);
+                return;
             }
             for (MetricsImpl m : intervalMetrics) {
                 m.endInterval();
@@ -1102,14 +1074,17 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return rows;
     }
 
-    /** @return the rows sampled so far; they share arrays with the run, which never writes a row again once sampled. */
+    /**
+     * @return the rows sampled so far, a view of fixed size ({@link SeriesRecorder#rows}): the run never writes a row
+     *         again once sampled
+     */
     SeriesDTO series() {
         SeriesDTO s = new SeriesDTO();
         s.intervalSeconds = sampleInterval / 1e12;
         s.columns.add("timeSeconds");
         s.columns.addAll(seriesNames);
-        for (int i = 0; i < seriesCount; i++) {
-            s.rows.add(seriesRows[i]);
+        if (seriesRecorder != null) {
+            s.rows = seriesRecorder.rows();
         }
         for (ElementContextImpl c : contexts) {
             for (MetricsImpl.Points p : c.metrics.points.values()) {

@@ -4,7 +4,7 @@
  * providers and cost profiles of the bundles on the class path, plus those a test registers by hand. Inside a framework,
  * use the engine's {@code Simulator} service instead.
  * <p>
- * Import range: {@code [1.0,2.0)}; only the engine implements this package.
+ * Users import it up to the next major version (bnd computes the range); only the engine implements this package.
  */
 @Export
 @Version("1.0.0")

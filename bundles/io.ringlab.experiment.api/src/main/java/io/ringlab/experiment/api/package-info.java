@@ -3,8 +3,8 @@
  * ({@code docs/experiments.md}) and runs their variants on common random numbers, and an
  * {@link io.ringlab.experiment.api.ExperimentListener} follows the runs as they end.
  * <p>
- * Import ranges: users (the command line, the console) import {@code [1.0,2.0)}; the implementation, which provides the
- * {@code @ProviderType} service, imports {@code [1.0,1.1)}. The listener is {@code @ConsumerType}: adding an abstract
+ * Import ranges (bnd computes them): users (the command line, the console) import up to the next major version; the
+ * implementation, which provides the {@code @ProviderType} service, up to the next minor. The listener is {@code @ConsumerType}: adding an abstract
  * method to it is a major change.
  */
 @Export

@@ -33,7 +33,7 @@
  * public-field objects owned by the caller. Nothing here touches the OSGi framework, so the package works on the
  * class path as well; {@code ResultJson} needs Gson ({@code com.google.gson}) there.
  * <p>
- * Import range for users: {@code [1.0,2.0)}. The package has no provider types.
+ * Users import it up to the next major version (bnd computes the range). The package has no provider types.
  * <p>
  * 1.1: {@link io.ringlab.pipeline.format.SwapText}, a hot swap's record in the summary's words.
  * <p>
@@ -61,7 +61,8 @@
  * {@link io.ringlab.pipeline.format.PipelineReader#text}, now the one reader of every input file (pipelines,
  * experiments, cost profiles), which refuses directories, FIFOs and devices unopened and reports text that is not UTF-8
  * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#readRunnable}, a file read to be run, which
- * must declare an element.
+ * must declare an element; {@link io.ringlab.pipeline.format.PipelineCopy}, the one deep copy of a pipeline (the
+ * engine's for a run's overrides, the console's editor's).
  */
 @Export
 @Version("1.3.0")

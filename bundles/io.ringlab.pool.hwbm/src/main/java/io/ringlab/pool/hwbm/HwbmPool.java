@@ -1,6 +1,7 @@
 package io.ringlab.pool.hwbm;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.HardwareBufferPool;
 import io.ringlab.buffer.api.PoolContext;
@@ -191,19 +192,6 @@ final class HwbmPool implements HardwareBufferPool {
         return b;
     }
 
-    /** The device hands out up to {@code count} buffers, one per frame, as far as its ring goes. */
-    @Override
-    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
-        int n = 0;
-        while (n < count && ringCount > 0) {
-            dst[offset + n++] = alloc(core, owner);
-        }
-        if (n < count) {
-            deviceEmpty += count - n;
-        }
-        return n;
-    }
-
     @Override
     public void detach(Buffer buffer) {
         int i = buffer.id() - firstId;
@@ -240,13 +228,6 @@ final class HwbmPool implements HardwareBufferPool {
         }
     }
 
-    @Override
-    public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        for (int k = offset, end = offset + count; k < end; k++) {
-            free(core, src[k]);
-        }
-    }
-
     /** {@code mvneta_bm_bufs_free}: the buffers the device still holds come back and are freed; {@code buf_num} falls. */
     @Override
     public void close() {
@@ -277,20 +258,17 @@ final class HwbmPool implements HardwareBufferPool {
         }
     }
 
-    private static final String[] LIVE = {"deviceEmpty", "refillFailures", "putBp"};
-
     @Override
-    public String[] liveCounters() {
-        return LIVE.clone();
+    public void liveValues(LiveValues values) {
+        values.add("deviceEmpty", () -> deviceEmpty);
+        values.add("refillFailures", () -> refillFailures);
+        values.add("putBp", () -> putBps);
     }
 
+    /** {@inheritDoc} {@code deviceEmpty} counts them. */
     @Override
-    public double liveCounter(int index) {
-        return switch (index) {
-            case 0 -> deviceEmpty;
-            case 1 -> refillFailures;
-            default -> putBps;
-        };
+    public void countAllocFailures(int missing) {
+        deviceEmpty += missing;
     }
 
     @Override

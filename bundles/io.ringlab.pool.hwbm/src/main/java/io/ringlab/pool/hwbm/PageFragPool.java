@@ -2,6 +2,7 @@ package io.ringlab.pool.hwbm;
 
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
@@ -66,20 +67,6 @@ final class PageFragPool implements BufferPool {
     }
 
     @Override
-    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
-        int n = 0;
-        while (n < count) {
-            Buffer b = alloc(core, owner);
-            if (b == null) {
-                failures += count - n - 1;
-                break;
-            }
-            dst[offset + n++] = b;
-        }
-        return n;
-    }
-
-    @Override
     public void free(int core, Buffer buffer) {
         int element = buffer.owner();
         if (buffer.pool() != this || !context.onFree(buffer)) {
@@ -92,13 +79,6 @@ final class PageFragPool implements BufferPool {
     }
 
     @Override
-    public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        for (int k = offset, end = offset + count; k < end; k++) {
-            free(core, src[k]);
-        }
-    }
-
-    @Override
     public void forEachInUse(BufferVisitor visitor) {
         for (Buffer b : records) {
             if (b.allocated()) {
@@ -107,16 +87,16 @@ final class PageFragPool implements BufferPool {
         }
     }
 
-    private static final String[] LIVE = {"allocFailures", "fragPagesInUse"};
-
     @Override
-    public String[] liveCounters() {
-        return LIVE.clone();
+    public void liveValues(LiveValues values) {
+        values.add("allocFailures", () -> failures);
+        values.add("fragPagesInUse", frags::pagesInUse);
     }
 
+    /** {@inheritDoc} {@code allocFailures} counts them. */
     @Override
-    public double liveCounter(int index) {
-        return index == 0 ? failures : frags.pagesInUse();
+    public void countAllocFailures(int missing) {
+        failures += missing;
     }
 
     @Override

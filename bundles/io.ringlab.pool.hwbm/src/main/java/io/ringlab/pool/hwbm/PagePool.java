@@ -2,6 +2,7 @@ package io.ringlab.pool.hwbm;
 
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
@@ -172,20 +173,6 @@ final class PagePool implements BufferPool {
         return cache[--cacheCount];
     }
 
-    @Override
-    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
-        int n = 0;
-        while (n < count) {
-            Buffer b = alloc(core, owner);
-            if (b == null) {
-                failures += count - n - 1; // alloc counted one
-                break;
-            }
-            dst[offset + n++] = b;
-        }
-        return n;
-    }
-
     /** {@code napi_pp_put_page} from a context the pool cannot see: not NAPI-local, the ptr_ring. */
     @Override
     public void free(int core, Buffer buffer) {
@@ -236,13 +223,6 @@ final class PagePool implements BufferPool {
         context.charge(core, element, dmaUnmapCycles + pageFreeCycles);
     }
 
-    @Override
-    public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        for (int k = offset, end = offset + count; k < end; k++) {
-            free(core, src[k]);
-        }
-    }
-
     /** {@code page_pool_destroy}: the alloc cache and the ptr_ring go back to the page allocator, unmapped. */
     @Override
     public void close() {
@@ -275,21 +255,18 @@ final class PagePool implements BufferPool {
         return holdCnt - releaseCnt;
     }
 
-    private static final String[] LIVE = {"allocFailures", "allocSlow", "recycleRingFull", "pagesHeld"};
-
     @Override
-    public String[] liveCounters() {
-        return LIVE.clone();
+    public void liveValues(LiveValues values) {
+        values.add("allocFailures", () -> failures);
+        values.add("allocSlow", () -> slow);
+        values.add("recycleRingFull", () -> ringFull);
+        values.add("pagesHeld", this::pagesHeld);
     }
 
+    /** {@inheritDoc} {@code allocFailures} counts them. */
     @Override
-    public double liveCounter(int index) {
-        return switch (index) {
-            case 0 -> failures;
-            case 1 -> slow;
-            case 2 -> ringFull;
-            default -> pagesHeld();
-        };
+    public void countAllocFailures(int missing) {
+        failures += missing;
     }
 
     @Override

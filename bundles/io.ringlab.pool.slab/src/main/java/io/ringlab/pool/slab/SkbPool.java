@@ -1,6 +1,7 @@
 package io.ringlab.pool.slab;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
@@ -97,28 +98,6 @@ final class SkbPool extends ObjectPool {
         skbCount[core] = slab.allocBulk(core, skbCache, core * CACHE_SIZE, n);
     }
 
-    /** One at a time, as a driver calls {@code napi_alloc_skb} per descriptor. */
-    @Override
-    public int allocBulk(int core, int owner, Buffer[] dst, int offset, int count) {
-        int n = 0;
-        while (n < count) {
-            Buffer b = alloc(core, owner);
-            if (b == null) {
-                failures += count - n - 1; // alloc counted one
-                break;
-            }
-            dst[offset + n++] = b;
-        }
-        return n;
-    }
-
-    @Override
-    public void freeBulk(int core, Buffer[] src, int offset, int count) {
-        for (int k = offset, end = offset + count; k < end; k++) {
-            free(core, src[k]);
-        }
-    }
-
     /** {@code napi_consume_skb}: the head is deferred into the core's cache; a full cache is freed in bulk. */
     @Override
     public void consume(int core, Buffer buffer) {
@@ -172,23 +151,18 @@ final class SkbPool extends ObjectPool {
         }
     }
 
-    private static final String[] LIVE = {"allocFailures", "napiCacheHits", "napiCacheRefills", "slabSlowAllocs",
-        "slabSlowFrees"};
-
     @Override
-    public String[] liveCounters() {
-        return LIVE.clone();
+    public void liveValues(LiveValues values) {
+        values.add("allocFailures", () -> failures);
+        values.add("napiCacheHits", () -> cacheHits);
+        values.add("napiCacheRefills", () -> refills);
+        slab.liveValues(values, "slab", false);
     }
 
+    /** {@inheritDoc} {@code allocFailures} counts them. */
     @Override
-    public double liveCounter(int index) {
-        return switch (index) {
-            case 0 -> failures;
-            case 1 -> cacheHits;
-            case 2 -> refills;
-            case 3 -> slab.live(1);
-            default -> slab.live(3);
-        };
+    public void countAllocFailures(int missing) {
+        failures += missing;
     }
 
     @Override

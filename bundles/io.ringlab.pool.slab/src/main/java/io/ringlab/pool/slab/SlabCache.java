@@ -349,17 +349,26 @@ final class SlabCache {
         nrPartial--;
     }
 
-    /** The counters a run samples over time: see {@link #live}. */
-    static final String[] LIVE = {"fastAllocs", "slowAllocs", "fastFrees", "slowFrees"};
+    /**
+     * Names the slab's counters a run samples over time, each as {@code prefix + name}.
+     *
+     * @param values where they go
+     * @param prefix before each name: {@code "slab"} in a pool whose own counters come first, or nothing
+     * @param fastPaths whether the fast paths' counters are named too (the skb kind samples only the slow ones)
+     */
+    void liveValues(io.ringlab.buffer.api.LiveValues values, String prefix, boolean fastPaths) {
+        if (fastPaths) {
+            values.add(name(prefix, "fastAllocs"), () -> fastAllocs);
+        }
+        values.add(name(prefix, "slowAllocs"), () -> slowAllocs);
+        if (fastPaths) {
+            values.add(name(prefix, "fastFrees"), () -> fastFrees);
+        }
+        values.add(name(prefix, "slowFrees"), () -> slowFrees);
+    }
 
-    /** @return the {@link #LIVE} counter {@code i}, without allocating */
-    double live(int i) {
-        return switch (i) {
-            case 0 -> fastAllocs;
-            case 1 -> slowAllocs;
-            case 2 -> fastFrees;
-            default -> slowFrees;
-        };
+    private static String name(String prefix, String name) {
+        return prefix.isEmpty() ? name : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 
     /** @return objects per slab */

@@ -1,6 +1,7 @@
 package io.ringlab.pool.slab;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.buffer.api.LiveValues;
 import io.ringlab.buffer.api.PoolContext;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
 
@@ -80,15 +81,9 @@ final class SlabPool extends ObjectPool {
         return stats("");
     }
 
-    private static final String[] LIVE = {"allocFailures", "fastAllocs", "slowAllocs", "fastFrees", "slowFrees"};
-
     @Override
-    public String[] liveCounters() {
-        return LIVE.clone();
-    }
-
-    @Override
-    public double liveCounter(int index) {
-        return index == 0 ? failures : slab.live(index - 1);
+    public void liveValues(LiveValues values) {
+        values.add("allocFailures", () -> failures);
+        slab.liveValues(values, "", true);
     }
 }

@@ -1,8 +1,8 @@
 /**
  * Queue contracts: Byte Queue Limits (the kernel's DQL), the state of a device TX queue, and queueing disciplines.
  * <p>
- * Import ranges: users (drivers, the engine) import {@code [1.0,2.0)}; implementations of a {@code @ProviderType} type import
- * {@code [1.0,1.1)}. {@link io.ringlab.queue.api.Qdisc}, {@link io.ringlab.queue.api.QueueLimits} and the providers are
+ * Import ranges (bnd computes them): users (drivers, the engine) import up to the next major version; implementations of
+ * a {@code @ProviderType} type up to the next minor. {@link io.ringlab.queue.api.Qdisc}, {@link io.ringlab.queue.api.QueueLimits} and the providers are
  * {@code @ConsumerType}: third parties implement them.
  */
 @Export

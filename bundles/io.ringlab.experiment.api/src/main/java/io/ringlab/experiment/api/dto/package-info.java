@@ -4,7 +4,7 @@
  * not thread-safe; fields that may be undefined are boxed and {@code null} rather than NaN, so the JSON the command line
  * writes from them has no surprises.
  * <p>
- * Import range for users: {@code [1.0,2.0)}.
+ * Users import it up to the next major version (bnd computes the range from the version built against).
  * <p>
  * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples;
  * {@code ExperimentDTO.warmupValue}, {@code forkValue} and {@code pipelineValue}, where the experiment file sets the

@@ -1,7 +1,7 @@
 /**
  * Snapshots of queue state. Public-field DTOs, not thread-safe.
  * <p>
- * Import range for users: {@code [1.0,2.0)}.
+ * Users import it up to the next major version (bnd computes the range from the version built against).
  */
 @Export
 @Version("1.0.0")

@@ -20,7 +20,11 @@ public class SeriesDTO {
      * run's under the same names.
      */
     public List<String> columns = new ArrayList<>();
-    /** Rows of values, one per sample; each row has one value per column. */
+    /**
+     * Rows of values, one per sample; each row has one value per column. In a run's result and snapshots, a read-only
+     * view of fixed size: the rows sampled until then, of which those past the engine's heap budget are read back from
+     * a temporary file (docs/engine.md, "Series").
+     */
     public List<double[]> rows = new ArrayList<>();
     /**
      * Series of points recorded at their own virtual times, by name ({@code element.metric}, for example

@@ -3,7 +3,7 @@
  * results and snapshots. Public-field DTOs, not thread-safe unless a type says otherwise; the JSON a run writes mirrors
  * {@link io.ringlab.sim.api.dto.RunResultDTO}.
  * <p>
- * Import range for users: {@code [1.0,2.0)}.
+ * Users import it up to the next major version (bnd computes the range from the version built against).
  * <p>
  * 1.4: how many samples a figure rests on ({@code RunResultDTO.samples}, {@code measuredSeconds},
  * {@code sampleWarnings}, {@link io.ringlab.sim.api.dto.SampleWarningDTO}) and the command line's overrides of a run

@@ -61,7 +61,10 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * <li><b>determinism</b>: two runs of random traffic with the same seed give the same results; two seeds give the driver
  * other results;</li>
  * <li><b>handover</b>: a same-version swap of the driver in the middle of a loaded run ({@code --swap}) is applied with a
- * handover, drops nothing, keeps the run conserved, and leaves every metric as the run without it.</li>
+ * handover, drops nothing, keeps the run conserved, and leaves every metric as the run without it;</li>
+ * <li><b>declarations</b>: every metric the driver reports in a loaded run is declared by its factory
+ * ({@link ElementDescriptorDTO#metricDescriptors}) with a kind, a meaning and a unit, and every metric it declares is
+ * reported, so that {@code ringlab elements} lists what a run reports ({@link MetricDeclarations}).</li>
  * </ul>
  * The hooks below fit the pipelines to the driver (its properties, cost profile, line rate, ports); a driver the default
  * pipelines do not fit returns its own from {@link #pipeline}. See docs/conformance.md.
@@ -449,6 +452,22 @@ public abstract class DriverContract {
         List<String> diff = Runs.differences(plain, swapped);
         assertTrue(diff.isEmpty(), "handover: a same-version swap at " + at + " changed the results: "
                 + Runs.firstOf(diff, 5));
+    }
+
+    // ------------------------------------------------------------------ declarations
+
+    @Test
+    public void everyMetricItReportsIsDeclared() {
+        RunResultDTO r = run(Traffic.LOADED, "the loaded run", 1, hasBql() ? Map.of("bql", "true") : Map.of(),
+                List.of()).result;
+        Runs.finished(r, "the loaded run");
+        Set<String> reported = r.elements.getOrDefault(DUT, Map.of()).keySet();
+        List<String> bad = MetricDeclarations.undeclared(MetricDeclarations.listed(factory()), reported);
+        assertTrue(bad.isEmpty(), "declarations: " + DUT + " reports metrics its factory does not declare with a kind,"
+                + " a meaning and a unit (ElementDescriptorDTO.metricDescriptors): " + Runs.firstOf(bad, 5));
+        List<String> unreported = MetricDeclarations.unreported(factory().descriptor(), reported);
+        assertTrue(unreported.isEmpty(), "declarations: " + DUT + "'s factory declares metrics the loaded run does not"
+                + " report: " + Runs.firstOf(unreported, 5));
     }
 
     /**

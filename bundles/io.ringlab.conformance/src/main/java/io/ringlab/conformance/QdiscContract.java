@@ -62,7 +62,8 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * <li><b>ordering</b>, where the qdisc promises one ({@link #order()});</li>
  * <li>with an element factory: the element conserves packets under overload in a pipeline, and a same-version swap of it
  * in the middle of that run hands its queue over: applied with a handover, nothing dropped, every metric as without
- * it.</li>
+ * it; and every metric the element reports is declared by its factory with a kind, a meaning and a unit, and every
+ * metric it declares is reported ({@link MetricDeclarations}).</li>
  * </ul>
  * See docs/conformance.md.
  */
@@ -487,5 +488,19 @@ public abstract class QdiscContract {
         List<String> diff = Runs.differences(plain, swapped);
         assertTrue(diff.isEmpty(), "handover: a same-version swap at " + at + " changed the results: "
                 + Runs.firstOf(diff, 5));
+    }
+
+    @Test
+    public void everyMetricTheElementReportsIsDeclared() {
+        assumeTrue(elementFactory() != null, kind() + " has no element factory");
+        RunResultDTO r = runElement("the overload run");
+        Runs.finished(r, "the overload run");
+        Set<String> reported = r.elements.getOrDefault("qut", Map.of()).keySet();
+        List<String> bad = MetricDeclarations.undeclared(MetricDeclarations.listed(elementFactory()), reported);
+        assertTrue(bad.isEmpty(), "declarations: the " + kind() + " element reports metrics its factory does not declare"
+                + " with a kind, a meaning and a unit (ElementDescriptorDTO.metricDescriptors): " + Runs.firstOf(bad, 5));
+        List<String> unreported = MetricDeclarations.unreported(elementFactory().descriptor(), reported);
+        assertTrue(unreported.isEmpty(), "declarations: the " + kind() + " element's factory declares metrics the"
+                + " overload run does not report: " + Runs.firstOf(unreported, 5));
     }
 }

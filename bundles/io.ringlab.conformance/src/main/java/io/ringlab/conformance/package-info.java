@@ -3,8 +3,10 @@
  * factory or provider, to check the contract every element, pool and qdisc must keep (docs/conformance.md):
  * {@link io.ringlab.conformance.DriverContract} for NIC-driver element factories,
  * {@link io.ringlab.conformance.PoolContract} for pool kinds ({@code BufferPoolProvider}) and
- * {@link io.ringlab.conformance.QdiscContract} for qdisc kinds ({@code QdiscProvider}) and their elements. The contracts run
- * real pipelines with the engine's {@code Standalone}, on the test's class path, without a framework.
+ * {@link io.ringlab.conformance.QdiscContract} for qdisc kinds ({@code QdiscProvider}) and their elements;
+ * {@link io.ringlab.conformance.MetricDeclarations}, the contracts' check of declared against reported metrics, for a
+ * test of several types. The contracts run real pipelines with the engine's {@code Standalone}, on the test's class
+ * path, without a framework.
  * <p>
  * {@link io.ringlab.conformance.Prerequisites} skips a test whose prerequisite is missing, except in CI, where it fails.
  * <p>

@@ -1,5 +1,7 @@
 package io.ringlab.conformance;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +29,7 @@ import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Mode;
@@ -56,8 +59,19 @@ final class FixtureNic implements ElementFactory {
         /** The interrupt coalescing threshold comes from an unseeded {@code java.util.Random}. */
         UNSEEDED_RANDOM,
         /** The handover leaves the TX ring out: the new instance starts with an empty one of its own. */
-        HANDOVER_DROPS_RING
+        HANDOVER_DROPS_RING,
+        /** It registers a counter ({@code txDoorbells}) that its factory does not declare. */
+        UNDECLARED_METRIC,
+        /** Its factory declares a counter ({@code txRestarts}) that it never registers. */
+        UNREGISTERED_METRIC
     }
+
+    // The metrics, each declared once: the descriptor lists them and the driver registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames sent");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths");
+    static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs", "TX interrupts raised");
+    static final MetricDescriptorDTO TX_TIMER_CLEANS = new MetricDescriptorDTO(COUNTER, "txTimerCleans",
+            "TX cleans run by the coalescing timer");
 
     static final String TYPE = "fixture-nic";
 
@@ -77,7 +91,10 @@ final class FixtureNic implements ElementFactory {
                 "frames per TX interrupt"));
         descriptor.properties.add(PropertyDescriptorDTO.of("timer", Kind.DURATION, "50us", "1us", "1s",
                 "TX coalescing timer"));
-        descriptor.metrics.addAll(List.of("txPackets", "txBytes", "txIrqs", "txTimerCleans"));
+        descriptor.metricDescriptors.addAll(List.of(TX_PACKETS, TX_BYTES, TX_IRQS, TX_TIMER_CLEANS));
+        if (fault == Fault.UNREGISTERED_METRIC) {
+            descriptor.metricDescriptors.add(new MetricDescriptorDTO(COUNTER, "txRestarts", "wakes of the queue"));
+        }
     }
 
     @Override
@@ -137,10 +154,13 @@ final class FixtureNic implements ElementFactory {
             this.timerTask = cpu -> clean(true);
             this.timer = ctx.timer(now -> core.submit(Core.SOFTIRQ, timerTask));
             Metrics m = ctx.metrics();
-            txPackets = m.counter("txPackets");
-            txBytes = m.counter("txBytes");
-            txIrqs = m.counter("txIrqs");
-            txTimerCleans = m.counter("txTimerCleans");
+            txPackets = m.counter(TX_PACKETS);
+            txBytes = m.counter(TX_BYTES);
+            txIrqs = m.counter(TX_IRQS);
+            txTimerCleans = m.counter(TX_TIMER_CLEANS);
+            if (fault == Fault.UNDECLARED_METRIC) {
+                m.counter("txDoorbells"); // by its name alone: the descriptor does not list it
+            }
         }
 
         @Override

@@ -40,6 +40,14 @@ final class Fixtures {
         @Override protected ElementFactory factory() { return new FixtureNic(FixtureNic.Fault.HANDOVER_DROPS_RING); }
     }
 
+    static class NicWithAnUndeclaredMetric extends DriverContract {
+        @Override protected ElementFactory factory() { return new FixtureNic(FixtureNic.Fault.UNDECLARED_METRIC); }
+    }
+
+    static class NicDeclaringAnUnregisteredMetric extends DriverContract {
+        @Override protected ElementFactory factory() { return new FixtureNic(FixtureNic.Fault.UNREGISTERED_METRIC); }
+    }
+
     static class CorrectPool extends PoolContract {
         @Override protected BufferPoolProvider provider() { return new FixturePool(FixturePool.Fault.NONE); }
         @Override protected String kind() { return FixturePool.KIND; }

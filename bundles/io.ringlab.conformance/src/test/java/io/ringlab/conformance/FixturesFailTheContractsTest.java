@@ -13,11 +13,13 @@ import io.ringlab.conformance.Fixtures.CorrectPool;
 import io.ringlab.conformance.Fixtures.CorrectQdisc;
 import io.ringlab.conformance.Fixtures.LeakingPool;
 import io.ringlab.conformance.Fixtures.LifoQdisc;
+import io.ringlab.conformance.Fixtures.NicDeclaringAnUnregisteredMetric;
 import io.ringlab.conformance.Fixtures.NicDroppingItsRingInAHandover;
 import io.ringlab.conformance.Fixtures.NicLosingARingBuffer;
 import io.ringlab.conformance.Fixtures.NicOnTheWallClock;
 import io.ringlab.conformance.Fixtures.NicSkippingBqlCompletion;
 import io.ringlab.conformance.Fixtures.NicWhoseWalkMissesItsRing;
+import io.ringlab.conformance.Fixtures.NicWithAnUndeclaredMetric;
 import io.ringlab.conformance.Fixtures.NicWithAnUnseededRandom;
 import io.ringlab.conformance.Fixtures.PoolTakingADoubleFreeBack;
 import io.ringlab.conformance.Fixtures.QdiscForgettingRequeuedBytes;
@@ -47,14 +49,14 @@ class FixturesFailTheContractsTest {
     void theCorrectFixturesPassEveryCheck() {
         Contracts.Outcome nic = Contracts.run(CorrectNic.class);
         assertEquals(Map.of(), nic.failures());
-        assertEquals(9, nic.succeeded(), "every driver check ran and passed");
+        assertEquals(10, nic.succeeded(), "every driver check ran and passed");
         Contracts.Outcome pool = Contracts.run(CorrectPool.class);
         assertEquals(Map.of(), pool.failures());
         assertEquals(6, pool.succeeded(), "every pool check ran and passed");
         Contracts.Outcome qdisc = Contracts.run(CorrectQdisc.class);
         assertEquals(Map.of(), qdisc.failures());
         assertEquals(4, qdisc.succeeded(), "every qdisc check ran and passed");
-        assertEquals(2, qdisc.skipped(), "the element checks are skipped for a kind without an element factory");
+        assertEquals(3, qdisc.skipped(), "the element checks are skipped for a kind without an element factory");
     }
 
     @Test
@@ -116,7 +118,7 @@ class FixturesFailTheContractsTest {
                 "buffersAndPacketsAreConservedWhenIdle", "buffersAndPacketsAreConservedWithGsoTraffic",
                 "bqlCompletesEveryByteReportedSentOnceTheRingDrains", "bqlKeepsFarFewerBytesInTheDevice",
                 "theSameSeedGivesTheSameResults", "anotherSeedGivesOtherResults",
-                "aSameVersionSwapUnderLoadHandsOverAndChangesNothing")) {
+                "aSameVersionSwapUnderLoadHandsOverAndChangesNothing", "everyMetricItReportsIsDeclared")) {
             all.put(check, "ring invariants: the TX ring holds buffer");
         }
         Contracts.Outcome o = failsWith(NicWhoseWalkMissesItsRing.class, all);
@@ -150,5 +152,17 @@ class FixturesFailTheContractsTest {
     void aDriverWhoseHandoverDropsItsRingFailsTheHandover() {
         failsWith(NicDroppingItsRingInAHandover.class, Map.of(
                 "aSameVersionSwapUnderLoadHandsOverAndChangesNothing", "packet(s) (swap-drain"));
+    }
+
+    @Test
+    void aDriverThatRegistersAnUndeclaredMetricFailsTheDeclarations() {
+        failsWith(NicWithAnUndeclaredMetric.class, Map.of(
+                "everyMetricItReportsIsDeclared", "txDoorbells (not declared)"));
+    }
+
+    @Test
+    void aDriverWhoseFactoryDeclaresAMetricItNeverRegistersFailsTheDeclarations() {
+        failsWith(NicDeclaringAnUnregisteredMetric.class, Map.of(
+                "everyMetricItReportsIsDeclared", "declares metrics the loaded run does not report: txRestarts"));
     }
 }

@@ -95,17 +95,17 @@ final class LinkElement implements Element, Handover {
         this.arrival = ctx.timer(this::deliver);
         this.lossReason = ctx.dropReason("link-loss");
         Metrics m = ctx.metrics();
-        txPackets = m.counter("txPackets");
-        txBytes = m.counter("txBytes");
-        wireBytes = m.counter("wireBytes");
-        lost = m.counter("lost");
-        m.gauge("inFlight", () -> size);
-        m.gauge("utilisationPercent", () -> {
+        txPackets = m.counter(LinkFactory.TX_PACKETS);
+        txBytes = m.counter(LinkFactory.TX_BYTES);
+        wireBytes = m.counter(LinkFactory.WIRE_BYTES);
+        lost = m.counter(LinkFactory.LOST);
+        m.gauge(LinkFactory.IN_FLIGHT, () -> size);
+        m.gauge(LinkFactory.UTILISATION_PERCENT, () -> {
             long now = ctx.nowPicos();
             long b = busyPicos - Math.max(0, wireFreeAt - now);
             return now == 0 ? 0 : 100.0 * b / now;
         });
-        m.series("inFlight");
+        m.series(LinkFactory.IN_FLIGHT.name);
     }
 
     /** @return the wire time of a frame of {@code len} skb bytes, in picoseconds, rounded to nearest. */

@@ -21,6 +21,22 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code link}: see {@link LinkElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=link")
 public class LinkFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
+            "frames serialised, lost ones included");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths (skb->len)");
+    static final MetricDescriptorDTO WIRE_BYTES = new MetricDescriptorDTO(COUNTER, "wireBytes",
+            "bytes on the wire: padded length plus overhead");
+    static final MetricDescriptorDTO LOST = new MetricDescriptorDTO(COUNTER, "lost",
+            "frames lost (also in the invariants as link-loss)");
+    static final MetricDescriptorDTO IN_FLIGHT = new MetricDescriptorDTO(GAUGE, "inFlight",
+            "frames pulled, not lost and not yet delivered");
+    static final MetricDescriptorDTO UTILISATION_PERCENT = new MetricDescriptorDTO(GAUGE, "utilisationPercent",
+            "wire busy time up to now over now");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, WIRE_BYTES, LOST,
+            IN_FLIGHT, UTILISATION_PERCENT);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -46,13 +62,7 @@ public class LinkFactory implements ElementFactory {
                 "probability that a frame is lost on the wire, drawn from the link's random stream"));
         d.properties.add(PropertyDescriptorDTO.of("batch", Kind.INTEGER, "1", "1", "1024",
                 "frames taken per wire event; 1 is exact, more trades the upstream's completion timing for speed"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames serialised, lost ones included"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths (skb->len)"),
-                new MetricDescriptorDTO(COUNTER, "wireBytes", "bytes on the wire: padded length plus overhead"),
-                new MetricDescriptorDTO(COUNTER, "lost", "frames lost (also in the invariants as link-loss)"),
-                new MetricDescriptorDTO(GAUGE, "inFlight", "frames pulled, not lost and not yet delivered"),
-                new MetricDescriptorDTO(GAUGE, "utilisationPercent", "wire busy time up to now over now")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/link.md";
         return d;
     }

@@ -5,6 +5,30 @@ import java.util.Map;
 
 import org.osgi.service.component.annotations.Component;
 
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_DROP_BATCH;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_FLOWS;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_INTERVAL_PICOS;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_MEMORY_LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_QUANTUM;
+import static io.ringlab.qdisc.FqCodelProvider.DEFAULT_TARGET_PICOS;
+import static io.ringlab.qdisc.FqCodelProvider.DROP_BATCH;
+import static io.ringlab.qdisc.FqCodelProvider.FLOWS;
+import static io.ringlab.qdisc.FqCodelProvider.INTERVAL;
+import static io.ringlab.qdisc.FqCodelProvider.LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_DROP_BATCH;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_FLOWS;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_MEMORY_LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_MTU;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_QUANTUM;
+import static io.ringlab.qdisc.FqCodelProvider.MAX_TIME_PICOS;
+import static io.ringlab.qdisc.FqCodelProvider.MEMORY_LIMIT;
+import static io.ringlab.qdisc.FqCodelProvider.MIN_QUANTUM;
+import static io.ringlab.qdisc.FqCodelProvider.MTU;
+import static io.ringlab.qdisc.FqCodelProvider.QUANTUM;
+import static io.ringlab.qdisc.FqCodelProvider.TARGET;
+
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.sim.api.Configuration;
 import io.ringlab.sim.api.ElementContext;
@@ -39,17 +63,20 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=fq_codel")
 public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
 
-    /** The kind's own metrics, {@code tc -s qdisc show dev … } names in camel case. */
-    static final List<MetricDescriptorDTO> FQ_CODEL_METRICS = List.of(
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "dropOverlimit",
-                    "packets dropped because the qdisc was over its limit (drop_overlimit)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "dropOvermemory",
-                    "of those, dropped while memory was over its limit (drop_overmemory)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "codelDrops", "packets CoDel dropped at dequeue"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "newFlowCount",
-                    "buckets that joined new_flows (new_flow_count)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "maxPacket", "B",
-                    "the largest packet CoDel has seen (maxpacket)"));
+    // The kind's own metrics, {@code tc -s qdisc show dev ...} names in camel case, each declared once.
+    static final MetricDescriptorDTO DROP_OVERLIMIT = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE,
+            "dropOverlimit", "packets dropped because the qdisc was over its limit (drop_overlimit)");
+    static final MetricDescriptorDTO DROP_OVERMEMORY = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE,
+            "dropOvermemory", "of those, dropped while memory was over its limit (drop_overmemory)");
+    static final MetricDescriptorDTO CODEL_DROPS = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "codelDrops",
+            "packets CoDel dropped at dequeue");
+    static final MetricDescriptorDTO NEW_FLOW_COUNT = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "newFlowCount",
+            "buckets that joined new_flows (new_flow_count)");
+    static final MetricDescriptorDTO MAX_PACKET = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "maxPacket", "B",
+            "the largest packet CoDel has seen (maxpacket)");
+    /** The kind's own metrics, as the descriptor lists them after the generic ones. */
+    static final List<MetricDescriptorDTO> FQ_CODEL_METRICS = List.of(DROP_OVERLIMIT, DROP_OVERMEMORY, CODEL_DROPS,
+            NEW_FLOW_COUNT, MAX_PACKET);
 
     /** Creates the factory; Declarative Services calls it. */
     public FqCodelElementFactory() {
@@ -64,34 +91,51 @@ public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
                         + "byte backlog (reason qdisc-overlimit); CoDel drops have reason qdisc-aqm. Packets are not "
                         + "ECN-capable, so CoDel drops instead of marking. Not modelled: tc filters, priority "
                         + "classification, ce_threshold, the empty-qdisc bypass (equivalent here), bulk dequeue.",
-                List.of(PropertyDescriptorDTO.of("limit", Kind.INTEGER, "10240", "1", "1000000",
+                List.of(PropertyDescriptorDTO.of(LIMIT, Kind.INTEGER, String.valueOf(DEFAULT_LIMIT), "1",
+                                String.valueOf(MAX_LIMIT),
                                 "packet limit; above it fq_codel_drop drops from the fattest flow"),
-                        PropertyDescriptorDTO.of("flows", Kind.INTEGER, "1024", "1", "65536",
+                        PropertyDescriptorDTO.of(FLOWS, Kind.INTEGER, String.valueOf(DEFAULT_FLOWS), "1",
+                                String.valueOf(MAX_FLOWS),
                                 "number of hash buckets (flow queues)"),
-                        PropertyDescriptorDTO.of("quantum", Kind.SIZE, "1514B", "256B", "1048576B",
+                        PropertyDescriptorDTO.of(QUANTUM, Kind.SIZE, DEFAULT_QUANTUM + "B", MIN_QUANTUM + "B",
+                                MAX_QUANTUM + "B",
                                 "bytes a flow may send per DRR round (psched_mtu: MTU 1500 + 14-byte header)"),
-                        PropertyDescriptorDTO.of("target", Kind.DURATION, "5ms", "0s", "100s",
+                        PropertyDescriptorDTO.of(TARGET, Kind.DURATION, millis(DEFAULT_TARGET_PICOS), "0s",
+                                seconds(MAX_TIME_PICOS),
                                 "CoDel target: acceptable standing sojourn time (kernel unit 1024 ns)"),
-                        PropertyDescriptorDTO.of("interval", Kind.DURATION, "100ms", "0s", "100s",
+                        PropertyDescriptorDTO.of(INTERVAL, Kind.DURATION, millis(DEFAULT_INTERVAL_PICOS), "0s",
+                                seconds(MAX_TIME_PICOS),
                                 "CoDel interval: how long the sojourn must stay above target before drops start, and the "
                                         + "base of the drop spacing interval/sqrt(count)"),
-                        PropertyDescriptorDTO.of("memoryLimit", Kind.SIZE, "32MiB", "1B", "2GiB",
+                        PropertyDescriptorDTO.of(MEMORY_LIMIT, Kind.SIZE, (DEFAULT_MEMORY_LIMIT >> 20) + "MiB", "1B",
+                                (MAX_MEMORY_LIMIT >> 30) + "GiB",
                                 "limit on the truesize bytes of queued packets; above it fq_codel_drop drops"),
-                        PropertyDescriptorDTO.of("dropBatch", Kind.INTEGER, "64", "1", "1000000",
+                        PropertyDescriptorDTO.of(DROP_BATCH, Kind.INTEGER, String.valueOf(DEFAULT_DROP_BATCH), "1",
+                                String.valueOf(MAX_DROP_BATCH),
                                 "packets fq_codel_drop drops at most per overlimit event (half the fattest flow's bytes)"),
-                        PropertyDescriptorDTO.of("mtu", Kind.SIZE, "1514B", "1B", "1048576B",
+                        PropertyDescriptorDTO.of(MTU, Kind.SIZE, DEFAULT_QUANTUM + "B", "1B", MAX_MTU + "B",
                                 "CoDel never drops while the qdisc's byte backlog is at most this (psched_mtu)")),
                 List.of(Qdisc.DROP_OVERLIMIT, Qdisc.DROP_AQM), FQ_CODEL_METRICS);
+    }
+
+    /** @return a whole number of milliseconds in the file grammar ({@code 5ms}) */
+    private static String millis(long picos) {
+        return picos / 1_000_000_000L + "ms";
+    }
+
+    /** @return a whole number of seconds in the file grammar ({@code 100s}) */
+    private static String seconds(long picos) {
+        return picos / 1_000_000_000_000L + "s";
     }
 
     /** Maps the properties to the provider's settings and draws the hash perturbation from the element's random stream. */
     @Override
     Map<String, Object> settings(ElementContext context) {
         Configuration c = context.config();
-        return Map.of(FqCodelProvider.LIMIT, c.getLong("limit"), FqCodelProvider.FLOWS, c.getLong("flows"),
-                FqCodelProvider.QUANTUM, c.getBytes("quantum"), FqCodelProvider.TARGET, c.getPicos("target"),
-                FqCodelProvider.INTERVAL, c.getPicos("interval"), FqCodelProvider.MEMORY_LIMIT, c.getBytes("memoryLimit"),
-                FqCodelProvider.DROP_BATCH, c.getLong("dropBatch"), FqCodelProvider.MTU, c.getBytes("mtu"),
+        // the element's properties have the provider's setting names
+        return Map.of(LIMIT, c.getLong(LIMIT), FLOWS, c.getLong(FLOWS), QUANTUM, c.getBytes(QUANTUM),
+                TARGET, c.getPicos(TARGET), INTERVAL, c.getPicos(INTERVAL), MEMORY_LIMIT, c.getBytes(MEMORY_LIMIT),
+                DROP_BATCH, c.getLong(DROP_BATCH), MTU, c.getBytes(MTU),
                 FqCodelProvider.PERTURBATION, context.random().nextInt());
     }
 
@@ -106,10 +150,10 @@ public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
             throw new IllegalArgumentException("qdisc=" + qdisc.getClass().getName()
                     + ", the fq_codel element reads its counters from io.ringlab.qdisc's FqCodelQdisc");
         }
-        metrics.gauge("dropOverlimit", q::dropOverlimit);
-        metrics.gauge("dropOvermemory", q::dropOvermemory);
-        metrics.gauge("codelDrops", q::codelDrops);
-        metrics.gauge("newFlowCount", q::newFlowCount);
-        metrics.gauge("maxPacket", q::maxPacket);
+        metrics.gauge(DROP_OVERLIMIT, q::dropOverlimit);
+        metrics.gauge(DROP_OVERMEMORY, q::dropOvermemory);
+        metrics.gauge(CODEL_DROPS, q::codelDrops);
+        metrics.gauge(NEW_FLOW_COUNT, q::newFlowCount);
+        metrics.gauge(MAX_PACKET, q::maxPacket);
     }
 }

@@ -52,7 +52,8 @@ public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
                         + "(reason qdisc-overlimit). A requeued packet goes back to the head of its band (the kernel keeps "
                         + "it in q->gso_skb ahead of every band). Not modelled: the per-band limits of the lockless "
                         + "v4.16+ version, the empty-qdisc bypass (equivalent here), bulk dequeue, qevents.",
-                List.of(PropertyDescriptorDTO.of(LIMIT, Kind.INTEGER, "1000", "1", "1000000",
+                List.of(PropertyDescriptorDTO.of(LIMIT, Kind.INTEGER, String.valueOf(PfifoQdisc.DEFAULT_LIMIT), "1",
+                        String.valueOf(PfifoQdisc.MAX_LIMIT),
                         "limit on the three bands together, in packets (txqueuelen)")),
                 List.of(Qdisc.DROP_OVERLIMIT), BAND_METRICS);
     }
@@ -75,7 +76,7 @@ public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
         }
         for (int band = 0; band < PfifoFastQdisc.BANDS; band++) {
             int b = band;
-            metrics.gauge(BAND_METRICS.get(band).name, () -> q.backlogPackets(b));
+            metrics.gauge(BAND_METRICS.get(band), () -> q.backlogPackets(b));
             metrics.series(BAND_METRICS.get(band).name);
         }
     }

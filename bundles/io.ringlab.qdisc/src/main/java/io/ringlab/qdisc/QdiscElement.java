@@ -59,15 +59,23 @@ final class QdiscElement implements Element, Handover {
     static final String IN = "in";
     /** Name of the pull output to the driver. */
     static final String OUT = "out";
-    /** The metrics of every qdisc kind, as the descriptor lists them ({@code tc -s qdisc} names in camel case). */
-    static final List<MetricDescriptorDTO> METRICS = List.of(
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlog", "packets queued now (backlog p, qlen)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBytes", "bytes queued now (backlog b)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "drops", "packets dropped, all reasons (dropped)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "requeues", "packets put back by the driver (requeues)"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "enqueued", "packets accepted"),
-            new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "dequeued",
-                    "packets handed to the driver (Sent ... pkt)"));
+    // The metrics of every qdisc kind ({@code tc -s qdisc} names in camel case), each declared once: the descriptor
+    // lists them and the element registers by them.
+    static final MetricDescriptorDTO BACKLOG = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlog",
+            "packets queued now (backlog p, qlen)");
+    static final MetricDescriptorDTO BACKLOG_BYTES = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBytes",
+            "bytes queued now (backlog b)");
+    static final MetricDescriptorDTO DROPS = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "drops",
+            "packets dropped, all reasons (dropped)");
+    static final MetricDescriptorDTO REQUEUES_METRIC = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "requeues",
+            "packets put back by the driver (requeues)");
+    static final MetricDescriptorDTO ENQUEUED = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "enqueued",
+            "packets accepted");
+    static final MetricDescriptorDTO DEQUEUED = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "dequeued",
+            "packets handed to the driver (Sent ... pkt)");
+    /** The metrics of every qdisc kind, as the descriptor lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(BACKLOG, BACKLOG_BYTES, DROPS, REQUEUES_METRIC, ENQUEUED,
+            DEQUEUED);
 
     /**
      * Registers the metrics of one qdisc kind beyond {@link #METRICS}, once, from the element's constructor: gauges that read
@@ -157,13 +165,13 @@ final class QdiscElement implements Element, Handover {
         qdisc.dropSink(this::drop);
 
         Metrics metrics = context.metrics();
-        metrics.gauge("backlog", qdisc::backlogPackets);
-        metrics.gauge("backlogBytes", qdisc::backlogBytes);
-        this.drops = metrics.counter("drops");
-        metrics.gauge("requeues", () -> requeuesBefore + qdisc.stats().requeues);
-        this.enqueued = metrics.counter("enqueued");
-        this.dequeued = metrics.counter("dequeued");
-        metrics.series("backlog");
+        metrics.gauge(BACKLOG, qdisc::backlogPackets);
+        metrics.gauge(BACKLOG_BYTES, qdisc::backlogBytes);
+        this.drops = metrics.counter(DROPS);
+        metrics.gauge(REQUEUES_METRIC, () -> requeuesBefore + qdisc.stats().requeues);
+        this.enqueued = metrics.counter(ENQUEUED);
+        this.dequeued = metrics.counter(DEQUEUED);
+        metrics.series(BACKLOG.name);
         if (kindMetrics != null) {
             kindMetrics.register(qdisc, metrics);
         }

@@ -39,7 +39,8 @@ public final class QdiscElementFactory extends AbstractQdiscElementFactory {
                         + "signals it (netif_schedule) and its TX queue is not stopped by the driver or by BQL. "
                         + "Not modelled: the empty-qdisc bypass (TCQ_F_CAN_BYPASS, equivalent here), bulk dequeue "
                         + "(qdisc_avail_bulklimit), the GSO header adjustment of the byte backlog, qevents.",
-                List.of(PropertyDescriptorDTO.of(LIMIT, Kind.INTEGER, "1000", "1", "1000000",
+                List.of(PropertyDescriptorDTO.of(LIMIT, Kind.INTEGER, String.valueOf(PfifoQdisc.DEFAULT_LIMIT), "1",
+                        String.valueOf(PfifoQdisc.MAX_LIMIT),
                         "queue limit in packets (txqueuelen)")),
                 List.of(Qdisc.DROP_OVERLIMIT));
     }

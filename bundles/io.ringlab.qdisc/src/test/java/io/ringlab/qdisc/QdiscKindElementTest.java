@@ -18,6 +18,7 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.pipeline.format.Units;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.queue.api.Qdisc;
 import io.ringlab.queue.api.QdiscProvider;
@@ -171,5 +172,48 @@ class QdiscKindElementTest {
         assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the fq_codel element reads its counters from io.ringlab.qdisc's "
                 + "FqCodelQdisc", assertThrows(IllegalArgumentException.class,
                         () -> new FqCodelElementFactory().registerMetrics(foreign, none)).getMessage());
+    }
+
+    /** @return a property's default, minimum and maximum in base units (packets, bytes, picoseconds) */
+    private static List<Long> values(ElementDescriptorDTO d, String name,
+            java.util.function.ToLongFunction<String> parse) {
+        PropertyDescriptorDTO p = property(d, name);
+        return List.of(parse.applyAsLong(p.defaultValue), parse.applyAsLong(p.min), parse.applyAsLong(p.max));
+    }
+
+    @Test
+    void shouldDescribeFqCodelWithTheProvidersDefaultsAndRanges() {
+        ElementDescriptorDTO d = new FqCodelElementFactory().descriptor();
+        assertEquals(List.of((long) FqCodelProvider.DEFAULT_LIMIT, 1L, (long) FqCodelProvider.MAX_LIMIT),
+                values(d, "limit", Units::parseInteger), "limit");
+        assertEquals(List.of((long) FqCodelProvider.DEFAULT_FLOWS, 1L, (long) FqCodelProvider.MAX_FLOWS),
+                values(d, "flows", Units::parseInteger), "flows");
+        assertEquals(List.of((long) FqCodelProvider.DEFAULT_QUANTUM, (long) FqCodelProvider.MIN_QUANTUM,
+                (long) FqCodelProvider.MAX_QUANTUM), values(d, "quantum", Units::parseBytes), "quantum");
+        assertEquals(List.of(FqCodelProvider.DEFAULT_TARGET_PICOS, 0L, FqCodelProvider.MAX_TIME_PICOS),
+                values(d, "target", Units::parsePicos), "target");
+        assertEquals(List.of(FqCodelProvider.DEFAULT_INTERVAL_PICOS, 0L, FqCodelProvider.MAX_TIME_PICOS),
+                values(d, "interval", Units::parsePicos), "interval");
+        assertEquals(List.of(FqCodelProvider.DEFAULT_MEMORY_LIMIT, 1L, FqCodelProvider.MAX_MEMORY_LIMIT),
+                values(d, "memoryLimit", Units::parseBytes), "memoryLimit");
+        assertEquals(List.of((long) FqCodelProvider.DEFAULT_DROP_BATCH, 1L, (long) FqCodelProvider.MAX_DROP_BATCH),
+                values(d, "dropBatch", Units::parseInteger), "dropBatch");
+        assertEquals(List.of((long) FqCodelProvider.DEFAULT_QUANTUM, 1L, (long) FqCodelProvider.MAX_MTU),
+                values(d, "mtu", Units::parseBytes), "mtu");
+        assertEquals(fqCodelDefaults().keySet(), new TreeSet<>(d.properties.stream().map(p -> p.name).toList()),
+                "every property is one of the provider's settings");
+        for (ElementDescriptorDTO pfifo : List.of(new QdiscElementFactory().descriptor(),
+                new PfifoFastElementFactory().descriptor())) {
+            assertEquals(List.of((long) PfifoQdisc.DEFAULT_LIMIT, 1L, (long) PfifoQdisc.MAX_LIMIT),
+                    values(pfifo, "limit", Units::parseInteger), pfifo.type + " limit");
+        }
+    }
+
+    @Test
+    void shouldRefuseADeclarationRegisteredAsAnotherKind() {
+        FakeElementContext ctx = new FakeElementContext(1, Map.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ctx.metrics().counter(FqCodelElementFactory.MAX_PACKET));
+        assertEquals("metric=maxPacket, declared kind=gauge, registered as a counter", e.getMessage());
     }
 }

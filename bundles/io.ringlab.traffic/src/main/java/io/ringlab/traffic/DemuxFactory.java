@@ -34,6 +34,18 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=demux")
 public class DemuxFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO TCP_PACKETS = new MetricDescriptorDTO(COUNTER, "tcpPackets",
+            "TCP packets sent to the tcp output");
+    static final MetricDescriptorDTO ICMP_PACKETS = new MetricDescriptorDTO(COUNTER, "icmpPackets",
+            "ICMP packets sent to the icmp output");
+    static final MetricDescriptorDTO OTHER_PACKETS = new MetricDescriptorDTO(COUNTER, "otherPackets",
+            "other packets sent to the other output");
+    static final MetricDescriptorDTO DROPS = new MetricDescriptorDTO(COUNTER, "drops",
+            "packets dropped because their output is not connected");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TCP_PACKETS, ICMP_PACKETS, OTHER_PACKETS, DROPS);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -52,11 +64,7 @@ public class DemuxFactory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("other", Direction.OUT, Mode.PUSH, false, "every other protocol"));
         d.properties.add(PropertyDescriptorDTO.of("reason", Kind.STRING, "demux-unconnected", null, null,
                 "drop reason for a packet whose output is not connected"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "tcpPackets", "TCP packets sent to the tcp output"),
-                new MetricDescriptorDTO(COUNTER, "icmpPackets", "ICMP packets sent to the icmp output"),
-                new MetricDescriptorDTO(COUNTER, "otherPackets", "other packets sent to the other output"),
-                new MetricDescriptorDTO(COUNTER, "drops", "packets dropped because their output is not connected")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }
@@ -89,10 +97,10 @@ public class DemuxFactory implements ElementFactory {
             this.icmpOut = ctx.output("icmp");
             this.otherOut = ctx.output("other");
             Metrics m = ctx.metrics();
-            tcp = m.counter("tcpPackets");
-            icmp = m.counter("icmpPackets");
-            other = m.counter("otherPackets");
-            unrouted = m.counter("drops");
+            tcp = m.counter(DemuxFactory.TCP_PACKETS);
+            icmp = m.counter(DemuxFactory.ICMP_PACKETS);
+            other = m.counter(DemuxFactory.OTHER_PACKETS);
+            unrouted = m.counter(DemuxFactory.DROPS);
         }
 
         @Override

@@ -28,6 +28,12 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=drop")
 public class DropFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO DROPS = new MetricDescriptorDTO(COUNTER, "drops",
+            "packets dropped (all that arrived)");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(DROPS);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -40,8 +46,7 @@ public class DropFactory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "packets to drop"));
         d.properties.add(PropertyDescriptorDTO.of("reason", Kind.STRING, "drop", null, null,
                 "the drop reason reported in the invariants, such as 'early-drop'"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "drops", "packets dropped (all that arrived)")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }
@@ -58,7 +63,7 @@ public class DropFactory implements ElementFactory {
             throw new IllegalArgumentException("reason is empty; name the drop reason, e.g. reason = early-drop");
         }
         int id = ctx.dropReason(reason);
-        Metrics.Counter drops = ctx.metrics().counter("drops");
+        Metrics.Counter drops = ctx.metrics().counter(DropFactory.DROPS);
         return new Drop(ctx, id, drops);
     }
 

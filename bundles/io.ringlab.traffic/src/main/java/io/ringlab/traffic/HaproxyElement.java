@@ -95,22 +95,22 @@ final class HaproxyElement implements Element, Handover {
         this.dropSlots = ctx.dropReason("proxy-slots-full");
         this.dropBacklog = ctx.dropReason("proxy-backlog-full");
         Metrics m = ctx.metrics();
-        acceptedCount = m.counter("accepted");
-        closedCount = m.counter("closed");
-        aborted = m.counter("aborted");
-        stale = m.counter("staleFrames");
-        framesIn = m.counter("framesIn");
-        framesOut = m.counter("framesOut");
-        allocFailures = m.counter("allocFailures");
-        m.gauge("cpuCyclesPerConnection", this::cyclesPerConnection, closedCount::get, 0);
-        m.gauge("appBacklog", () -> {
+        acceptedCount = m.counter(HaproxyFactory.ACCEPTED);
+        closedCount = m.counter(HaproxyFactory.CLOSED);
+        aborted = m.counter(HaproxyFactory.ABORTED);
+        stale = m.counter(HaproxyFactory.STALE_FRAMES);
+        framesIn = m.counter(HaproxyFactory.FRAMES_IN);
+        framesOut = m.counter(HaproxyFactory.FRAMES_OUT);
+        allocFailures = m.counter(HaproxyFactory.ALLOC_FAILURES);
+        m.gauge(HaproxyFactory.CPU_CYCLES_PER_CONNECTION, this::cyclesPerConnection, closedCount::get, 0);
+        m.gauge(HaproxyFactory.APP_BACKLOG, () -> {
             int n = 0;
             for (Process p : processes) {
                 n += p.size;
             }
             return n;
         });
-        m.series("closed");
+        m.series(HaproxyFactory.CLOSED.name);
     }
 
     private long cycles(Configuration c, String property, String profileKey) {

@@ -21,6 +21,26 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code haproxy}: see {@link HaproxyElement} and docs/models/haproxy.md. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=haproxy")
 public class HaproxyFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO ACCEPTED = new MetricDescriptorDTO(COUNTER, "accepted", "connections accepted");
+    static final MetricDescriptorDTO CLOSED = new MetricDescriptorDTO(COUNTER, "closed",
+            "connections closed after their response");
+    static final MetricDescriptorDTO ABORTED = new MetricDescriptorDTO(COUNTER, "aborted", "connections aborted");
+    static final MetricDescriptorDTO STALE_FRAMES = new MetricDescriptorDTO(COUNTER, "staleFrames",
+            "frames for a connection that no longer exists");
+    static final MetricDescriptorDTO FRAMES_IN = new MetricDescriptorDTO(COUNTER, "framesIn", "frames received");
+    static final MetricDescriptorDTO FRAMES_OUT = new MetricDescriptorDTO(COUNTER, "framesOut", "frames sent");
+    static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
+            "frames not sent because the skb pool was empty ('buffers'; the client times out)");
+    static final MetricDescriptorDTO CPU_CYCLES_PER_CONNECTION = new MetricDescriptorDTO(GAUGE,
+            "cpuCyclesPerConnection",
+            "CPU cycles the proxy charged per closed connection");
+    static final MetricDescriptorDTO APP_BACKLOG = new MetricDescriptorDTO(GAUGE, "appBacklog",
+            "frames waiting for the proxy process now");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(ACCEPTED, CLOSED, ABORTED, STALE_FRAMES,
+            FRAMES_IN, FRAMES_OUT, ALLOC_FAILURES, CPU_CYCLES_PER_CONNECTION, APP_BACKLOG);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -56,18 +76,7 @@ public class HaproxyFactory implements ElementFactory {
                 "events a haproxy process may have waiting (socket data included)"));
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "65536", "16", "16777216",
                 "skbs the proxy's host may have in flight (its TCP's sends)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "accepted", "connections accepted"),
-                new MetricDescriptorDTO(COUNTER, "closed", "connections closed after their response"),
-                new MetricDescriptorDTO(COUNTER, "aborted", "connections aborted"),
-                new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
-                new MetricDescriptorDTO(COUNTER, "framesIn", "frames received"),
-                new MetricDescriptorDTO(COUNTER, "framesOut", "frames sent"),
-                new MetricDescriptorDTO(COUNTER, "allocFailures",
-                        "frames not sent because the skb pool was empty ('buffers'; the client times out)"),
-                new MetricDescriptorDTO(GAUGE, "cpuCyclesPerConnection",
-                        "CPU cycles the proxy charged per closed connection"),
-                new MetricDescriptorDTO(GAUGE, "appBacklog", "frames waiting for the proxy process now")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/haproxy.md";
         return d;
     }

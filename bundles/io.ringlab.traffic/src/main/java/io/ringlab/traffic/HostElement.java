@@ -48,13 +48,13 @@ final class HostElement implements Element, Handover {
         this.pool = ctx.pool("fixed", "replies", pending.length, 1514, Map.of());
         this.timer = ctx.timer(this::release);
         Metrics m = ctx.metrics();
-        rxPackets = m.counter("rxPackets");
-        rxBytes = m.counter("rxBytes");
-        echoReplies = m.counter("echoReplies");
-        replyPoolEmpty = m.counter("replyPoolEmpty");
+        rxPackets = m.counter(HostFactory.RX_PACKETS);
+        rxBytes = m.counter(HostFactory.RX_BYTES);
+        echoReplies = m.counter(HostFactory.ECHO_REPLIES);
+        replyPoolEmpty = m.counter(HostFactory.REPLY_POOL_EMPTY);
         latency = m.histogram("latency", "Micros");
-        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
-        m.series("rxPackets");
+        m.rate(HostFactory.RX_MBIT_PER_SECOND, rxBytes, 8e-6);
+        m.series(HostFactory.RX_PACKETS.name);
         var c = ctx.config();
         this.tcp = new TcpReceiver(ctx, out, (int) c.getLong("tcpFlows"), c.getPicos("delayedAck"), c.getBytes("rcvWindow"));
     }

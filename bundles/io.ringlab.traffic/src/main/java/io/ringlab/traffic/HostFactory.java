@@ -22,6 +22,44 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code host}: see {@link HostElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=host")
 public class HostFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets", "packets received");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths");
+    static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+            "rxBytes in megabits per second of the measured window");
+    static final MetricDescriptorDTO ECHO_REPLIES = new MetricDescriptorDTO(COUNTER, "echoReplies",
+            "ICMP echo replies sent");
+    static final MetricDescriptorDTO REPLY_POOL_EMPTY = new MetricDescriptorDTO(COUNTER, "replyPoolEmpty",
+            "echo replies not sent for want of a buffer");
+    static final MetricDescriptorDTO TCP_SEGMENTS = new MetricDescriptorDTO(COUNTER, "tcpSegments",
+            "TCP data segments received (dropped ones included)");
+    static final MetricDescriptorDTO TCP_RCV_BYTES = new MetricDescriptorDTO(COUNTER, "tcpRcvBytes",
+            "in-order bytes: the sum of the advances of rcv_nxt");
+    static final MetricDescriptorDTO TCP_GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE,
+            "tcpGoodputMbitPerSecond",
+            "tcpRcvBytes in megabits per second of the measured window");
+    static final MetricDescriptorDTO TCP_OUT_OF_ORDER = new MetricDescriptorDTO(COUNTER, "tcpOutOfOrder",
+            "segments recorded above rcv_nxt");
+    static final MetricDescriptorDTO TCP_DUPLICATES = new MetricDescriptorDTO(COUNTER, "tcpDuplicates",
+            "segments of old data");
+    static final MetricDescriptorDTO TCP_ACKS = new MetricDescriptorDTO(COUNTER, "tcpAcks", "ACKs sent");
+    static final MetricDescriptorDTO TCP_DELAYED_ACKS = new MetricDescriptorDTO(COUNTER, "tcpDelayedAcks",
+            "of which sent by the delayed-ACK timer");
+    static final MetricDescriptorDTO TCP_ACK_POOL_EMPTY = new MetricDescriptorDTO(COUNTER, "tcpAckPoolEmpty",
+            "ACKs not sent for want of a buffer");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, ECHO_REPLIES,
+            REPLY_POOL_EMPTY,
+            new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"),
+            TCP_SEGMENTS, TCP_RCV_BYTES, TCP_GOODPUT_MBIT_PER_SECOND, TCP_OUT_OF_ORDER, TCP_DUPLICATES, TCP_ACKS,
+            TCP_DELAYED_ACKS, TCP_ACK_POOL_EMPTY);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -50,29 +88,7 @@ public class HostFactory implements ElementFactory {
                         + " not advertised to the sender"));
         d.properties.add(PropertyDescriptorDTO.of("tcpFlows", Kind.INTEGER, "256", "1", "65536",
                 "TCP flows the receiver tracks; a segment of a further flow is dropped (tcp-flow-table-full)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "packets received"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths"),
-                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
-                        "rxBytes in megabits per second of the measured window"),
-                new MetricDescriptorDTO(COUNTER, "echoReplies", "ICMP echo replies sent"),
-                new MetricDescriptorDTO(COUNTER, "replyPoolEmpty", "echo replies not sent for want of a buffer"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"),
-                new MetricDescriptorDTO(COUNTER, "tcpSegments", "TCP data segments received (dropped ones included)"),
-                new MetricDescriptorDTO(COUNTER, "tcpRcvBytes", "in-order bytes: the sum of the advances of rcv_nxt"),
-                new MetricDescriptorDTO(RATE, "tcpGoodputMbitPerSecond",
-                        "tcpRcvBytes in megabits per second of the measured window"),
-                new MetricDescriptorDTO(COUNTER, "tcpOutOfOrder", "segments recorded above rcv_nxt"),
-                new MetricDescriptorDTO(COUNTER, "tcpDuplicates", "segments of old data"),
-                new MetricDescriptorDTO(COUNTER, "tcpAcks", "ACKs sent"),
-                new MetricDescriptorDTO(COUNTER, "tcpDelayedAcks", "of which sent by the delayed-ACK timer"),
-                new MetricDescriptorDTO(COUNTER, "tcpAckPoolEmpty", "ACKs not sent for want of a buffer")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }

@@ -106,20 +106,22 @@ final class HttpLoadElement implements Element, Handover {
         this.queue = new Buffer[concurrency * perSlot + 64];
         this.pool = ctx.pool("fixed", "frames", queue.length, MAX_FRAME, Map.of());
         Metrics m = ctx.metrics();
-        connections = m.counter("connections");
-        failed = m.counter("failedConnections");
-        framesSent = m.counter("framesSent");
-        framesReceived = m.counter("framesReceived");
-        stale = m.counter("staleFrames");
-        bodyBytes = m.counter("responseBytes");
-        allocFailures = m.counter("allocFailures");
+        connections = m.counter(HttpLoadFactory.CONNECTIONS);
+        failed = m.counter(HttpLoadFactory.FAILED_CONNECTIONS);
+        framesSent = m.counter(HttpLoadFactory.FRAMES_SENT);
+        framesReceived = m.counter(HttpLoadFactory.FRAMES_RECEIVED);
+        stale = m.counter(HttpLoadFactory.STALE_FRAMES);
+        bodyBytes = m.counter(HttpLoadFactory.RESPONSE_BYTES);
+        allocFailures = m.counter(HttpLoadFactory.ALLOC_FAILURES);
         connectionTime = m.histogram("connectionTime", "Micros");
-        m.gauge("connPerSecond", () -> perSecond(connectionsAfterWarmup), () -> connectionsAfterWarmup, warmupPicos);
-        m.gauge("goodputMbitPerSecond", () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6, () -> connectionsAfterWarmup,
+        m.gauge(HttpLoadFactory.CONN_PER_SECOND, () -> perSecond(connectionsAfterWarmup),
+                () -> connectionsAfterWarmup, warmupPicos);
+        m.gauge(HttpLoadFactory.GOODPUT_MBIT_PER_SECOND, () -> perSecond(bodyBytesAfterWarmup * 8) / 1e6,
+                () -> connectionsAfterWarmup,
                 warmupPicos);
-        m.gauge("open", this::open);
-        m.series("connections");
-        m.series("connPerSecond");
+        m.gauge(HttpLoadFactory.OPEN, this::open);
+        m.series(HttpLoadFactory.CONNECTIONS.name);
+        m.series(HttpLoadFactory.CONN_PER_SECOND.name);
     }
 
     private double perSecond(long amount) {

@@ -22,6 +22,38 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code http-load}: see {@link HttpLoadElement} and docs/models/haproxy.md. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=http-load")
 public class HttpLoadFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO CONNECTIONS = new MetricDescriptorDTO(COUNTER, "connections",
+            "connections completed (response received)");
+    static final MetricDescriptorDTO FAILED_CONNECTIONS = new MetricDescriptorDTO(COUNTER, "failedConnections",
+            "connections that failed (timed out)");
+    static final MetricDescriptorDTO CONN_PER_SECOND = new MetricDescriptorDTO(GAUGE, "connPerSecond",
+            "connections completed after the warm-up per second since");
+    static final MetricDescriptorDTO GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
+            "response bodies after the warm-up, in megabits per second");
+    static final MetricDescriptorDTO OPEN = new MetricDescriptorDTO(GAUGE, "open", "connections in progress now");
+    static final MetricDescriptorDTO FRAMES_SENT = new MetricDescriptorDTO(COUNTER, "framesSent",
+            "frames sent by the clients");
+    static final MetricDescriptorDTO FRAMES_RECEIVED = new MetricDescriptorDTO(COUNTER, "framesReceived",
+            "frames received by the clients");
+    static final MetricDescriptorDTO STALE_FRAMES = new MetricDescriptorDTO(COUNTER, "staleFrames",
+            "frames for a connection that no longer exists");
+    static final MetricDescriptorDTO RESPONSE_BYTES = new MetricDescriptorDTO(COUNTER, "responseBytes",
+            "response body bytes received");
+    static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
+            "frames not sent because the clients' pool was empty (their connections time out)");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(CONNECTIONS, FAILED_CONNECTIONS, CONN_PER_SECOND,
+            GOODPUT_MBIT_PER_SECOND, OPEN, FRAMES_SENT, FRAMES_RECEIVED, STALE_FRAMES, RESPONSE_BYTES, ALLOC_FAILURES,
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount", "connection times recorded"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
+                    "median time from SYN to the end of the response"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP90Micros", "90th percentile of the connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP99Micros", "99th percentile of the connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMinMicros", "shortest connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMaxMicros", "longest connection time"),
+            new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMeanMicros", "mean connection time"));
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -54,28 +86,7 @@ public class HttpLoadFactory implements ElementFactory {
                 "each new connection starts after a random delay up to this (uniform, from the run's seed)"));
         d.properties.add(PropertyDescriptorDTO.of("warmup", Kind.DURATION, "100ms", "0s", "3600s",
                 "connections completed before this are not counted in connPerSecond and goodputMbitPerSecond"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "connections", "connections completed (response received)"),
-                new MetricDescriptorDTO(COUNTER, "failedConnections", "connections that failed (timed out)"),
-                new MetricDescriptorDTO(GAUGE, "connPerSecond",
-                        "connections completed after the warm-up per second since"),
-                new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
-                        "response bodies after the warm-up, in megabits per second"),
-                new MetricDescriptorDTO(GAUGE, "open", "connections in progress now"),
-                new MetricDescriptorDTO(COUNTER, "framesSent", "frames sent by the clients"),
-                new MetricDescriptorDTO(COUNTER, "framesReceived", "frames received by the clients"),
-                new MetricDescriptorDTO(COUNTER, "staleFrames", "frames for a connection that no longer exists"),
-                new MetricDescriptorDTO(COUNTER, "responseBytes", "response body bytes received"),
-                new MetricDescriptorDTO(COUNTER, "allocFailures",
-                        "frames not sent because the clients' pool was empty (their connections time out)"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeCount", "connection times recorded"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP50Micros",
-                        "median time from SYN to the end of the response"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP90Micros", "90th percentile of the connection time"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeP99Micros", "99th percentile of the connection time"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMinMicros", "shortest connection time"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMaxMicros", "longest connection time"),
-                new MetricDescriptorDTO(HISTOGRAM, "connectionTimeMeanMicros", "mean connection time")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/haproxy.md";
         return d;
     }

@@ -63,10 +63,10 @@ final class PingElement implements Element, Handover {
         this.timer = ctx.timer(this::send);
         java.util.Arrays.fill(sentAt, -1);
         Metrics m = ctx.metrics();
-        sent = m.counter("sent");
-        allocFailures = m.counter("allocFailures");
-        received = m.counter("received");
-        duplicates = m.counter("duplicates");
+        sent = m.counter(PingFactory.SENT);
+        allocFailures = m.counter(PingFactory.ALLOC_FAILURES);
+        received = m.counter(PingFactory.RECEIVED);
+        duplicates = m.counter(PingFactory.DUPLICATES);
         rtt = m.histogram("rtt", "Millis");
         m.points("rtt", interval); // each echo's rtt at its time: ping.rttMillis
     }

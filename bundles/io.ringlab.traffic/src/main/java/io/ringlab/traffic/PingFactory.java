@@ -21,6 +21,24 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code ping}: see {@link PingElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=ping")
 public class PingFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO SENT = new MetricDescriptorDTO(COUNTER, "sent", "echo requests sent");
+    static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
+            "tries that found the element's pool empty; the request goes again after half the interval"
+                    + " (10 ms to 500 ms)");
+    static final MetricDescriptorDTO RECEIVED = new MetricDescriptorDTO(COUNTER, "received", "echo replies received");
+    static final MetricDescriptorDTO DUPLICATES = new MetricDescriptorDTO(COUNTER, "duplicates",
+            "replies received for a request already answered");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(SENT, ALLOC_FAILURES, RECEIVED, DUPLICATES,
+            new MetricDescriptorDTO(HISTOGRAM, "rttCount", "round-trip times recorded"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttP50Millis", "median round-trip time"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttP90Millis", "90th percentile of the round-trip time"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttP99Millis", "99th percentile of the round-trip time"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttMinMillis", "smallest round-trip time"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttMaxMillis", "largest round-trip time"),
+            new MetricDescriptorDTO(HISTOGRAM, "rttMeanMillis", "mean round-trip time"));
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -43,19 +61,7 @@ public class PingFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null, "time of the first request"));
         d.properties.add(PropertyDescriptorDTO.of("count", Kind.INTEGER, "0", "0", null,
                 "requests to send (ping -c); 0 sends until the run ends"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "sent", "echo requests sent"),
-                new MetricDescriptorDTO(COUNTER, "allocFailures",
-                        "tries that found the element's pool empty; the request goes again after half the interval (10 ms to 500 ms)"),
-                new MetricDescriptorDTO(COUNTER, "received", "echo replies received"),
-                new MetricDescriptorDTO(COUNTER, "duplicates", "replies received for a request already answered"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttCount", "round-trip times recorded"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttP50Millis", "median round-trip time"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttP90Millis", "90th percentile of the round-trip time"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttP99Millis", "99th percentile of the round-trip time"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttMinMillis", "smallest round-trip time"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttMaxMillis", "largest round-trip time"),
-                new MetricDescriptorDTO(HISTOGRAM, "rttMeanMillis", "mean round-trip time")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }

@@ -46,13 +46,13 @@ final class SinkElement implements Element, CpuTask, Handover {
         this.backlog = new Buffer[cycles > 0 ? (int) c.getLong("backlog") : 0];
         this.dropBacklog = ctx.dropReason("sink-backlog-full");
         Metrics m = ctx.metrics();
-        rxPackets = m.counter("rxPackets");
-        rxBytes = m.counter("rxBytes");
-        backlogDrops = m.counter("backlogDrops");
+        rxPackets = m.counter(SinkFactory.RX_PACKETS);
+        rxBytes = m.counter(SinkFactory.RX_BYTES);
+        backlogDrops = m.counter(SinkFactory.BACKLOG_DROPS);
         latency = m.histogram("latency", "Micros");
-        m.rate("rxMpps", rxPackets, 1e-6);
-        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
-        m.series("rxPackets");
+        m.rate(SinkFactory.RX_MPPS, rxPackets, 1e-6);
+        m.rate(SinkFactory.RX_MBIT_PER_SECOND, rxBytes, 8e-6);
+        m.series(SinkFactory.RX_PACKETS.name);
     }
 
     @Override

@@ -22,6 +22,27 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code sink}: see {@link SinkElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=sink")
 public class SinkFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets", "packets consumed");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
+            "rxPackets per second of the measured window, in millions");
+    static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+            "rxBytes in megabits per second of the measured window");
+    static final MetricDescriptorDTO BACKLOG_DROPS = new MetricDescriptorDTO(COUNTER, "backlogDrops",
+            "packets dropped because the consumer's backlog was full");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS, RX_MBIT_PER_SECOND,
+            BACKLOG_DROPS,
+            new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded (= rxPackets)"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
+            new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency"));
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -39,21 +60,7 @@ public class SinkFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "core the consumer runs on"));
         d.properties.add(PropertyDescriptorDTO.of("backlog", Kind.INTEGER, "1000", "1", "1000000",
                 "packets waiting for the consumer before drops (netdev_max_backlog)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "packets consumed"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
-                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
-                        "rxBytes in megabits per second of the measured window"),
-                new MetricDescriptorDTO(COUNTER, "backlogDrops",
-                        "packets dropped because the consumer's backlog was full"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded (= rxPackets)"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP90Micros", "90th percentile of the one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyP99Micros", "99th percentile of the one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMinMicros", "smallest one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMaxMicros", "largest one-way latency"),
-                new MetricDescriptorDTO(HISTOGRAM, "latencyMeanMicros", "mean one-way latency")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }

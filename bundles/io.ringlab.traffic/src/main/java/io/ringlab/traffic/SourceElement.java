@@ -92,10 +92,10 @@ final class SourceElement implements Element, Handover {
         this.random = ctx.random();
         this.timer = ctx.timer(this::generate);
         Metrics m = ctx.metrics();
-        this.txPackets = m.counter("txPackets");
-        this.txBytes = m.counter("txBytes");
-        this.allocFailures = m.counter("allocFailures");
-        m.series("txPackets");
+        this.txPackets = m.counter(SourceFactory.TX_PACKETS);
+        this.txBytes = m.counter(SourceFactory.TX_BYTES);
+        this.allocFailures = m.counter(SourceFactory.ALLOC_FAILURES);
+        m.series(SourceFactory.TX_PACKETS.name);
     }
 
     @Override

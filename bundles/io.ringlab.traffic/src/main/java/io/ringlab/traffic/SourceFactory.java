@@ -20,6 +20,16 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code source}: see {@link SourceElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=source")
 public class SourceFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
+            "packets generated and pushed");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
+            "packets skipped because the pool was empty");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, ALLOC_FAILURES);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -54,10 +64,7 @@ public class SourceFactory implements ElementFactory {
                 "packets generated per event, handed downstream as one batch; 1 is one event per packet"));
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the source's pool (kind fixed); an empty pool skips a packet and counts allocFailures"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "txPackets", "packets generated and pushed"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(COUNTER, "allocFailures", "packets skipped because the pool was empty")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;
     }

@@ -189,40 +189,40 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         this.tasklet = ctx.timer(this::tasklet);
 
         Metrics m = ctx.metrics();
-        segmentsSent = m.counter("segmentsSent");
-        retransmits = m.counter("retransmits");
-        fastRetransmits = m.counter("fastRetransmits");
-        rtoCount = m.counter("rtoCount");
-        tsqThrottles = m.counter("tsqThrottles");
-        ackedBytes = m.counter("ackedBytes");
-        acksReceived = m.counter("acksReceived");
-        dupAckCount = m.counter("dupAcks");
-        allocFailures = m.counter("allocFailures");
-        skbsSent = m.counter("skbsSent");
-        m.gauge("goodputMbitPerSecond", () -> mbps(ackedBytes.get()), () -> {
+        segmentsSent = m.counter(TcpFactory.SEGMENTS_SENT);
+        retransmits = m.counter(TcpFactory.RETRANSMITS);
+        fastRetransmits = m.counter(TcpFactory.FAST_RETRANSMITS);
+        rtoCount = m.counter(TcpFactory.RTO_COUNT);
+        tsqThrottles = m.counter(TcpFactory.TSQ_THROTTLES);
+        ackedBytes = m.counter(TcpFactory.ACKED_BYTES);
+        acksReceived = m.counter(TcpFactory.ACKS_RECEIVED);
+        dupAckCount = m.counter(TcpFactory.DUP_ACKS);
+        allocFailures = m.counter(TcpFactory.ALLOC_FAILURES);
+        skbsSent = m.counter(TcpFactory.SKBS_SENT);
+        m.gauge(TcpFactory.GOODPUT_MBIT_PER_SECOND, () -> mbps(ackedBytes.get()), () -> {
             long sum = 0;
             for (long n : ackEvents) {
                 sum += n;
             }
             return sum;
         }, start);
-        m.gauge("cwnd", () -> cc.cwnd[0]);
-        m.gauge("cwndMean", () -> {
+        m.gauge(TcpFactory.CWND, () -> cc.cwnd[0]);
+        m.gauge(TcpFactory.CWND_MEAN, () -> {
             long sum = 0;
             for (int s = 0; s < streams; s++) {
                 sum += cc.cwnd[s];
             }
             return (double) sum / streams;
         });
-        m.gauge("ssthresh", () -> cc.ssthresh[0]);
-        m.gauge("inFlightBytes", () -> {
+        m.gauge(TcpFactory.SSTHRESH, () -> cc.ssthresh[0]);
+        m.gauge(TcpFactory.IN_FLIGHT_BYTES, () -> {
             long sum = 0;
             for (int s = 0; s < streams; s++) {
                 sum += sndNxt[s] - sndUna[s];
             }
             return sum;
         });
-        m.gauge("srttMillis", () -> {
+        m.gauge(TcpFactory.SRTT_MILLIS, () -> {
             long sum = 0;
             int n = 0;
             for (int s = 0; s < streams; s++) {
@@ -233,17 +233,18 @@ final class TcpElement implements Element, BufferDestructor, Handover {
             }
             return n == 0 ? 0 : sum / 1e9 / n;
         });
-        m.gauge("rtoMillis", () -> rto[0] / 1e9);
-        m.gauge("pacingRateMbitPerSecond", () -> pacingRate[0] * 8 / 1e6);
-        m.gauge("tsqLimitBytes", () -> tsq == TSQ_OFF ? 0 : tsqLimit(0, gso ? Tcp.gsoTruesize(mss, tsoSegs(0)) : fullTruesize));
-        m.gauge("wmemBytes", () -> {
+        m.gauge(TcpFactory.RTO_MILLIS, () -> rto[0] / 1e9);
+        m.gauge(TcpFactory.PACING_RATE_MBIT_PER_SECOND, () -> pacingRate[0] * 8 / 1e6);
+        m.gauge(TcpFactory.TSQ_LIMIT_BYTES, () -> tsq == TSQ_OFF ? 0 : tsqLimit(0, gso ? Tcp.gsoTruesize(mss,
+                tsoSegs(0)) : fullTruesize));
+        m.gauge(TcpFactory.WMEM_BYTES, () -> {
             long sum = 0;
             for (int s = 0; s < streams; s++) {
                 sum += wmem[s];
             }
             return sum;
         });
-        m.gauge("wmemMaxBytes", () -> {
+        m.gauge(TcpFactory.WMEM_MAX_BYTES, () -> {
             long max = 0;
             for (int s = 0; s < streams; s++) {
                 max = Math.max(max, wmemMax[s]);
@@ -252,27 +253,28 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         });
         for (int s = 0; s < streams; s++) {
             int k = s;
-            m.gauge("stream" + s + "GoodputMbitPerSecond", () -> mbps(acked[k]), () -> ackEvents[k], start);
-            m.gauge("stream" + s + "Cwnd", () -> cc.cwnd[k]);
-            m.gauge("stream" + s + "WmemMaxBytes", () -> wmemMax[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(acked[k]),
+                    () -> ackEvents[k], start);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> cc.cwnd[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> wmemMax[k]);
         }
-        m.series("cwnd");
-        m.series("ssthresh");
-        m.series("inFlightBytes");
-        m.series("ackedBytes");
-        m.series("wmemBytes");
+        m.series(TcpFactory.CWND.name);
+        m.series(TcpFactory.SSTHRESH.name);
+        m.series(TcpFactory.IN_FLIGHT_BYTES.name);
+        m.series(TcpFactory.ACKED_BYTES.name);
+        m.series(TcpFactory.WMEM_BYTES.name);
         if (tsq != TSQ_OFF) {
-            m.series("tsqLimitBytes");
+            m.series(TcpFactory.TSQ_LIMIT_BYTES.name);
         }
         if (cc instanceof Cubic cubic) {
-            m.gauge("cubicWmax", () -> cubic.originPoint(0));
-            m.gauge("cubicKSeconds", () -> cubic.kSeconds(0));
-            m.gauge("cubicEpochSeconds", () -> cubic.epochStartSeconds(0));
-            m.gauge("cubicDelayMinSeconds", () -> cubic.delayMinSeconds(0));
-            m.series("cubicWmax");
-            m.series("cubicKSeconds");
-            m.series("cubicEpochSeconds");
-            m.series("cubicDelayMinSeconds");
+            m.gauge(TcpFactory.CUBIC_WMAX, () -> cubic.originPoint(0));
+            m.gauge(TcpFactory.CUBIC_KSECONDS, () -> cubic.kSeconds(0));
+            m.gauge(TcpFactory.CUBIC_EPOCH_SECONDS, () -> cubic.epochStartSeconds(0));
+            m.gauge(TcpFactory.CUBIC_DELAY_MIN_SECONDS, () -> cubic.delayMinSeconds(0));
+            m.series(TcpFactory.CUBIC_WMAX.name);
+            m.series(TcpFactory.CUBIC_KSECONDS.name);
+            m.series(TcpFactory.CUBIC_EPOCH_SECONDS.name);
+            m.series(TcpFactory.CUBIC_DELAY_MIN_SECONDS.name);
         }
     }
 

@@ -38,7 +38,79 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=tcp")
 public class TcpFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
+            "acknowledged bytes in megabits per second since start");
+    static final MetricDescriptorDTO ACKED_BYTES = new MetricDescriptorDTO(COUNTER, "ackedBytes", "bytes acknowledged");
+    static final MetricDescriptorDTO SEGMENTS_SENT = new MetricDescriptorDTO(COUNTER, "segmentsSent",
+            "segments pushed, retransmissions included (a GSO skb counts its segments)");
+    static final MetricDescriptorDTO RETRANSMITS = new MetricDescriptorDTO(COUNTER, "retransmits",
+            "segments sent a second time or more");
+    static final MetricDescriptorDTO FAST_RETRANSMITS = new MetricDescriptorDTO(COUNTER, "fastRetransmits",
+            "fast retransmits (entries into recovery)");
+    static final MetricDescriptorDTO RTO_COUNT = new MetricDescriptorDTO(COUNTER, "rtoCount",
+            "retransmission timeouts");
+    static final MetricDescriptorDTO TSQ_THROTTLES = new MetricDescriptorDTO(COUNTER, "tsqThrottles",
+            "times a stream was throttled by TCP small queues (TSQ_THROTTLED)");
+    static final MetricDescriptorDTO ACKS_RECEIVED = new MetricDescriptorDTO(COUNTER, "acksReceived", "ACKs taken");
+    static final MetricDescriptorDTO DUP_ACKS = new MetricDescriptorDTO(COUNTER, "dupAcks", "of which duplicates");
+    static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
+            "segments not sent for want of a buffer");
+    static final MetricDescriptorDTO SKBS_SENT = new MetricDescriptorDTO(COUNTER, "skbsSent",
+            "skbs pushed: GSO skbs and single segments");
+    static final MetricDescriptorDTO CWND = new MetricDescriptorDTO(GAUGE, "cwnd",
+            "stream 0's congestion window, in segments (inflated during recovery)");
+    static final MetricDescriptorDTO CWND_MEAN = new MetricDescriptorDTO(GAUGE, "cwndMean",
+            "mean congestion window over the streams, in segments");
+    static final MetricDescriptorDTO SSTHRESH = new MetricDescriptorDTO(GAUGE, "ssthresh",
+            "stream 0's slow-start threshold; 2,147,483,647 before the first loss");
+    static final MetricDescriptorDTO IN_FLIGHT_BYTES = new MetricDescriptorDTO(GAUGE, "inFlightBytes",
+            "bytes sent and not acknowledged (snd_nxt - snd_una), summed");
+    static final MetricDescriptorDTO SRTT_MILLIS = new MetricDescriptorDTO(GAUGE, "srttMillis",
+            "mean smoothed RTT of the streams that have a sample");
+    static final MetricDescriptorDTO RTO_MILLIS = new MetricDescriptorDTO(GAUGE, "rtoMillis",
+            "stream 0's current retransmission timeout (backed off)");
+    static final MetricDescriptorDTO PACING_RATE_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE,
+            "pacingRateMbitPerSecond",
+            "stream 0's pacing rate (sk_pacing_rate)");
+    static final MetricDescriptorDTO TSQ_LIMIT_BYTES = new MetricDescriptorDTO(GAUGE, "tsqLimitBytes",
+            "stream 0's TSQ limit now; 0 with tsq off");
+    static final MetricDescriptorDTO WMEM_BYTES = new MetricDescriptorDTO(GAUGE, "wmemBytes",
+            "bytes of skbs not yet freed (sk_wmem_alloc), summed");
+    static final MetricDescriptorDTO WMEM_MAX_BYTES = new MetricDescriptorDTO(GAUGE, "wmemMaxBytes",
+            "the largest sk_wmem_alloc any stream reached");
+    static final MetricDescriptorDTO CUBIC_WMAX = new MetricDescriptorDTO(GAUGE, "cubicWmax",
+            "CUBIC: stream 0's window before the last reduction (W_max), in segments");
+    static final MetricDescriptorDTO CUBIC_KSECONDS = new MetricDescriptorDTO(GAUGE, "cubicKSeconds",
+            "CUBIC: stream 0's time to grow back to W_max (K)");
+    static final MetricDescriptorDTO CUBIC_EPOCH_SECONDS = new MetricDescriptorDTO(GAUGE, "cubicEpochSeconds",
+            "CUBIC: virtual time when stream 0's current epoch started");
+    static final MetricDescriptorDTO CUBIC_DELAY_MIN_SECONDS = new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
+            "CUBIC: stream 0's smallest RTT seen (delay_min)");
+    // Per stream i, registered under the name stream(family, i): stream0Cwnd, stream1Cwnd, ...
+    static final MetricDescriptorDTO STREAM_GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE,
+            "stream<i>GoodputMbitPerSecond", "stream i's acknowledged bytes in megabits per second since start");
+    static final MetricDescriptorDTO STREAM_CWND = new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd",
+            "stream i's congestion window, in segments");
+    static final MetricDescriptorDTO STREAM_WMEM_MAX_BYTES = new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes",
+            "the largest sk_wmem_alloc stream i reached");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
+            RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
+            CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
+            TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
+            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
+
+    /**
+     * @param family a per-stream declaration, its name holding {@code <i>}
+     * @param stream the stream's index
+     * @return the name of the stream's member of the family ({@code stream0Cwnd})
+     */
+    static String stream(MetricDescriptorDTO family, int stream) {
+        return family.name.replace("<i>", Integer.toString(stream));
+    }
 
     private static ElementDescriptorDTO describe() {
         ElementDescriptorDTO d = new ElementDescriptorDTO();
@@ -93,45 +165,7 @@ public class TcpFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
-                        "acknowledged bytes in megabits per second since start"),
-                new MetricDescriptorDTO(COUNTER, "ackedBytes", "bytes acknowledged"),
-                new MetricDescriptorDTO(COUNTER, "segmentsSent",
-                        "segments pushed, retransmissions included (a GSO skb counts its segments)"),
-                new MetricDescriptorDTO(COUNTER, "retransmits", "segments sent a second time or more"),
-                new MetricDescriptorDTO(COUNTER, "fastRetransmits", "fast retransmits (entries into recovery)"),
-                new MetricDescriptorDTO(COUNTER, "rtoCount", "retransmission timeouts"),
-                new MetricDescriptorDTO(COUNTER, "tsqThrottles",
-                        "times a stream was throttled by TCP small queues (TSQ_THROTTLED)"),
-                new MetricDescriptorDTO(COUNTER, "acksReceived", "ACKs taken"),
-                new MetricDescriptorDTO(COUNTER, "dupAcks", "of which duplicates"),
-                new MetricDescriptorDTO(COUNTER, "allocFailures", "segments not sent for want of a buffer"),
-                new MetricDescriptorDTO(COUNTER, "skbsSent", "skbs pushed: GSO skbs and single segments"),
-                new MetricDescriptorDTO(GAUGE, "cwnd",
-                        "stream 0's congestion window, in segments (inflated during recovery)"),
-                new MetricDescriptorDTO(GAUGE, "cwndMean", "mean congestion window over the streams, in segments"),
-                new MetricDescriptorDTO(GAUGE, "ssthresh",
-                        "stream 0's slow-start threshold; 2,147,483,647 before the first loss"),
-                new MetricDescriptorDTO(GAUGE, "inFlightBytes",
-                        "bytes sent and not acknowledged (snd_nxt - snd_una), summed"),
-                new MetricDescriptorDTO(GAUGE, "srttMillis", "mean smoothed RTT of the streams that have a sample"),
-                new MetricDescriptorDTO(GAUGE, "rtoMillis", "stream 0's current retransmission timeout (backed off)"),
-                new MetricDescriptorDTO(GAUGE, "pacingRateMbitPerSecond", "stream 0's pacing rate (sk_pacing_rate)"),
-                new MetricDescriptorDTO(GAUGE, "tsqLimitBytes", "stream 0's TSQ limit now; 0 with tsq off"),
-                new MetricDescriptorDTO(GAUGE, "wmemBytes", "bytes of skbs not yet freed (sk_wmem_alloc), summed"),
-                new MetricDescriptorDTO(GAUGE, "wmemMaxBytes", "the largest sk_wmem_alloc any stream reached"),
-                new MetricDescriptorDTO(GAUGE, "stream<i>GoodputMbitPerSecond",
-                        "stream i's acknowledged bytes in megabits per second since start"),
-                new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd", "stream i's congestion window, in segments"),
-                new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes", "the largest sk_wmem_alloc stream i reached"),
-                new MetricDescriptorDTO(GAUGE, "cubicWmax",
-                        "CUBIC: stream 0's window before the last reduction (W_max), in segments"),
-                new MetricDescriptorDTO(GAUGE, "cubicKSeconds", "CUBIC: stream 0's time to grow back to W_max (K)"),
-                new MetricDescriptorDTO(GAUGE, "cubicEpochSeconds",
-                        "CUBIC: virtual time when stream 0's current epoch started"),
-                new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
-                        "CUBIC: stream 0's smallest RTT seen (delay_min)")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/tcp.md";
         return d;
     }

@@ -104,14 +104,14 @@ final class TcpReceiver {
         this.dropOfo = ctx.dropReason("tcp-ofo-drop");
         this.dropTableFull = ctx.dropReason("tcp-flow-table-full");
         Metrics m = ctx.metrics();
-        segments = m.counter("tcpSegments");
-        rcvBytes = m.counter("tcpRcvBytes");
-        outOfOrder = m.counter("tcpOutOfOrder");
-        duplicates = m.counter("tcpDuplicates");
-        acksSent = m.counter("tcpAcks");
-        delayedAcks = m.counter("tcpDelayedAcks");
-        ackPoolEmpty = m.counter("tcpAckPoolEmpty");
-        m.rate("tcpGoodputMbitPerSecond", rcvBytes, 8e-6);
+        segments = m.counter(HostFactory.TCP_SEGMENTS);
+        rcvBytes = m.counter(HostFactory.TCP_RCV_BYTES);
+        outOfOrder = m.counter(HostFactory.TCP_OUT_OF_ORDER);
+        duplicates = m.counter(HostFactory.TCP_DUPLICATES);
+        acksSent = m.counter(HostFactory.TCP_ACKS);
+        delayedAcks = m.counter(HostFactory.TCP_DELAYED_ACKS);
+        ackPoolEmpty = m.counter(HostFactory.TCP_ACK_POOL_EMPTY);
+        m.rate(HostFactory.TCP_GOODPUT_MBIT_PER_SECOND, rcvBytes, 8e-6);
     }
 
     /** @return {@code true} if the buffer is a TCP segment that carries data. */

@@ -54,7 +54,7 @@ class DocsIndexTest {
         assertEquals(Map.of(), missing, "types whose model page is missing");
     }
 
-    /** @return the repository's folder, found from the module's folder up (also {@link TransmitLoopOnceTest}'s) */
+    /** @return the repository's folder, found from the module's folder up (the tests that read the tree use it) */
     static Path repository() {
         Path dir = Path.of("").toAbsolutePath();
         while (!Files.isRegularFile(dir.resolve("docs/index.md"))) {

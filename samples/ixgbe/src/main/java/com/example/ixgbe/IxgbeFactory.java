@@ -1,7 +1,5 @@
 package com.example.ixgbe;
 
-import java.util.List;
-
 import org.osgi.service.component.annotations.Component;
 
 import io.ringlab.sim.api.Element;
@@ -76,9 +74,7 @@ public class IxgbeFactory implements ElementFactory {
                         + " borrowed from the mlx5 model's fit to seed 002 (docs/models/mlx5.md; not fitted to ixgbe)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
                 "the core that takes the interrupt and runs NAPI and the transmit path"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "txMpps", "txCompletions", "txQueued", "doorbells",
-                "txRestarts", "limit", "inflight", "rxPackets", "rxBytes", "rxMpps", "rxNoBufferDrops",
-                "refillFailures", "irqs", "napiPolls", "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(Ixgbe.METRICS); // declared beside their registration
         return d;
     }
 }

@@ -1,5 +1,10 @@
 package com.example.minimal;
 
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.RATE;
+
+import java.util.List;
 import java.util.Map;
 
 import io.ringlab.buffer.api.Buffer;
@@ -24,6 +29,7 @@ import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The SDK's sample NIC (docs/writing-a-driver.md): one TX queue and one RX queue on one core.
@@ -96,6 +102,34 @@ final class MiniNic implements NicDriver, Handover, StartXmit {
     private final Metrics.Counter txPackets, txBytes, txCompletions, rxPackets, rxBytes, rxNoBuffer, refillFailures, irqs;
     // end::fields[]
 
+    // tag::metrics[]
+    // The metrics, each declared once, with its kind, meaning and, where the name's suffix does not give it, unit:
+    // the factory's descriptor lists METRICS and the constructor registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
+            "frames the NIC's DMA handed to the link");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
+            "sent skbs cleaned from the TX ring and freed");
+    static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued", "skbs in the TX ring now");
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
+            "frames handed up the stack");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
+            "rxPackets in millions per second of the measured window");
+    static final MetricDescriptorDTO RX_NO_BUFFER_DROPS = new MetricDescriptorDTO(COUNTER, "rxNoBufferDrops",
+            "frames the NIC dropped for want of a posted RX skb (rx-no-buffer)");
+    static final MetricDescriptorDTO REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "refillFailures",
+            "RX refills that found the skb pool empty");
+    static final MetricDescriptorDTO IRQS = new MetricDescriptorDTO(COUNTER, "irqs", "interrupts raised");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
+    /** Every metric the element registers, as {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, TX_COMPLETIONS, TX_QUEUED,
+            MetricDescriptorDTO.bqlLimit(), MetricDescriptorDTO.bqlInflight(), RX_PACKETS, RX_BYTES, RX_MPPS,
+            RX_NO_BUFFER_DROPS, REFILL_FAILURES, IRQS, NAPI_POLLS);
+    // end::metrics[]
+
     // tag::constructor[]
     MiniNic(ElementContext ctx) {
         this.ctx = ctx;
@@ -137,21 +171,23 @@ final class MiniNic implements NicDriver, Handover, StartXmit {
         this.dropNoStack = ctx.dropReason("rx-no-stack");
 
         Metrics m = ctx.metrics();
-        txPackets = m.counter("txPackets");
-        txBytes = m.counter("txBytes");
-        txCompletions = m.counter("txCompletions");
-        rxPackets = m.counter("rxPackets");
-        rxBytes = m.counter("rxBytes");
-        rxNoBuffer = m.counter("rxNoBufferDrops");
-        refillFailures = m.counter("refillFailures");
-        irqs = m.counter("irqs");
-        m.gauge("txQueued", () -> txRing.queued());
-        m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
-        m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge("napiPolls", () -> napi.polls());
-        m.rate("rxMpps", rxPackets, 1e-6);
-        m.series("inflight");
-        m.series("limit");
+        txPackets = m.counter(TX_PACKETS);
+        txBytes = m.counter(TX_BYTES);
+        txCompletions = m.counter(TX_COMPLETIONS);
+        rxPackets = m.counter(RX_PACKETS);
+        rxBytes = m.counter(RX_BYTES);
+        rxNoBuffer = m.counter(RX_NO_BUFFER_DROPS);
+        refillFailures = m.counter(REFILL_FAILURES);
+        irqs = m.counter(IRQS);
+        m.gauge(TX_QUEUED, () -> txRing.queued());
+        m.gauge(MetricDescriptorDTO.bqlLimit(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
+        m.gauge(MetricDescriptorDTO.bqlInflight(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
+        m.gauge(NAPI_POLLS, () -> napi.polls());
+        m.rate(RX_MPPS, rxPackets, 1e-6);
+        m.series(MetricDescriptorDTO.bqlInflight().name);
+        m.series(MetricDescriptorDTO.bqlLimit().name);
     }
     // end::constructor[]
 

@@ -1,7 +1,5 @@
 package com.example.minimal;
 
-import java.util.List;
-
 import org.osgi.service.component.annotations.Component;
 
 import io.ringlab.sim.api.Element;
@@ -66,8 +64,7 @@ public class MiniNicFactory implements ElementFactory {
                         + " borrowed from the mlx5 model's fit to seed 002 (docs/models/mlx5.md)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
                 "the core that takes the interrupt and runs NAPI and the transmit path"));
-        d.metrics.addAll(List.of("txPackets", "txBytes", "txCompletions", "txQueued", "limit", "inflight", "rxPackets",
-                "rxBytes", "rxMpps", "rxNoBufferDrops", "refillFailures", "irqs", "napiPolls", "cpuNanosPerPacket"));
+        d.metricDescriptors.addAll(MiniNic.METRICS); // declared beside their registration
         return d;
     }
     // end::descriptor[]

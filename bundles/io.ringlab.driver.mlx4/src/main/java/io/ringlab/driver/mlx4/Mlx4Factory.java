@@ -34,6 +34,69 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mlx4")
 public class Mlx4Factory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
+            "frames received and passed up the stack");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
+            "rxPackets per second of the measured window, in millions");
+    static final MetricDescriptorDTO RX_NO_DESCRIPTOR_DROPS = new MetricDescriptorDTO(COUNTER, "rxNoDescriptorDrops",
+            "frames the NIC dropped for want of a posted RX descriptor");
+    static final MetricDescriptorDTO RX_IRQS = new MetricDescriptorDTO(COUNTER, "rxIrqs",
+            "RX completion interrupts raised");
+    static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs",
+            "TX completion interrupts raised");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "RX NAPI polls run");
+    static final MetricDescriptorDTO TX_NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "txNapiPolls",
+            "TX NAPI polls run (mlx4 has a TX NAPI context of its own)");
+    static final MetricDescriptorDTO POSTED_DESCRIPTORS = new MetricDescriptorDTO(GAUGE, "postedDescriptors",
+            "RX descriptors posted to the NIC now");
+    static final MetricDescriptorDTO REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "refillFailures",
+            "RX refills that found no buffer");
+    static final MetricDescriptorDTO RX_COPIES = new MetricDescriptorDTO(COUNTER, "rxCopies",
+            "small frames copied into a new skb instead of handing up the page fragment");
+    static final MetricDescriptorDTO SKB_ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "skbAllocFailures",
+            "skb allocations that failed on receive");
+    static final MetricDescriptorDTO RX_PAGES_ALLOCATED = new MetricDescriptorDTO(GAUGE, "rxPagesAllocated",
+            "RX pages allocated for fragments");
+    static final MetricDescriptorDTO RX_PAGES_FREED = new MetricDescriptorDTO(GAUGE, "rxPagesFreed", "RX pages freed");
+    static final MetricDescriptorDTO RX_PAGES_IN_USE = new MetricDescriptorDTO(GAUGE, "rxPagesInUse",
+            "RX pages allocated and not yet freed");
+    static final MetricDescriptorDTO RX_PAGE_FAILURES = new MetricDescriptorDTO(GAUGE, "rxPageFailures",
+            "RX page allocations that failed");
+    static final MetricDescriptorDTO RX_FRAGS_ALLOCATED = new MetricDescriptorDTO(GAUGE, "rxFragsAllocated",
+            "RX page fragments handed out");
+    static final MetricDescriptorDTO RX_FRAGS_FREED = new MetricDescriptorDTO(GAUGE, "rxFragsFreed",
+            "RX page fragments released");
+    static final MetricDescriptorDTO RX_FRAG_STRIDE = new MetricDescriptorDTO(GAUGE, "rxFragStride",
+            "bytes between two fragments of one page (frag_stride)");
+    static final MetricDescriptorDTO RX_FRAGS_PER_PAGE = new MetricDescriptorDTO(GAUGE, "rxFragsPerPage",
+            "fragments one RX page holds");
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO TX_MPPS = new MetricDescriptorDTO(RATE, "txMpps",
+            "txPackets per second of the measured window, in millions");
+    static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
+            "TX completions processed");
+    static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
+            "times the TX ring filled and the queue was stopped");
+    static final MetricDescriptorDTO TX_QUEUE_WAKES = new MetricDescriptorDTO(COUNTER, "txQueueWakes",
+            "times a stopped TX queue was woken");
+    static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the TX ring now");
+    static final MetricDescriptorDTO TX_BBS_USED = new MetricDescriptorDTO(GAUGE, "txBbsUsed",
+            "TX basic blocks (64-byte TXBBs) in use now");
+    static final MetricDescriptorDTO TX_BBS_POSTED = new MetricDescriptorDTO(COUNTER, "txBbsPosted",
+            "TX basic blocks posted");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS,
+            RX_NO_DESCRIPTOR_DROPS, RX_IRQS, TX_IRQS, NAPI_POLLS, TX_NAPI_POLLS, POSTED_DESCRIPTORS,
+            REFILL_FAILURES, RX_COPIES, SKB_ALLOC_FAILURES, RX_PAGES_ALLOCATED, RX_PAGES_FREED, RX_PAGES_IN_USE,
+            RX_PAGE_FAILURES, RX_FRAGS_ALLOCATED, RX_FRAGS_FREED, RX_FRAG_STRIDE, RX_FRAGS_PER_PAGE, TX_PACKETS,
+            TX_BYTES, TX_MPPS, TX_COMPLETIONS, TX_QUEUE_STOPS, TX_QUEUE_WAKES, TX_QUEUED, TX_BBS_USED,
+            TX_BBS_POSTED);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -54,9 +117,11 @@ public class Mlx4Factory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_frags)"));
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
-        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_RX_RING),
+                "2", "8192",
                 "RX descriptors (MLX4_EN_DEF_RX_RING_SIZE 1024)"));
-        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "512", "64", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_TX_RING),
+                "64", "8192",
                 "TX ring size in 64-byte TXBBs (MLX4_EN_DEF_TX_RING_SIZE 512)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64",
                 "NAPI budget of the RX and TX contexts (NAPI_POLL_WEIGHT 64)"));
@@ -69,9 +134,11 @@ public class Mlx4Factory implements ElementFactory {
                 "the skb pool's bulk refill (kind skb): 0 as merged in v4.6; 8 (2016 RFC) or 16 (v5.12+) for comparison"));
         d.properties.add(PropertyDescriptorDTO.of("bulkFree", Kind.BOOLEAN, "true", null, null,
                 "free sent skbs with napi_consume_skb (bulk, March 2016) instead of dev_kfree_skb"));
-        d.properties.add(PropertyDescriptorDTO.of("txWorkLimit", Kind.INTEGER, "256", "1", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("txWorkLimit", Kind.INTEGER, String.valueOf(Mlx4Element.DEFAULT_TX_WORK),
+                "1", "8192",
                 "TX completions one TX poll cleans at most (MLX4_EN_DEFAULT_TX_WORK, priv->tx_work_limit)"));
-        d.properties.add(PropertyDescriptorDTO.of("inlineThold", Kind.INTEGER, "104", "0", "104",
+        d.properties.add(PropertyDescriptorDTO.of("inlineThold", Kind.INTEGER, String.valueOf(Mlx4Element.MAX_INLINE),
+                "0", String.valueOf(Mlx4Element.MAX_INLINE),
                 "frames up to this many bytes are copied into the TX descriptor (module parameter inline_thold, MAX_INLINE"
                         + " 104); 0 turns inlining off"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
@@ -81,39 +148,7 @@ public class Mlx4Factory implements ElementFactory {
                 "CPU cycles per sent skb in mlx4_en_xmit; -1 takes mlx4.txPacketCycles from the profile, else 0 (as mlx5:"
                         + " no published figure to fit it to)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the rings"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
-                new MetricDescriptorDTO(COUNTER, "rxNoDescriptorDrops",
-                        "frames the NIC dropped for want of a posted RX descriptor"),
-                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX completion interrupts raised"),
-                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX completion interrupts raised"),
-                new MetricDescriptorDTO(GAUGE, "napiPolls", "RX NAPI polls run"),
-                new MetricDescriptorDTO(GAUGE, "txNapiPolls",
-                        "TX NAPI polls run (mlx4 has a TX NAPI context of its own)"),
-                new MetricDescriptorDTO(GAUGE, "postedDescriptors", "RX descriptors posted to the NIC now"),
-                new MetricDescriptorDTO(COUNTER, "refillFailures", "RX refills that found no buffer"),
-                new MetricDescriptorDTO(COUNTER, "rxCopies",
-                        "small frames copied into a new skb instead of handing up the page fragment"),
-                new MetricDescriptorDTO(COUNTER, "skbAllocFailures", "skb allocations that failed on receive"),
-                new MetricDescriptorDTO(GAUGE, "rxPagesAllocated", "RX pages allocated for fragments"),
-                new MetricDescriptorDTO(GAUGE, "rxPagesFreed", "RX pages freed"),
-                new MetricDescriptorDTO(GAUGE, "rxPagesInUse", "RX pages allocated and not yet freed"),
-                new MetricDescriptorDTO(GAUGE, "rxPageFailures", "RX page allocations that failed"),
-                new MetricDescriptorDTO(GAUGE, "rxFragsAllocated", "RX page fragments handed out"),
-                new MetricDescriptorDTO(GAUGE, "rxFragsFreed", "RX page fragments released"),
-                new MetricDescriptorDTO(GAUGE, "rxFragStride", "bytes between two fragments of one page (frag_stride)"),
-                new MetricDescriptorDTO(GAUGE, "rxFragsPerPage", "fragments one RX page holds"),
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "txMpps", "txPackets per second of the measured window, in millions"),
-                new MetricDescriptorDTO(COUNTER, "txCompletions", "TX completions processed"),
-                new MetricDescriptorDTO(COUNTER, "txQueueStops", "times the TX ring filled and the queue was stopped"),
-                new MetricDescriptorDTO(COUNTER, "txQueueWakes", "times a stopped TX queue was woken"),
-                new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the TX ring now"),
-                new MetricDescriptorDTO(GAUGE, "txBbsUsed", "TX basic blocks (64-byte TXBBs) in use now"),
-                new MetricDescriptorDTO(COUNTER, "txBbsPosted", "TX basic blocks posted")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/mlx4.md";
         return d;
     }

@@ -22,6 +22,39 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code mlx5}: see {@link Mlx5Element}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mlx5")
 public class Mlx5Factory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
+            "frames received and passed up the stack");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
+            "rxPackets per second of the measured window, in millions");
+    static final MetricDescriptorDTO NS_PER_PACKET = new MetricDescriptorDTO(GAUGE, "nsPerPacket",
+            "nanoseconds of virtual time per received frame over the measured window");
+    static final MetricDescriptorDTO RX_NO_WQE_DROPS = new MetricDescriptorDTO(COUNTER, "rxNoWqeDrops",
+            "frames the NIC dropped for want of a posted receive WQE");
+    static final MetricDescriptorDTO IRQS = new MetricDescriptorDTO(COUNTER, "irqs", "completion interrupts raised");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
+    static final MetricDescriptorDTO POSTED_WQES = new MetricDescriptorDTO(GAUGE, "postedWqes",
+            "receive WQEs posted to the NIC now");
+    static final MetricDescriptorDTO REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "refillFailures",
+            "RX refills that found no buffer");
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO TX_MPPS = new MetricDescriptorDTO(RATE, "txMpps",
+            "txPackets per second of the measured window, in millions");
+    static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
+            "TX completions processed");
+    static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
+            "times the send queue filled and the TX queue was stopped");
+    static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued",
+            "skbs on the send queue now");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS, NS_PER_PACKET,
+            RX_NO_WQE_DROPS, IRQS, NAPI_POLLS, POSTED_WQES, REFILL_FAILURES, TX_PACKETS, TX_BYTES, TX_MPPS,
+            TX_COMPLETIONS, TX_QUEUE_STOPS, TX_QUEUED);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -41,7 +74,8 @@ public class Mlx5Factory implements ElementFactory {
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_receive)"));
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PULL, false, "packets to send, from the qdisc (ndo_start_xmit)"));
         d.ports.add(PortDescriptorDTO.of("wire", Direction.OUT, Mode.PULL, false, "frames the NIC's DMA sends, to the link"));
-        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, "1024", "2", "8192",
+        d.properties.add(PropertyDescriptorDTO.of("rxRing", Kind.INTEGER, String.valueOf(Mlx5Element.DEFAULT_RX_RING),
+                "2", "8192",
                 "receive WQEs (MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE 0xa: 1024)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64", "NAPI budget (64)"));
         d.properties.add(PropertyDescriptorDTO.of("allocBulk", Kind.INTEGER, "0", "0", "16",
@@ -61,25 +95,7 @@ public class Mlx5Factory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "0", "0", "100000000",
                 "CPU cycles per sent packet in mlx5e_xmit; 0: not charged (no published figure to fit it to)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023", "the core that runs the queue"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "rxMpps", "rxPackets per second of the measured window, in millions"),
-                new MetricDescriptorDTO(GAUGE, "nsPerPacket",
-                        "nanoseconds of virtual time per received frame over the measured window"),
-                new MetricDescriptorDTO(COUNTER, "rxNoWqeDrops",
-                        "frames the NIC dropped for want of a posted receive WQE"),
-                new MetricDescriptorDTO(COUNTER, "irqs", "completion interrupts raised"),
-                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
-                new MetricDescriptorDTO(GAUGE, "postedWqes", "receive WQEs posted to the NIC now"),
-                new MetricDescriptorDTO(COUNTER, "refillFailures", "RX refills that found no buffer"),
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "txMpps", "txPackets per second of the measured window, in millions"),
-                new MetricDescriptorDTO(COUNTER, "txCompletions", "TX completions processed"),
-                new MetricDescriptorDTO(COUNTER, "txQueueStops",
-                        "times the send queue filled and the TX queue was stopped"),
-                new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the send queue now")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/mlx5.md";
         return d;
     }

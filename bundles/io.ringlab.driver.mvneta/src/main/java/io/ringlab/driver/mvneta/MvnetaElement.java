@@ -244,25 +244,25 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         this.dropRefill = ctx.dropReason("rx-refill-failed");
         this.dropNoStack = ctx.dropReason("rx-no-stack");
         Metrics m = ctx.metrics();
-        rxPackets = m.counter("rxPackets");
-        rxBytes = m.counter("rxBytes");
-        rxCopies = m.counter("rxCopybreaks");
-        rxRefillFailures = m.counter("rxRefillFailures");
-        rxIrqs = m.counter("rxIrqs");
-        txPackets = m.counter("txPackets");
-        txBytes = m.counter("txBytes");
-        txIrqs = m.counter("txIrqs");
-        txStops = m.counter("txQueueStops");
-        mmioReads = m.counter("mmioReads");
-        mmioWrites = m.counter("mmioWrites");
-        dmaMaps = m.counter("dmaMaps");
-        m.gauge("napiPolls", napi::polls);
-        m.gauge("rxReady", () -> rxReady);
-        m.gauge("txDescUsed", () -> txq.used());
-        m.gauge("fragSize", () -> fragSize);
-        m.gauge("rxRefillPending", () -> refillNum);
-        m.series("rxReady");
-        m.series("txDescUsed");
+        rxPackets = m.counter(MvnetaFactory.RX_PACKETS);
+        rxBytes = m.counter(MvnetaFactory.RX_BYTES);
+        rxCopies = m.counter(MvnetaFactory.RX_COPYBREAKS);
+        rxRefillFailures = m.counter(MvnetaFactory.RX_REFILL_FAILURES);
+        rxIrqs = m.counter(MvnetaFactory.RX_IRQS);
+        txPackets = m.counter(MvnetaFactory.TX_PACKETS);
+        txBytes = m.counter(MvnetaFactory.TX_BYTES);
+        txIrqs = m.counter(MvnetaFactory.TX_IRQS);
+        txStops = m.counter(MvnetaFactory.TX_QUEUE_STOPS);
+        mmioReads = m.counter(MvnetaFactory.MMIO_READS);
+        mmioWrites = m.counter(MvnetaFactory.MMIO_WRITES);
+        dmaMaps = m.counter(MvnetaFactory.DMA_MAPS);
+        m.gauge(MvnetaFactory.NAPI_POLLS, napi::polls);
+        m.gauge(MvnetaFactory.RX_READY, () -> rxReady);
+        m.gauge(MvnetaFactory.TX_DESC_USED, () -> txq.used());
+        m.gauge(MvnetaFactory.FRAG_SIZE, () -> fragSize);
+        m.gauge(MvnetaFactory.RX_REFILL_PENDING, () -> refillNum);
+        m.series(MvnetaFactory.RX_READY.name);
+        m.series(MvnetaFactory.TX_DESC_USED.name);
     }
 
     @Override

@@ -21,6 +21,42 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code mvneta}: see {@link MvnetaElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mvneta")
 public class MvnetaFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
+            "frames received and passed up the stack");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_COPYBREAKS = new MetricDescriptorDTO(COUNTER, "rxCopybreaks",
+            "small frames copied into a new buffer (rx_copybreak)");
+    static final MetricDescriptorDTO RX_REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "rxRefillFailures",
+            "RX refills that found no buffer");
+    static final MetricDescriptorDTO RX_IRQS = new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised");
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs", "TX-done interrupts raised");
+    static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
+            "times the TX ring filled and the queue was stopped");
+    static final MetricDescriptorDTO MMIO_READS = new MetricDescriptorDTO(COUNTER, "mmioReads",
+            "register reads the driver made");
+    static final MetricDescriptorDTO MMIO_WRITES = new MetricDescriptorDTO(COUNTER, "mmioWrites",
+            "register writes the driver made");
+    static final MetricDescriptorDTO DMA_MAPS = new MetricDescriptorDTO(COUNTER, "dmaMaps",
+            "DMA mappings made (dma_map_single and kin)");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
+    static final MetricDescriptorDTO RX_READY = new MetricDescriptorDTO(GAUGE, "rxReady",
+            "received descriptors waiting for the driver now");
+    static final MetricDescriptorDTO TX_DESC_USED = new MetricDescriptorDTO(GAUGE, "txDescUsed",
+            "TX descriptors in use now");
+    static final MetricDescriptorDTO FRAG_SIZE = new MetricDescriptorDTO(GAUGE, "fragSize", "B",
+            "bytes of one RX buffer (frag_size)");
+    static final MetricDescriptorDTO RX_REFILL_PENDING = new MetricDescriptorDTO(GAUGE, "rxRefillPending",
+            "RX descriptors waiting for a refill now");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_COPYBREAKS,
+            RX_REFILL_FAILURES, RX_IRQS, TX_PACKETS, TX_BYTES, TX_IRQS, TX_QUEUE_STOPS, MMIO_READS, MMIO_WRITES,
+            DMA_MAPS, NAPI_POLLS, RX_READY, TX_DESC_USED, FRAG_SIZE, RX_REFILL_PENDING);
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -77,25 +113,7 @@ public class MvnetaFactory implements ElementFactory {
                 "CPU cycles per sent packet; -1 takes mvneta.txPacketCycles from the profile (0 if absent)"));
         d.properties.add(PropertyDescriptorDTO.of("core", Kind.INTEGER, "0", "0", "1023",
                 "the core that takes the port's interrupts (the 2016 driver used one)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(COUNTER, "rxCopybreaks",
-                        "small frames copied into a new buffer (rx_copybreak)"),
-                new MetricDescriptorDTO(COUNTER, "rxRefillFailures", "RX refills that found no buffer"),
-                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised"),
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX-done interrupts raised"),
-                new MetricDescriptorDTO(COUNTER, "txQueueStops", "times the TX ring filled and the queue was stopped"),
-                new MetricDescriptorDTO(COUNTER, "mmioReads", "register reads the driver made"),
-                new MetricDescriptorDTO(COUNTER, "mmioWrites", "register writes the driver made"),
-                new MetricDescriptorDTO(COUNTER, "dmaMaps", "DMA mappings made (dma_map_single and kin)"),
-                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
-                new MetricDescriptorDTO(GAUGE, "rxReady", "received descriptors waiting for the driver now"),
-                new MetricDescriptorDTO(GAUGE, "txDescUsed", "TX descriptors in use now"),
-                new MetricDescriptorDTO(GAUGE, "fragSize", "bytes of one RX buffer (frag_size)"),
-                new MetricDescriptorDTO(GAUGE, "rxRefillPending", "RX descriptors waiting for a refill now")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/mvneta.md";
         return d;
     }

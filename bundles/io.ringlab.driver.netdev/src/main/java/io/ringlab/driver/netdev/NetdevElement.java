@@ -15,6 +15,7 @@ import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The reference NIC. {@link #ready} from the qdisc is {@code netif_schedule}: the device runs the qdisc
@@ -83,17 +84,19 @@ final class NetdevElement implements Element, Handover {
                     .replace("maxLimitBytes", "bqlMaxLimit").replace("holdTimeJiffies", "bqlHoldTime (jiffies)"));
         }
         Metrics m = ctx.metrics();
-        txPackets = m.counter("txPackets");
-        txBytes = m.counter("txBytes");
-        m.gauge("ringUsed", () -> used);
-        m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
-        m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge("stackStops", () -> txq.stackStops());
-        m.gauge("driverStops", () -> txq.driverStops());
-        m.series("ringUsed");
+        txPackets = m.counter(NetdevFactory.TX_PACKETS);
+        txBytes = m.counter(NetdevFactory.TX_BYTES);
+        m.gauge(NetdevFactory.RING_USED, () -> used);
+        m.gauge(MetricDescriptorDTO.bqlLimit(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
+        m.gauge(MetricDescriptorDTO.bqlInflight(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
+        m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.stackStops());
+        m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.driverStops());
+        m.series(NetdevFactory.RING_USED.name);
         if (txq.limits() != null) {
-            m.series("limit");
-            m.series("inflight");
+            m.series(MetricDescriptorDTO.bqlLimit().name);
+            m.series(MetricDescriptorDTO.bqlInflight().name);
         }
     }
 

@@ -21,6 +21,18 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code netdev}: see {@link NetdevElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=netdev")
 public class NetdevFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
+            "frames taken by the link (completed)");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS, preamble or gap");
+    static final MetricDescriptorDTO RING_USED = new MetricDescriptorDTO(GAUGE, "ringUsed",
+            "frames in the ring now; the frame on the wire is no longer counted");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, RING_USED,
+            MetricDescriptorDTO.bqlLimit(), MetricDescriptorDTO.bqlInflight(),
+            MetricDescriptorDTO.bqlStackStops(), MetricDescriptorDTO.bqlDriverStops());
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -46,18 +58,7 @@ public class NetdevFactory implements ElementFactory {
                 "BQL limit_min (dql_init sets 0)"));
         d.properties.add(PropertyDescriptorDTO.of("bqlMaxLimit", Kind.SIZE, "1879048192B", "0B", "1879048192B",
                 "BQL limit_max (dql_init sets DQL_MAX_LIMIT)"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames taken by the link (completed)"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS, preamble or gap"),
-                new MetricDescriptorDTO(GAUGE, "ringUsed",
-                        "frames in the ring now; the frame on the wire is no longer counted"),
-                new MetricDescriptorDTO(GAUGE, "limit", "B",
-                        "BQL limit (sysfs byte_queue_limits/limit); 0 without BQL"),
-                new MetricDescriptorDTO(GAUGE, "inflight", "B",
-                        "BQL bytes queued and not completed (sysfs inflight); 0 without BQL"),
-                new MetricDescriptorDTO(GAUGE, "stackStops", "times BQL stopped the queue (STACK_XOFF); cumulative"),
-                new MetricDescriptorDTO(GAUGE, "driverStops",
-                        "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/netdev.md";
         return d;
     }

@@ -26,6 +26,7 @@ import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The stmmac driver of v3.18/3.19 ({@code drivers/net/ethernet/stmicro/stmmac/stmmac_main.c}) with the BQL patch
@@ -177,16 +178,16 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         this.ring = support.sendRing(ctx, coreIndex, txRing, wirePool);
 
         Metrics counters = ctx.metrics();
-        txPackets = counters.counter("txPackets");
-        txBytes = counters.counter("txBytes");
-        rxPackets = counters.counter("rxPackets");
-        rxBytes = counters.counter("rxBytes");
-        rxRingFull = counters.counter("rxRingFullDrops");
-        txIrqs = counters.counter("txIrqs");
-        rxIrqs = counters.counter("rxIrqs");
-        txTimerCleans = counters.counter("txTimerCleans");
-        rxRefillFailures = counters.counter("rxRefillFailures");
-        txDescriptors = counters.counter("txDescriptors");
+        txPackets = counters.counter(StmmacFactory.TX_PACKETS);
+        txBytes = counters.counter(StmmacFactory.TX_BYTES);
+        rxPackets = counters.counter(StmmacFactory.RX_PACKETS);
+        rxBytes = counters.counter(StmmacFactory.RX_BYTES);
+        rxRingFull = counters.counter(StmmacFactory.RX_RING_FULL_DROPS);
+        txIrqs = counters.counter(StmmacFactory.TX_IRQS);
+        rxIrqs = counters.counter(StmmacFactory.RX_IRQS);
+        txTimerCleans = counters.counter(StmmacFactory.TX_TIMER_CLEANS);
+        rxRefillFailures = counters.counter(StmmacFactory.RX_REFILL_FAILURES);
+        txDescriptors = counters.counter(StmmacFactory.TX_DESCRIPTORS);
         irqTask = cpu -> {
             irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
             napi.schedule();
@@ -201,20 +202,22 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         dropNoStack = ctx.dropReason("rx-no-stack");
 
         Metrics m = ctx.metrics();
-        m.gauge("napiPolls", napi::polls);
-        m.gauge("txDescUsed", () -> ring.used());
-        m.gauge("txFramesQueued", () -> ring.queued() - ring.sent());
+        m.gauge(StmmacFactory.NAPI_POLLS, napi::polls);
+        m.gauge(StmmacFactory.TX_DESC_USED, () -> ring.used());
+        m.gauge(StmmacFactory.TX_FRAMES_QUEUED, () -> ring.queued() - ring.sent());
         QueueLimits limits = txq.limits();
-        m.gauge("limit", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
-        m.gauge("inflight", () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge("stackStops", () -> txq.stackStops());
-        m.gauge("driverStops", () -> txq.driverStops());
-        m.rate("txMbitPerSecond", txBytes, 8e-6);
-        m.rate("rxMbitPerSecond", rxBytes, 8e-6);
-        m.series("txDescUsed");
+        m.gauge(MetricDescriptorDTO.bqlLimit(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
+        m.gauge(MetricDescriptorDTO.bqlInflight(),
+                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
+        m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.stackStops());
+        m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.driverStops());
+        m.rate(StmmacFactory.TX_MBIT_PER_SECOND, txBytes, 8e-6);
+        m.rate(StmmacFactory.RX_MBIT_PER_SECOND, rxBytes, 8e-6);
+        m.series(StmmacFactory.TX_DESC_USED.name);
         if (limits != null) {
-            m.series("limit");
-            m.series("inflight");
+            m.series(MetricDescriptorDTO.bqlLimit().name);
+            m.series(MetricDescriptorDTO.bqlInflight().name);
         }
     }
 

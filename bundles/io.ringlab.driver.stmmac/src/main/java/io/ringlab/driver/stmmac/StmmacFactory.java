@@ -22,6 +22,42 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code stmmac}: see {@link StmmacElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=stmmac")
 public class StmmacFactory implements ElementFactory {
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO TX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "txMbitPerSecond",
+            "txBytes in megabits per second of the measured window");
+    static final MetricDescriptorDTO TX_DESCRIPTORS = new MetricDescriptorDTO(COUNTER, "txDescriptors",
+            "TX descriptors used, fragments included");
+    static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
+            "frames received and passed up the stack");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
+            "their lengths, without FCS");
+    static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
+            "rxBytes in megabits per second of the measured window");
+    static final MetricDescriptorDTO RX_RING_FULL_DROPS = new MetricDescriptorDTO(COUNTER, "rxRingFullDrops",
+            "frames the MAC dropped because the RX ring was full");
+    static final MetricDescriptorDTO RX_REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "rxRefillFailures",
+            "RX refills that found no buffer");
+    static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs",
+            "TX interrupts raised (frames with the IC bit)");
+    static final MetricDescriptorDTO RX_IRQS = new MetricDescriptorDTO(COUNTER, "rxIrqs",
+            "RX interrupts raised (per RIWT period)");
+    static final MetricDescriptorDTO TX_TIMER_CLEANS = new MetricDescriptorDTO(COUNTER, "txTimerCleans",
+            "TX cleans run by the coalescing timer");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
+    static final MetricDescriptorDTO TX_DESC_USED = new MetricDescriptorDTO(GAUGE, "txDescUsed",
+            "TX descriptors in use now");
+    static final MetricDescriptorDTO TX_FRAMES_QUEUED = new MetricDescriptorDTO(GAUGE, "txFramesQueued",
+            "frames on the TX ring not yet sent");
+    /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
+    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, TX_MBIT_PER_SECOND,
+            TX_DESCRIPTORS, RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, RX_RING_FULL_DROPS, RX_REFILL_FAILURES,
+            TX_IRQS, RX_IRQS, TX_TIMER_CLEANS, NAPI_POLLS, TX_DESC_USED, TX_FRAMES_QUEUED,
+            MetricDescriptorDTO.bqlLimit(), MetricDescriptorDTO.bqlInflight(),
+            MetricDescriptorDTO.bqlStackStops(), MetricDescriptorDTO.bqlDriverStops());
+
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
     private static ElementDescriptorDTO describe() {
@@ -66,32 +102,7 @@ public class StmmacFactory implements ElementFactory {
                 "CPU cycles per transmitted frame, stack included; -1 takes stmmac.txFrameCycles from the profile"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per received frame, stack included; -1 takes stmmac.rxFrameCycles from the profile"));
-        d.metricDescriptors.addAll(List.of(
-                new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted"),
-                new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "txMbitPerSecond",
-                        "txBytes in megabits per second of the measured window"),
-                new MetricDescriptorDTO(COUNTER, "txDescriptors", "TX descriptors used, fragments included"),
-                new MetricDescriptorDTO(COUNTER, "rxPackets", "frames received and passed up the stack"),
-                new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths, without FCS"),
-                new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
-                        "rxBytes in megabits per second of the measured window"),
-                new MetricDescriptorDTO(COUNTER, "rxRingFullDrops",
-                        "frames the MAC dropped because the RX ring was full"),
-                new MetricDescriptorDTO(COUNTER, "rxRefillFailures", "RX refills that found no buffer"),
-                new MetricDescriptorDTO(COUNTER, "txIrqs", "TX interrupts raised (frames with the IC bit)"),
-                new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised (per RIWT period)"),
-                new MetricDescriptorDTO(COUNTER, "txTimerCleans", "TX cleans run by the coalescing timer"),
-                new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run"),
-                new MetricDescriptorDTO(GAUGE, "txDescUsed", "TX descriptors in use now"),
-                new MetricDescriptorDTO(GAUGE, "txFramesQueued", "frames on the TX ring not yet sent"),
-                new MetricDescriptorDTO(GAUGE, "limit", "B",
-                        "BQL limit (sysfs byte_queue_limits/limit); 0 without BQL"),
-                new MetricDescriptorDTO(GAUGE, "inflight", "B",
-                        "BQL bytes queued and not completed (sysfs inflight); 0 without BQL"),
-                new MetricDescriptorDTO(GAUGE, "stackStops", "times BQL stopped the queue (STACK_XOFF); cumulative"),
-                new MetricDescriptorDTO(GAUGE, "driverStops",
-                        "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative")));
+        d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/stmmac.md";
         return d;
     }

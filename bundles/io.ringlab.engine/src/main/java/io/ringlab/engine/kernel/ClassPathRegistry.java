@@ -301,8 +301,8 @@ public class ClassPathRegistry implements Registry {
     @Override
     public List<ElementDescriptorDTO> types() {
         Map<String, ElementDescriptorDTO> byType = new LinkedHashMap<>();
-        for (ElementFactory f : factories.values()) {
-            byType.putIfAbsent(f.descriptor().type, f.descriptor());
+        for (ElementFactory f : factories.values()) { // listed as any type is: units from suffixes, the CPU account
+            byType.putIfAbsent(f.descriptor().type, Registry.withBundle(f.descriptor(), null, null));
         }
         for (String type : discoveredKinds(ElementFactory.class, ElementFactory.TYPE)) {
             if (!byType.containsKey(type)) {

@@ -5,11 +5,17 @@ import java.util.function.LongSupplier;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
+
 /**
  * An element's metrics: counters, gauges and latency histograms, reported under the element's name in run results and
  * sampled into time series. Names carry their unit and follow the kernel's own names where one exists (BQL {@code limit},
  * {@code inflight}; {@code tc -s} {@code backlog}, {@code drops}, {@code requeues}; {@code ethtool -S} counters).
- * Register metrics in the element's constructor; updating them allocates nothing.
+ * Register metrics in the element's constructor; updating them allocates nothing. An element registers a metric by the
+ * declaration its factory lists ({@link #counter(MetricDescriptorDTO)},
+ * {@link #gauge(MetricDescriptorDTO, DoubleSupplier)}, {@link #rate(MetricDescriptorDTO, Counter, double)}), so that
+ * the name, kind, unit and meaning are written once, in the factory's
+ * {@link io.ringlab.sim.api.dto.ElementDescriptorDTO#metricDescriptors}.
  * <p>
  * Not thread-safe.
  */
@@ -91,6 +97,59 @@ public interface Metrics {
      * @since 1.4
      */
     void points(String histogram, long intervalPicos);
+
+    /**
+     * Registers the counter a factory declares: {@link #counter(String)} under the declaration's name.
+     *
+     * @param declared one of the factory's {@link io.ringlab.sim.api.dto.ElementDescriptorDTO#metricDescriptors}, of
+     *            kind {@link MetricDescriptorDTO#COUNTER}
+     * @return a new counter starting at 0
+     * @throws IllegalArgumentException if the declaration is of another kind
+     * @since 1.4
+     */
+    default Counter counter(MetricDescriptorDTO declared) {
+        return counter(MetricDescriptorDTO.nameOf(declared, MetricDescriptorDTO.COUNTER));
+    }
+
+    /**
+     * Registers the gauge a factory declares: {@link #gauge(String, DoubleSupplier)} under the declaration's name.
+     *
+     * @param declared one of the factory's metric descriptors, of kind {@link MetricDescriptorDTO#GAUGE}
+     * @param value the supplier, called on the engine thread
+     * @throws IllegalArgumentException if the declaration is of another kind
+     * @since 1.4
+     */
+    default void gauge(MetricDescriptorDTO declared, DoubleSupplier value) {
+        gauge(MetricDescriptorDTO.nameOf(declared, MetricDescriptorDTO.GAUGE), value);
+    }
+
+    /**
+     * Registers the gauge a factory declares, computed over a span of the element's own:
+     * {@link #gauge(String, DoubleSupplier, LongSupplier, long)} under the declaration's name.
+     *
+     * @param declared one of the factory's metric descriptors, of kind {@link MetricDescriptorDTO#GAUGE}
+     * @param value the supplier, called on the engine thread
+     * @param samples the events the figure rests on so far, called on the engine thread; it must not allocate
+     * @param sincePicos the virtual time from which the figure counts
+     * @throws IllegalArgumentException if the declaration is of another kind
+     * @since 1.4
+     */
+    default void gauge(MetricDescriptorDTO declared, DoubleSupplier value, LongSupplier samples, long sincePicos) {
+        gauge(MetricDescriptorDTO.nameOf(declared, MetricDescriptorDTO.GAUGE), value, samples, sincePicos);
+    }
+
+    /**
+     * Registers the rate a factory declares: {@link #rate(String, Counter, double)} under the declaration's name.
+     *
+     * @param declared one of the factory's metric descriptors, of kind {@link MetricDescriptorDTO#RATE}
+     * @param counter a counter of this element
+     * @param scale the factor from counts per second to the gauge's unit
+     * @throws IllegalArgumentException if the declaration is of another kind
+     * @since 1.4
+     */
+    default void rate(MetricDescriptorDTO declared, Counter counter, double scale) {
+        rate(MetricDescriptorDTO.nameOf(declared, MetricDescriptorDTO.RATE), counter, scale);
+    }
 
     /** A monotonically growing count. */
     @ProviderType

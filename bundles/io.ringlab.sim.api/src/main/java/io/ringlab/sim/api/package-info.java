@@ -18,7 +18,8 @@
  * 1.4: {@code Simulator.poolKindDescription}, what an installed pool kind models; {@code SimulationRun.metricNames} and
  * {@code seriesNames}, the metrics and series a prepared run can report;
  * {@code Metrics.points}, a histogram's values kept as points at their virtual times; {@code Metrics.gauge} with the
- * samples an element's own figure rests on; {@code RunControlProtocol}, the words of {@code ringlab run --control}.
+ * samples an element's own figure rests on; {@code RunControlProtocol}, the words of {@code ringlab run --control};
+ * {@code Metrics.counter}, {@code gauge} and {@code rate} by a factory's metric declaration.
  */
 @Export
 @Version("1.4.0")

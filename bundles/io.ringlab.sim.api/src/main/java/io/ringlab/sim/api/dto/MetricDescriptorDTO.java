@@ -58,4 +58,57 @@ public class MetricDescriptorDTO {
         this(kind, name, description);
         this.unit = unit;
     }
+
+    /**
+     * @param declared a metric's declaration
+     * @param kind the kind it is registered as, one of the constants
+     * @return the declaration's name
+     * @throws IllegalArgumentException naming the metric if the declaration is of another kind or has no name
+     * @since 1.4
+     */
+    public static String nameOf(MetricDescriptorDTO declared, String kind) {
+        if (declared.name == null || !kind.equals(declared.kind)) {
+            throw new IllegalArgumentException("metric=" + declared.name + ", declared kind=" + declared.kind
+                    + ", registered as a " + kind);
+        }
+        return declared.name;
+    }
+
+    // The gauges of a TX queue's byte queue limits (include/linux/dynamic_queue_limits.h, sysfs byte_queue_limits),
+    // which every driver with BQL reports under the same names: one declaration for them all. Each call makes a new
+    // descriptor.
+
+    /**
+     * @return the gauge {@code limit}, in bytes: BQL's limit; 0 without BQL
+     * @since 1.4
+     */
+    public static MetricDescriptorDTO bqlLimit() {
+        return new MetricDescriptorDTO(GAUGE, "limit", "B", "BQL limit (sysfs byte_queue_limits/limit); 0 without BQL");
+    }
+
+    /**
+     * @return the gauge {@code inflight}, in bytes: bytes queued and not completed; 0 without BQL
+     * @since 1.4
+     */
+    public static MetricDescriptorDTO bqlInflight() {
+        return new MetricDescriptorDTO(GAUGE, "inflight", "B",
+                "BQL bytes queued and not completed (sysfs inflight); 0 without BQL");
+    }
+
+    /**
+     * @return the gauge {@code stackStops}: times BQL stopped the queue, cumulative
+     * @since 1.4
+     */
+    public static MetricDescriptorDTO bqlStackStops() {
+        return new MetricDescriptorDTO(GAUGE, "stackStops", "times BQL stopped the queue (STACK_XOFF); cumulative");
+    }
+
+    /**
+     * @return the gauge {@code driverStops}: times the driver stopped the queue on a full ring, cumulative
+     * @since 1.4
+     */
+    public static MetricDescriptorDTO bqlDriverStops() {
+        return new MetricDescriptorDTO(GAUGE, "driverStops",
+                "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative");
+    }
 }

@@ -9,7 +9,10 @@
  * {@code sampleWarnings}, {@link io.ringlab.sim.api.dto.SampleWarningDTO}) and the command line's overrides of a run
  * ({@code RunResultDTO.overrides}, {@link io.ringlab.sim.api.dto.RunOverridesDTO});
  * {@link io.ringlab.sim.api.dto.MetricDescriptorDTO} and {@link io.ringlab.sim.api.dto.ElementDescriptorDTO}'s
- * {@code metricDescriptors} (each metric's unit, kind and meaning) and {@code modelPage} (the type's model page);
+ * {@code metricDescriptors} (each metric's unit, kind and meaning; {@code MetricDescriptorDTO.nameOf}, a
+ * declaration's name checked against the kind it is registered as, and the BQL gauges' declarations
+ * {@code bqlLimit}, {@code bqlInflight}, {@code bqlStackStops}, {@code bqlDriverStops}) and {@code modelPage}
+ * (the type's model page);
  * {@link io.ringlab.sim.api.dto.PipelineDTO#plot} (a pipeline's key series), {@link
  * io.ringlab.sim.api.dto.SeriesDTO#points} with {@link io.ringlab.sim.api.dto.PointsDTO} (values at the virtual times
  * they were recorded, such as each ping echo's round-trip time); {@code PortDescriptorDTO.pushesInCall} (the outputs an

@@ -280,7 +280,7 @@ final class Fuzzer {
      * @param log where each finding goes as it is found; {@code null} for none
      */
     Report run(List<Mutant> mutants, PrintStream log) throws IOException {
-        Runner runner = new Runner(simulator, TestExperiments.of(simulator), Plugins.NONE);
+        Runner runner = new Runner(simulator, TestExperiments.of(simulator), PluginLoader.NONE);
         // the experiments name their pipelines relative to themselves: the originals go where they look
         Path pipelines = Files.createDirectories(work.resolve("pipelines"));
         Files.createDirectories(work.resolve("experiments"));

@@ -200,10 +200,10 @@ final class Commands implements Callable<Integer> {
                 return Runner.INVALID;
             }
         }
-        Plugins.Session session;
+        PluginLoader.Session session;
         try {
             session = runner.plugins.install(option.folders);
-        } catch (Plugins.PluginException e) {
+        } catch (PluginLoader.PluginException e) {
             e.getMessage().lines().forEach(l -> err.println("ringlab: --plugins: " + l));
             return Runner.INVALID;
         }

@@ -45,7 +45,7 @@ public class GogoCommands {
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
-        return Commands.execute(new Runner(simulator, experiments, new PluginFolders(context, () -> scr)), System.out,
+        return Commands.execute(new Runner(simulator, experiments, new FrameworkPluginLoader(context, () -> scr)), System.out,
                 System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
     }
 

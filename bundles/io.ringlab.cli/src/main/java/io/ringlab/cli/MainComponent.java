@@ -62,7 +62,7 @@ public class MainComponent implements Callable<Integer> {
     public Integer call() {
         String[] args = launcherArguments();
         Path home = Path.of(System.getProperty("ringlab.home", "."));
-        return Commands.execute(new Runner(simulator, experiments, new PluginFolders(context, () -> scr)), System.out,
+        return Commands.execute(new Runner(simulator, experiments, new FrameworkPluginLoader(context, () -> scr)), System.out,
                 System.err, home, args);
     }
 

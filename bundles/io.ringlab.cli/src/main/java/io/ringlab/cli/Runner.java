@@ -40,13 +40,13 @@ final class Runner {
     /** The A/B experiments ({@code ringlab ab}). */
     final ExperimentService experiments;
     /** Installs the bundles of {@code --plugins} folders. */
-    final Plugins plugins;
+    final PluginLoader plugins;
 
     Runner(Simulator simulator, ExperimentService experiments) {
-        this(simulator, experiments, Plugins.NONE);
+        this(simulator, experiments, PluginLoader.NONE);
     }
 
-    Runner(Simulator simulator, ExperimentService experiments, Plugins plugins) {
+    Runner(Simulator simulator, ExperimentService experiments, PluginLoader plugins) {
         this.simulator = simulator;
         this.experiments = experiments;
         this.plugins = plugins;

@@ -30,7 +30,7 @@ final class Cli {
     final FakeExperiments experiments = new FakeExperiments();
     final Path home;
     /** What {@code --plugins} installs with; refuses by default, as a command line without OSGi does. */
-    Plugins plugins = Plugins.NONE;
+    PluginLoader plugins = PluginLoader.NONE;
     private final ByteArrayOutputStream outBuf = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBuf = new ByteArrayOutputStream();
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --plugins DIR} on every command: the folders are installed before the command's work (before the pipeline is
  * read and prepared) and uninstalled after it; a refused plugin ends the command with exit code 2 and one line per jar,
- * without running anything. The OSGi side ({@link PluginFolders}) is tested inside Felix by workspace-tests'
+ * without running anything. The OSGi side ({@link FrameworkPluginLoader}) is tested inside Felix by workspace-tests'
  * {@code PluginsOptionTest}.
  */
 class PluginsOptionTest {
@@ -30,7 +30,7 @@ class PluginsOptionTest {
     private final List<String> events = new ArrayList<>();
 
     /** Records calls; refuses with {@link #refusal} when it is set. */
-    private final class RecordingPlugins implements Plugins {
+    private final class RecordingPlugins implements PluginLoader {
         String refusal;
         List<String> notes = List.of();
 
@@ -145,7 +145,7 @@ class PluginsOptionTest {
 
     @Test
     void withoutAnOsgiRuntimeThePluginsOptionIsRefused() {
-        cli.plugins = Plugins.NONE;
+        cli.plugins = PluginLoader.NONE;
 
         assertEquals(Runner.INVALID, cli.execute("run", tiny, "--plugins", "drivers"));
         assertTrue(cli.err().contains("--plugins needs the OSGi runtime"), cli.err());
@@ -154,9 +154,9 @@ class PluginsOptionTest {
     @Test
     void versionFiltersReadAsManifestRanges() {
         assertEquals(";version=\"[1.3.0,2.0.0)\"",
-                PluginFolders.range("(&(osgi.wiring.package=a)(version>=1.3.0)(!(version>=2.0.0)))"));
-        assertEquals(";version=\"1.0.0\"", PluginFolders.range("(&(osgi.wiring.package=a)(version>=1.0.0))"));
-        assertEquals("", PluginFolders.range("(osgi.wiring.package=a)"));
-        assertEquals(";version=\"[1.2.0,1.2.0]\"", PluginFolders.range("(&(osgi.wiring.package=a)(version=1.2.0))"));
+                FrameworkPluginLoader.range("(&(osgi.wiring.package=a)(version>=1.3.0)(!(version>=2.0.0)))"));
+        assertEquals(";version=\"1.0.0\"", FrameworkPluginLoader.range("(&(osgi.wiring.package=a)(version>=1.0.0))"));
+        assertEquals("", FrameworkPluginLoader.range("(osgi.wiring.package=a)"));
+        assertEquals(";version=\"[1.2.0,1.2.0]\"", FrameworkPluginLoader.range("(&(osgi.wiring.package=a)(version=1.2.0))"));
     }
 }

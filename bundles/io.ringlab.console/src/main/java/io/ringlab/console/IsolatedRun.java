@@ -58,7 +58,7 @@ final class IsolatedRun implements SimulationRun {
     static final String WATCHDOG_PROPERTY = "ringlab.eventWatchdogMillis";
     /**
      * Location prefixes that wrap a file location: Felix's {@code reference:} (install in place), and the one Ringlab's
-     * own {@code --plugins} installs use ({@code io.ringlab.cli}'s {@code PluginFolders.LOCATION_PREFIX}).
+     * own {@code --plugins} installs use ({@code io.ringlab.cli}'s {@code FrameworkPluginLoader.LOCATION_PREFIX}).
      */
     private static final List<String> LOCATION_WRAPPERS = List.of("reference:", "ringlab-plugins:");
     /** A URL scheme of two letters or more (one letter is a Windows drive). */

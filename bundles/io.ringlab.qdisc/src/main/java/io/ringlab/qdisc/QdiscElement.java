@@ -51,7 +51,7 @@ import io.ringlab.sim.api.dto.MetricDescriptorDTO;
  * <p>
  * Per-packet methods allocate nothing. Not thread-safe: one engine thread, one run.
  *
- * @see AbstractQdiscElementFactory
+ * @see AbstractQdiscFactory
  */
 final class QdiscElement implements Element, Handover {
 

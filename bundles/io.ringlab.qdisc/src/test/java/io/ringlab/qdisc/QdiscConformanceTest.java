@@ -13,7 +13,7 @@ class QdiscConformanceTest {
     class Pfifo extends QdiscContract {
         @Override protected QdiscProvider provider() { return new PfifoProvider(); }
         @Override protected String kind() { return "pfifo"; }
-        @Override protected ElementFactory elementFactory() { return new QdiscElementFactory(); }
+        @Override protected ElementFactory elementFactory() { return new PfifoFactory(); }
     }
 
     /** One band for the kit's packets (priority 0, TOS 0): first in, first out. */
@@ -21,7 +21,7 @@ class QdiscConformanceTest {
     class PfifoFast extends QdiscContract {
         @Override protected QdiscProvider provider() { return new PfifoFastProvider(); }
         @Override protected String kind() { return "pfifo_fast"; }
-        @Override protected ElementFactory elementFactory() { return new PfifoFastElementFactory(); }
+        @Override protected ElementFactory elementFactory() { return new PfifoFastFactory(); }
     }
 
     /** Deficit round robin between flows: first in, first out within a flow. */
@@ -29,7 +29,7 @@ class QdiscConformanceTest {
     class FqCodel extends QdiscContract {
         @Override protected QdiscProvider provider() { return new FqCodelProvider(); }
         @Override protected String kind() { return "fq_codel"; }
-        @Override protected ElementFactory elementFactory() { return new FqCodelElementFactory(); }
+        @Override protected ElementFactory elementFactory() { return new FqCodelFactory(); }
         @Override protected Order order() { return Order.PER_FLOW; }
     }
 }

@@ -38,7 +38,7 @@ class QdiscElementTest {
 
     @Test
     void shouldDescribeThePfifoElement() {
-        ElementDescriptorDTO d = new QdiscElementFactory().descriptor();
+        ElementDescriptorDTO d = new PfifoFactory().descriptor();
         assertEquals("pfifo", d.type, "type");
         assertEquals(ElementDescriptorDTO.QDISC, d.category, "category");
         assertTrue(d.description.contains("net/sched/sch_fifo.c"), "cites the kernel source");
@@ -60,12 +60,12 @@ class QdiscElementTest {
     @Test
     void shouldRegisterReasonsAndMetricsInTheConstructor() {
         FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 2L));
-        new QdiscElementFactory().create(ctx);
+        new PfifoFactory().create(ctx);
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
         List<String> names = new ArrayList<>(ctx.counters.keySet());
         names.addAll(ctx.gauges.keySet());
         assertEquals(new java.util.TreeSet<>(
-                new QdiscElementFactory().descriptor().metricDescriptors.stream().map(m -> m.name).toList()),
+                new PfifoFactory().descriptor().metricDescriptors.stream().map(m -> m.name).toList()),
                 new java.util.TreeSet<>(names), "registered metrics = descriptor metrics");
         assertEquals(List.of("backlog"), ctx.series, "backlog sampled as a series");
     }
@@ -73,7 +73,7 @@ class QdiscElementTest {
     @Test
     void shouldQueueSignalReadyAndHandOutOnPull() {
         FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 1000L));
-        Element e = new QdiscElementFactory().create(ctx);
+        Element e = new PfifoFactory().create(ctx);
         ctx.nowPicos = 5_000;
         TestBuffer a = new TestBuffer(1, 1514);
         e.push(0, a);
@@ -99,7 +99,7 @@ class QdiscElementTest {
     @Test
     void shouldDropAtTheLimitUnderTheRegisteredReason() {
         FakeElementContext ctx = new FakeElementContext(1, java.util.Map.of("limit", 2L));
-        QdiscElement e = (QdiscElement) new QdiscElementFactory().create(ctx);
+        QdiscElement e = (QdiscElement) new PfifoFactory().create(ctx);
         for (int i = 1; i <= 4; i++) {
             e.push(0, new TestBuffer(i, 100));
         }

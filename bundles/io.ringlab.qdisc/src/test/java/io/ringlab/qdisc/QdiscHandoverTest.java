@@ -53,7 +53,7 @@ class QdiscHandoverTest {
     }
 
     private static QdiscElement pfifo(FakeElementContext ctx) {
-        return (QdiscElement) new QdiscElementFactory().create(ctx);
+        return (QdiscElement) new PfifoFactory().create(ctx);
     }
 
     /** @return a pfifo with packets 1 to {@code n} of 100 bytes, packet i enqueued at i ms */
@@ -67,7 +67,7 @@ class QdiscHandoverTest {
     }
 
     private static QdiscElement fqCodel(FakeElementContext ctx) {
-        return (QdiscElement) new FqCodelElementFactory().create(ctx);
+        return (QdiscElement) new FqCodelFactory().create(ctx);
     }
 
     private static Map<String, Long> fqCodelConfig(long limit) {
@@ -149,7 +149,7 @@ class QdiscHandoverTest {
         QdiscElement neu = fqCodel(b);
         swap(old, "fq_codel", neu);
         assertEquals(ids(old), ids(neu));
-        for (String m : FqCodelElementFactory.FQ_CODEL_METRICS.stream().map(d -> d.name).toList()) {
+        for (String m : FqCodelFactory.FQ_CODEL_METRICS.stream().map(d -> d.name).toList()) {
             assertEquals(a.metric(m), b.metric(m), m);
         }
         assertEquals(a.metric("requeues"), b.metric("requeues"));

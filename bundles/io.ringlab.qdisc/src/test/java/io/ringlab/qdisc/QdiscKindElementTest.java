@@ -69,7 +69,7 @@ class QdiscKindElementTest {
 
     @Test
     void shouldDescribeThePfifoFastElementAndGaugeEachBand() {
-        ElementDescriptorDTO d = new PfifoFastElementFactory().descriptor();
+        ElementDescriptorDTO d = new PfifoFastFactory().descriptor();
         assertEquals("pfifo_fast", d.type, "type");
         assertEquals(ElementDescriptorDTO.QDISC, d.category, "category");
         assertTrue(d.description.contains("net/sched/sch_generic.c"), "cites the kernel source");
@@ -80,7 +80,7 @@ class QdiscKindElementTest {
                 "backlogBand1", "backlogBand2"), metrics(d), "metrics: generic, then per band");
 
         FakeElementContext ctx = new FakeElementContext(1, Map.of("limit", 3L));
-        QdiscElement e = (QdiscElement) new PfifoFastElementFactory().create(ctx);
+        QdiscElement e = (QdiscElement) new PfifoFastFactory().create(ctx);
         assertRegisteredMetricsAreTheDescriptors(ctx, d);
         assertEquals(List.of("backlog", "backlogBand0", "backlogBand1", "backlogBand2"), ctx.series, "sampled series");
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT), ctx.reasons, "drop reasons registered up front");
@@ -102,7 +102,7 @@ class QdiscKindElementTest {
 
     @Test
     void shouldDescribeTheFqCodelElementWithUnitsAndKernelDefaults() {
-        ElementDescriptorDTO d = new FqCodelElementFactory().descriptor();
+        ElementDescriptorDTO d = new FqCodelFactory().descriptor();
         assertEquals("fq_codel", d.type, "type");
         assertTrue(d.description.contains("net/sched/sch_fq_codel.c"), "cites the kernel source");
         assertEquals(List.of("limit", "flows", "quantum", "target", "interval", "memoryLimit", "dropBatch", "mtu"),
@@ -118,12 +118,12 @@ class QdiscKindElementTest {
                 "dropOvermemory", "codelDrops", "newFlowCount", "maxPacket"), metrics(d), "metrics; no ecnMark");
 
         FakeElementContext ctx = new FakeElementContext(9, fqCodelDefaults());
-        QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
+        QdiscElement e = (QdiscElement) new FqCodelFactory().create(ctx);
         assertRegisteredMetricsAreTheDescriptors(ctx, d);
         assertEquals(List.of(Qdisc.DROP_OVERLIMIT, Qdisc.DROP_AQM), ctx.reasons, "both reasons registered up front");
         FqCodelQdisc q = (FqCodelQdisc) e.qdisc();
         assertEquals(new SplittableRandom(9).nextInt(), q.perturbation(), "perturbation drawn from the element's stream");
-        assertEquals(q.perturbation(), ((FqCodelQdisc) ((QdiscElement) new FqCodelElementFactory()
+        assertEquals(q.perturbation(), ((FqCodelQdisc) ((QdiscElement) new FqCodelFactory()
                 .create(new FakeElementContext(9, fqCodelDefaults()))).qdisc()).perturbation(), "same seed, same perturbation");
         assertEquals(List.of(10_240, 1024, 1514, 4882, 97656, 64, 1514), List.of(q.limit(), q.flows(), q.quantum(),
                 q.targetCodelTime(), q.intervalCodelTime(), q.dropBatch(), q.mtu()), "properties reach the qdisc");
@@ -134,7 +134,7 @@ class QdiscKindElementTest {
         Map<String, Long> config = fqCodelDefaults();
         config.put("limit", 300L);
         FakeElementContext ctx = new FakeElementContext(3, config);
-        QdiscElement e = (QdiscElement) new FqCodelElementFactory().create(ctx);
+        QdiscElement e = (QdiscElement) new FqCodelFactory().create(ctx);
         // one flow: two packets in per ms, one out per ms; after 5 ms of sojourn and 100 ms more, CoDel drops at pull
         int id = 0;
         for (long t = 0; t < 400_000_000_000L; t += 500_000_000L) {
@@ -168,10 +168,10 @@ class QdiscKindElementTest {
         Metrics none = new FakeElementContext(1, Map.of()).metrics();
         assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the pfifo_fast element reads its per-band backlogs from "
                 + "io.ringlab.qdisc's PfifoFastQdisc", assertThrows(IllegalArgumentException.class,
-                        () -> new PfifoFastElementFactory().registerMetrics(foreign, none)).getMessage());
+                        () -> new PfifoFastFactory().registerMetrics(foreign, none)).getMessage());
         assertEquals("qdisc=io.ringlab.qdisc.PfifoQdisc, the fq_codel element reads its counters from io.ringlab.qdisc's "
                 + "FqCodelQdisc", assertThrows(IllegalArgumentException.class,
-                        () -> new FqCodelElementFactory().registerMetrics(foreign, none)).getMessage());
+                        () -> new FqCodelFactory().registerMetrics(foreign, none)).getMessage());
     }
 
     /** @return a property's default, minimum and maximum in base units (packets, bytes, picoseconds) */
@@ -183,7 +183,7 @@ class QdiscKindElementTest {
 
     @Test
     void shouldDescribeFqCodelWithTheProvidersDefaultsAndRanges() {
-        ElementDescriptorDTO d = new FqCodelElementFactory().descriptor();
+        ElementDescriptorDTO d = new FqCodelFactory().descriptor();
         assertEquals(List.of((long) FqCodelProvider.DEFAULT_LIMIT, 1L, (long) FqCodelProvider.MAX_LIMIT),
                 values(d, "limit", Units::parseInteger), "limit");
         assertEquals(List.of((long) FqCodelProvider.DEFAULT_FLOWS, 1L, (long) FqCodelProvider.MAX_FLOWS),
@@ -202,8 +202,8 @@ class QdiscKindElementTest {
                 values(d, "mtu", Units::parseBytes), "mtu");
         assertEquals(fqCodelDefaults().keySet(), new TreeSet<>(d.properties.stream().map(p -> p.name).toList()),
                 "every property is one of the provider's settings");
-        for (ElementDescriptorDTO pfifo : List.of(new QdiscElementFactory().descriptor(),
-                new PfifoFastElementFactory().descriptor())) {
+        for (ElementDescriptorDTO pfifo : List.of(new PfifoFactory().descriptor(),
+                new PfifoFastFactory().descriptor())) {
             assertEquals(List.of((long) PfifoQdisc.DEFAULT_LIMIT, 1L, (long) PfifoQdisc.MAX_LIMIT),
                     values(pfifo, "limit", Units::parseInteger), pfifo.type + " limit");
         }
@@ -213,7 +213,7 @@ class QdiscKindElementTest {
     void shouldRefuseADeclarationRegisteredAsAnotherKind() {
         FakeElementContext ctx = new FakeElementContext(1, Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ctx.metrics().counter(FqCodelElementFactory.MAX_PACKET));
+                () -> ctx.metrics().counter(FqCodelFactory.MAX_PACKET));
         assertEquals("metric=maxPacket, declared kind=gauge, registered as a counter", e.getMessage());
     }
 }

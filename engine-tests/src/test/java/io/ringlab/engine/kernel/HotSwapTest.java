@@ -140,7 +140,7 @@ class HotSwapTest {
 
     /** A pfifo of a third party that does not implement Handover: the element wraps the real one, nothing more. */
     private static final class NoHandover implements ElementFactory {
-        private final ElementFactory real = new io.ringlab.qdisc.QdiscElementFactory();
+        private final ElementFactory real = new io.ringlab.qdisc.PfifoFactory();
 
         @Override
         public ElementDescriptorDTO descriptor() {

@@ -27,7 +27,7 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
  * <p>
  * Thread-safe: the descriptor is never modified after construction, and {@link #create} keeps no state.
  */
-abstract class AbstractQdiscElementFactory implements ElementFactory {
+abstract class AbstractQdiscFactory implements ElementFactory {
 
     private final String kind;
     private final List<String> dropReasons;
@@ -40,7 +40,7 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
      * @param properties the element's properties
      * @param dropReasons every drop reason the qdisc may report ({@link Qdisc#lastDropReason()}, {@link Qdisc.DropSink})
      */
-    AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
+    AbstractQdiscFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
             List<String> dropReasons) {
         this(kind, summary, description, properties, dropReasons, List.of());
     }
@@ -53,7 +53,7 @@ abstract class AbstractQdiscElementFactory implements ElementFactory {
      * @param dropReasons every drop reason the qdisc may report ({@link Qdisc#lastDropReason()}, {@link Qdisc.DropSink})
      * @param kindMetrics the metrics {@link #registerMetrics} registers, listed after the generic ones
      */
-    AbstractQdiscElementFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
+    AbstractQdiscFactory(String kind, String summary, String description, List<PropertyDescriptorDTO> properties,
             List<String> dropReasons, List<MetricDescriptorDTO> kindMetrics) {
         this.kind = kind;
         this.dropReasons = List.copyOf(dropReasons);

@@ -29,7 +29,7 @@ import io.ringlab.sim.api.dto.MetricDescriptorDTO;
  * @see PfifoFastQdisc
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=pfifo_fast")
-public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
+public final class PfifoFastFactory extends AbstractQdiscFactory {
 
     /** Property: the limit on the total queue length in packets. */
     static final String LIMIT = "limit";
@@ -43,7 +43,7 @@ public final class PfifoFastElementFactory extends AbstractQdiscElementFactory {
                     "packets queued in band 2 now (last served)"));
 
     /** Creates the factory; Declarative Services calls it. */
-    public PfifoFastElementFactory() {
+    public PfifoFastFactory() {
         super("pfifo_fast", "Linux pfifo_fast: three priority bands, band 0 first, tail drop at a total packet limit",
                 "Linux pfifo_fast (net/sched/sch_generic.c, pfifo_fast_enqueue/pfifo_fast_dequeue, v3.x-v4.15): each "
                         + "packet joins band prio2band[priority & 15] = {1,2,2,2,1,2,0,0,1,1,1,1,1,1,1,1}; dequeue serves "

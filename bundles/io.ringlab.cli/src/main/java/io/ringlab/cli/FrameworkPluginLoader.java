@@ -56,7 +56,7 @@ import io.ringlab.sim.api.ElementFactory;
  * the whole session. A bundle whose symbolic name and version are installed already (from {@code plugins/}, or built in)
  * is not installed twice; a note says which one is used. Thread-safe (no state besides the context).
  */
-final class PluginFolders implements Plugins {
+final class FrameworkPluginLoader implements PluginLoader {
     /** System or framework property: how long a command waits for the plugins' components, in seconds. */
     static final String TIMEOUT_PROPERTY = "ringlab.plugins.timeoutSeconds";
     /** Default of {@link #TIMEOUT_PROPERTY}: SCR brings a bundle's components up in milliseconds; 20 s is a hang. */
@@ -77,7 +77,7 @@ final class PluginFolders implements Plugins {
      * @param scr Declarative Services' runtime, or a supplier of {@code null} when SCR is not installed (the wait then
      *        counts the element factories each bundle declares)
      */
-    PluginFolders(BundleContext context, Supplier<ServiceComponentRuntime> scr) {
+    FrameworkPluginLoader(BundleContext context, Supplier<ServiceComponentRuntime> scr) {
         this.context = context;
         this.scr = scr;
         String t = context.getProperty(TIMEOUT_PROPERTY);

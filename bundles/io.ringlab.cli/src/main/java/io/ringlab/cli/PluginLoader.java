@@ -5,12 +5,12 @@ import java.util.List;
 
 /**
  * Plugin folders for one command ({@code --plugins DIR}): the bundles in them are installed and started before the
- * command reads its pipeline, and uninstalled when it ends. {@link PluginFolders} is the OSGi implementation.
+ * command reads its pipeline, and uninstalled when it ends. {@link FrameworkPluginLoader} is the OSGi implementation.
  */
-interface Plugins {
+interface PluginLoader {
 
     /** Refuses every folder: for a command line without an OSGi framework behind it. */
-    Plugins NONE = folders -> {
+    PluginLoader NONE = folders -> {
         throw new PluginException("--plugins needs the OSGi runtime (ringlab run, ab, bench or the Gogo shell)");
     };
 

@@ -61,7 +61,7 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * @see FqCodelQdisc
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=fq_codel")
-public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
+public final class FqCodelFactory extends AbstractQdiscFactory {
 
     // The kind's own metrics, {@code tc -s qdisc show dev ...} names in camel case, each declared once.
     static final MetricDescriptorDTO DROP_OVERLIMIT = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE,
@@ -79,7 +79,7 @@ public final class FqCodelElementFactory extends AbstractQdiscElementFactory {
             NEW_FLOW_COUNT, MAX_PACKET);
 
     /** Creates the factory; Declarative Services calls it. */
-    public FqCodelElementFactory() {
+    public FqCodelFactory() {
         super("fq_codel", "Linux fq_codel: hashed flows, DRR with new flows first, CoDel per flow",
                 "Linux fq_codel (net/sched/sch_fq_codel.c; CoDel from include/net/codel_impl.h): packets are hashed by "
                         + "flow (jhash of the packet's flow number and a perturbation drawn from the element's random "

@@ -22,7 +22,7 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
  * {@code elements}, {@code pools}) is the option itself, which waits before the command goes on.
  */
 @Component(service = {}, immediate = true)
-public class StartupPlugins {
+public class LaunchPlugins {
     /** Framework property naming the folders, set by the launcher script. */
     static final String PROPERTY = "ringlab.plugins";
 
@@ -44,9 +44,9 @@ public class StartupPlugins {
         }
         Thread t = new Thread(() -> {
             try {
-                Plugins.Session s = new PluginFolders(bc, () -> scr).install(folders);
+                PluginLoader.Session s = new FrameworkPluginLoader(bc, () -> scr).install(folders);
                 s.notes().forEach(n -> System.err.println("ringlab: --plugins: " + n));
-            } catch (Plugins.PluginException e) {
+            } catch (PluginLoader.PluginException e) {
                 e.getMessage().lines().forEach(l -> System.err.println("ringlab: --plugins: " + l));
             } catch (IllegalStateException e) {
                 // the framework stopped while the bundles were installed

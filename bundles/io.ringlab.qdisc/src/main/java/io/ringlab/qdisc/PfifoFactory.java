@@ -25,13 +25,13 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * @see PfifoQdisc
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=pfifo")
-public final class QdiscElementFactory extends AbstractQdiscElementFactory {
+public final class PfifoFactory extends AbstractQdiscFactory {
 
     /** Property: the queue limit in packets. */
     static final String LIMIT = "limit";
 
     /** Creates the factory; Declarative Services calls it. */
-    public QdiscElementFactory() {
+    public PfifoFactory() {
         super("pfifo", "Linux pfifo: one FIFO, tail drop at a packet limit",
                 "Linux pfifo (net/sched/sch_fifo.c, pfifo_enqueue): packets queue in one FIFO up to 'limit' packets "
                         + "(the device's txqueuelen, 1000 for Ethernet, by default); a packet arriving at a full queue is "

@@ -55,7 +55,7 @@ class AllocationTest {
         long events = sim.advance(end, 2_000_000);
         long after = Allocation.currentThreadAllocatedBytes();
         assertEquals(2_000_000, events, "the window must be all steady state");
-        assertTrue(sim.generated > 1_000_000, "packets=" + sim.generated);
+        assertTrue(sim.ledger.generated > 1_000_000, "packets=" + sim.ledger.generated);
         return after - before;
     }
 

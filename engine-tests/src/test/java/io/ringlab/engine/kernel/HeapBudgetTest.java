@@ -50,8 +50,8 @@ class HeapBudgetTest {
 
     @Test
     void poolsBeyondTheHeapAreRefusedBeforeTheyAreCreatedAtTheElementThatAsks() {
-        long budget = (long) (Runtime.getRuntime().maxMemory() * Simulation.HEAP_SHARE);
-        long tooMany = budget / Simulation.BUFFER_BYTES + 1; // alone past the budget: refused, so never allocated
+        long budget = (long) (Runtime.getRuntime().maxMemory() * HeapBudget.HEAP_SHARE);
+        long tooMany = budget / HeapBudget.BUFFER_BYTES + 1; // alone past the budget: refused, so never allocated
         assertTrue(tooMany < Integer.MAX_VALUE, "a heap this large needs another test: " + budget);
         String text = """
                 duration = 1ms

@@ -52,7 +52,7 @@ final class ElementContextImpl implements ElementContext {
         this.descriptor = descriptor;
         this.config = config;
         this.metrics = new MetricsImpl(name, sim);
-        this.random = new SplittableRandom(Simulation.streamSeed(seed, name));
+        this.random = new SplittableRandom(streamSeed(seed, name));
         this.token = sim.newToken();
         this.implementation = type;
         for (PortDescriptorDTO p : descriptor.ports) {
@@ -163,4 +163,19 @@ final class ElementContextImpl implements ElementContext {
 
     @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
+
+    /** Seeds an element's stream from the run seed and the element's name (SplitMix64 of both), stable across versions. */
+    static long streamSeed(long seed, String name) {
+        long h = seed ^ 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < name.length(); i++) {
+            h = mix(h + name.charAt(i));
+        }
+        return mix(h);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 }

@@ -137,4 +137,34 @@ final class Ports {
             return b;
         }
     }
+
+    /**
+     * @param path the outputs of the pushes nested in the call, outermost first; {@code path.length} of them
+     * @param next the output that would have gone one deeper
+     * @return what went wrong, in words: a cycle of pushes with no time in it (naming its outputs), or a chain longer
+     *         than the engine's limit
+     */
+    static String tooDeep(Out[] path, Out next) {
+        int max = path.length;
+        int first = -1;
+        for (int i = 0; i < max && first < 0; i++) {
+            first = path[i] == next ? i : -1;
+        }
+        String message;
+        if (first >= 0) {
+            StringBuilder cycle = new StringBuilder();
+            for (int i = first; i < max && (i == first || path[i] != next); i++) {
+                cycle.append(i == first ? "" : ", ").append(path[i].describe());
+            }
+            message = "a cycle of pushes with no time in it: " + cycle + "; a packet went round it within one call until "
+                    + String.format("%,d", max) + " pushes were nested. Put an element that takes time in the cycle (a link, or a"
+                    + " qdisc that a driver drains)";
+        } else {
+            String limit = String.format("%,d", max);
+            message = limit + " pushes nested within one call, from " + path[0].describe() + " to "
+                    + next.describe() + ": a chain of more than " + limit + " elements that push on at once is"
+                    + " beyond the engine's limit; shorten it, or split it with an element that takes time (a link)";
+        }
+        return message;
+    }
 }

@@ -743,11 +743,11 @@ public final class RunImpl implements SimulationRun {
         r.events = sim.eventCount;
         r.wallMeasurements.put("engineAllocatedBytes", allocStart < 0 || allocEnd < 0 ? -1.0 : (double) (allocEnd - allocStart));
         r.wallMeasurements.put("eventsPerSecond", loopNanos <= 0 ? 0.0 : sim.eventCount / (loopNanos / 1e9));
-        r.wallMeasurements.put("packetsPerSecond", loopNanos <= 0 ? 0.0 : sim.generated / (loopNanos / 1e9));
+        r.wallMeasurements.put("packetsPerSecond", loopNanos <= 0 ? 0.0 : sim.ledger.generated / (loopNanos / 1e9));
         // the engine thread's CPU time over the same loop: what a shared, noisy machine does not inflate as it does wall time
         r.wallMeasurements.put("engineCpuSeconds", cpuNanos < 0 ? -1.0 : cpuNanos / 1e9);
-        r.wallMeasurements.put("packetsPerCpuSecond", cpuNanos <= 0 ? 0.0 : sim.generated / (cpuNanos / 1e9));
-        r.packets = sim.generated;
+        r.wallMeasurements.put("packetsPerCpuSecond", cpuNanos <= 0 ? 0.0 : sim.ledger.generated / (cpuNanos / 1e9));
+        r.packets = sim.ledger.generated;
         r.profile = sim.profile.name();
         r.elements = sim.elementMetrics();
         r.runtime = sim.runtime();

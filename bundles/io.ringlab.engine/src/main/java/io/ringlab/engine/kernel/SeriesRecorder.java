@@ -102,7 +102,7 @@ final class SeriesRecorder {
                 long onDisk = Math.min(wanted - inHeap, Math.max(0, free) / rowBytes);
                 if (onDisk < wanted - inHeap) {
                     limit = "the temporary folder " + limits.folder() + " has room for " + onDisk + " more rows, leaving "
-                            + mib(limits.diskReserveBytes()) + " free";
+                            + HeapBudget.mib(limits.diskReserveBytes()) + " free";
                 }
                 if (onDisk > 0) {
                     s = new Spill(limits.folder(), width, limits.spillBufferBytes());
@@ -130,10 +130,6 @@ final class SeriesRecorder {
                 + limits.memoryValues() + " values, the rest in a temporary file; at most " + limits.maxRows() + " rows"
                 + (reason == null ? "" : "; " + reason) + "); a series interval of at least " + Units.formatPicos(enough)
                 + " covers the run";
-    }
-
-    private static String mib(long bytes) {
-        return (bytes >> 20) + " MiB";
     }
 
     /** @return how many rows this run can sample */

@@ -45,7 +45,7 @@ class GsoSegmentTest {
         gso.truesize(2304 + (n - 1) * MSS);
         gso.destructor(wfree);
         sim.generated((PacketBuffer) gso);
-        assertEquals(1 + n, sim.generated, "a buffer of n segments counts n packets");
+        assertEquals(1 + n, sim.ledger.generated, "a buffer of n segments counts n packets");
         assertEquals(1, gso.packetId());
 
         Buffer[] dst = new Buffer[45];

@@ -12,17 +12,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import io.ringlab.pipeline.format.MetricNames;
-import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.RunState;
 import io.ringlab.sim.api.SimulationRun;
-import io.ringlab.sim.api.dto.ElementSpecDTO;
-import io.ringlab.sim.api.dto.HeadlineDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
-import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
@@ -358,21 +353,13 @@ public final class RunImpl implements SimulationRun {
         synchronized (lock) {
             RunState s = state;
             if (s == RunState.FINISHED || s == RunState.STOPPED || s == RunState.FAILED) {
-                f.complete(notApplied(element, "the run has ended"));
+                f.complete(Swapper.notApplied(sim, element, "the run has ended"));
                 return f.minimalCompletionStage();
             }
             liveSwaps.add(new LiveSwap(element, type, version, f));
             lock.notifyAll(); // a paused run wakes to apply it
         }
         return f.minimalCompletionStage();
-    }
-
-    private SwapDTO notApplied(String element, String why) {
-        SwapDTO d = new SwapDTO();
-        d.element = element;
-        d.atSimulatedSeconds = sim.now / 1e12;
-        d.message = why;
-        return d;
     }
 
     /**
@@ -384,7 +371,7 @@ public final class RunImpl implements SimulationRun {
         long at = nextSafePoint();
         for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
             if (sim.failure != null || at >= durationPicos) {
-                l.done.complete(notApplied(l.element, "the run reached its end before a safe point"));
+                l.done.complete(Swapper.notApplied(sim, l.element, "the run reached its end before a safe point"));
                 continue;
             }
             l.done.complete(applySwap(l.element, l.type, l.version));
@@ -408,40 +395,18 @@ public final class RunImpl implements SimulationRun {
             }
         }
         if (index < 0) {
-            SwapDTO d = notApplied(element, "no element " + element);
+            SwapDTO d = Swapper.notApplied(sim, element, "no element " + element);
             sim.swaps.add(d);
             return d;
         }
         ElementContextImpl ctx = sim.contexts.get(index);
         String t = type == null ? ctx.type : type;
-        io.ringlab.sim.api.ElementFactory f = sim.registry.factory(t, version);
-        String problem = null;
-        Swapper.Target target = null;
-        if (f == null) {
-            problem = version == null ? "type " + t + " is not installed"
-                    : "type " + t + " has no bundle of version " + version + "; installed: " + sim.registry.versions(t);
-        } else {
-            ElementSpecDTO spec = null;
-            for (ElementSpecDTO e : pipeline.elements) {
-                if (e.name.equals(element)) {
-                    spec = e;
-                }
-            }
-            List<ProblemDTO> problems = new ArrayList<>();
-            List<String> ignored = new ArrayList<>();
-            io.ringlab.sim.api.dto.ElementDescriptorDTO d = f.descriptor();
-            ConfigurationImpl config = PipelineBuilder.configure(pipeline.file == null ? "<input>" : pipeline.file, spec, t, d,
-                    sim.registry.installationDefaults(t), problems, ignored);
-            if (config == null) {
-                problem = problems.get(0).message;
-            } else {
-                String v = version != null ? version : sim.registry.version(t);
-                target = new Swapper.Target(f, t, Registry.implementation(t, v), d, config,
-                        ignored.isEmpty() ? null : "properties " + t + " does not have were left out: " + String.join(", ", ignored));
-            }
-        }
+        Swapper.Resolution to = Swapper.resolve(sim, pipeline, element, t, version);
+        Swapper.Target target = to.target();
+        String problem = to.problem();
+        io.ringlab.sim.api.ElementFactory f = target == null ? null : target.factory();
         if (target == null) {
-            SwapDTO d = notApplied(element, problem);
+            SwapDTO d = Swapper.notApplied(sim, element, problem);
             d.from = ctx.implementation;
             d.to = ctx.implementation;
             sim.swaps.add(d);
@@ -461,120 +426,34 @@ public final class RunImpl implements SimulationRun {
         return snapshot;
     }
 
-    private void execute() {
-        long wallStart = System.nanoTime();
-        long allocStart = -1;
-        long allocEnd = -1;
-        long cpuStart = -1;
-        long cpuEnd = -1;
-        long loopStart = wallStart;
-        long loopNanos = 0;
-        long publishNanos = options.snapshotIntervalMillis * 1_000_000L;
-        long nextPublish = wallStart + publishNanos;
+    /** How a run's engine thread ends: its state and error, as the loop and the elements' stop leave them. */
+    private static final class Outcome {
         RunState end = RunState.FINISHED;
-        String error = null;
+        String error;
+    }
+
+    private void execute() {
+        LoopMeter meter = new LoopMeter();
+        Outcome out = new Outcome();
         Throwable fatal = null;
         state = RunState.RUNNING;
         Thread watchdog = watchdog(Thread.currentThread());
         try {
             try {
+                armControlTimers();
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
-                if (options.forkAtPicos > 0) { // first of all: before the swaps of its instant
-                    new TimerImpl(sim, now -> forkStateHash = sim.stateHash(), TimerImpl.CONTROL).at(options.forkAtPicos);
-                }
-                for (SwapRequest req : scheduledSwaps) { // before start: first of all events at their instant
-                    new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), TimerImpl.CONTROL)
-                            .at(req.atPicos());
-                }
                 sim.start(durationPicos, interval, options.warmupPicos);
-                allocStart = Allocation.currentThreadAllocatedBytes();
-                cpuStart = Allocation.currentThreadCpuNanos();
-                loopStart = System.nanoTime();
-                long pausedNanos = 0;
-                while (true) {
-                    if (sim.failure != null || abandoned) {
-                        break;
-                    }
-                    if (stopRequested) {
-                        end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
-                        error = abortReason;
-                        break;
-                    }
-                    if (!holdRequests.isEmpty()) {
-                        applyHolds();
-                        continue;
-                    }
-                    if (!held.isEmpty()) {
-                        waitForReplacements();
-                        continue;
-                    }
-                    if (!liveSwaps.isEmpty()) {
-                        applyLiveSwaps();
-                        continue;
-                    }
-                    if (pauseRequested) {
-                        long pausedAt = System.nanoTime();
-                        boolean step = waitWhilePaused();
-                        pausedNanos += System.nanoTime() - pausedAt;
-                        if (step) {
-                            sim.advance(durationPicos, 1);
-                            publish(RunState.PAUSED);
-                        }
-                        continue;
-                    }
-                    long limit = durationPicos;
-                    if (options.realTimeFactor > 0) {
-                        // real time excludes the time spent paused
-                        double wallSeconds = (System.nanoTime() - loopStart - pausedNanos) / 1e9;
-                        limit = Math.min(durationPicos, (long) (wallSeconds * options.realTimeFactor * 1e12));
-                        if (sim.nextEventTime() >= limit && limit < durationPicos) {
-                            LockSupport.parkNanos(1_000_000L);
-                            continue;
-                        }
-                    }
-                    long n = sim.advance(limit, CHUNK);
-                    if (n < CHUNK && limit == durationPicos && sim.failure == null) {
-                        break;
-                    }
-                    if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
-                        publish(RunState.RUNNING);
-                        nextPublish = System.nanoTime() + publishNanos;
-                    }
-                }
+                meter.start();
+                loop(meter, out);
             } catch (VirtualMachineError e) {
                 fatal = e;
                 sim.fail(Faults.culprit(sim, e), Faults.describe(e));
             } catch (Throwable e) {
                 sim.fail(Faults.culprit(sim, e), Faults.describe(e));
             }
-            allocEnd = Allocation.currentThreadAllocatedBytes();
-            cpuEnd = Allocation.currentThreadCpuNanos();
-            loopNanos = System.nanoTime() - loopStart;
-            if (sim.failure != null) {
-                end = RunState.FAILED;
-                error = sim.failure;
-            }
-            if (end == RunState.FINISHED) {
-                sim.now = durationPicos;
-            }
-            for (Map.Entry<Integer, Swapper.Exported> h : held.entrySet()) {
-                // the element's bundle went away while it was held: its recorded buffers stand in for it (no call into
-                // code that may no longer load)
-                List<io.ringlab.buffer.api.Buffer> buffers = h.getValue().held();
-                sim.elements[h.getKey()] = new io.ringlab.sim.api.Element() {
-                    @Override
-                    public void forEachHeld(io.ringlab.buffer.api.BufferVisitor visitor) {
-                        buffers.forEach(visitor::visit);
-                    }
-                };
-            }
-            held.clear();
-            String stopError = sim.stopElements();
-            if (stopError != null && error == null) {
-                end = RunState.FAILED;
-                error = stopError;
-            }
+            meter.stop();
+            settle(out);
         } finally {
             if (watchdog != null) {
                 watchdog.interrupt();
@@ -582,37 +461,7 @@ public final class RunImpl implements SimulationRun {
             if (!ended.compareAndSet(false, true)) {
                 return; // the watchdog ended this run while the engine thread was stuck; it has its result
             }
-            // whatever happened above, the run ends with a result: await() and onDone() never hang
-            RunResultDTO r;
-            try {
-                r = report(end, error, wallStart, allocStart, allocEnd, loopNanos,
-                        cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
-            } catch (Throwable e) {
-                r = new RunResultDTO();
-                r.pipeline = pipeline.name;
-                r.pipelineFile = pipeline.file;
-                r.seed = sim.seed;
-                r.state = RunState.FAILED.name();
-                r.error = (error == null ? "" : error + "; ") + "reporting the run failed: " + Faults.describe(e);
-                r.invariants.violations.add("invariants not checked: reporting failed");
-                end = RunState.FAILED;
-            }
-            result = r;
-            for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
-                l.done.complete(notApplied(l.element, "the run ended before a safe point"));
-            }
-            try {
-                publish(end);
-            } catch (Throwable ignored) {
-                // a snapshot is a convenience; the result is what counts
-            }
-            state = end;
-            completion.complete(r);
-            done.countDown();
-            Runnable callback = onDone;
-            if (callback != null) {
-                callback.run();
-            }
+            complete(out, meter);
         }
         // an error of the machine itself (InternalError, UnknownError) goes on to the thread's handler once the run has
         // its result; running out of heap or stack is the run's, reported in its result without a trace
@@ -622,32 +471,142 @@ public final class RunImpl implements SimulationRun {
         }
     }
 
+    /** Arms the fork's state hash and the scheduled swaps: engine timers that fire first of all events at their instant. */
+    private void armControlTimers() {
+        if (options.forkAtPicos > 0) { // first of all: before the swaps of its instant
+            new TimerImpl(sim, now -> forkStateHash = sim.stateHash(), TimerImpl.CONTROL).at(options.forkAtPicos);
+        }
+        for (SwapRequest req : scheduledSwaps) { // before start: first of all events at their instant
+            new TimerImpl(sim, now -> applySwap(req.element(), req.type(), req.version()), TimerImpl.CONTROL)
+                    .at(req.atPicos());
+        }
+    }
+
+    /**
+     * Runs the events to the end, a chunk at a time, between which it carries out what was asked of the run (stop,
+     * holds for a replacement, live swaps, pause and step), keeps to the real-time factor and publishes snapshots.
+     */
+    private void loop(LoopMeter meter, Outcome out) {
+        long publishNanos = options.snapshotIntervalMillis * 1_000_000L;
+        long nextPublish = meter.wallStart + publishNanos;
+        long pausedNanos = 0;
+        while (true) {
+            if (sim.failure != null || abandoned) {
+                return;
+            }
+            if (stopRequested) {
+                out.end = abortReason != null ? RunState.FAILED : RunState.STOPPED;
+                out.error = abortReason;
+                return;
+            }
+            if (!holdRequests.isEmpty()) {
+                applyHolds();
+                continue;
+            }
+            if (!held.isEmpty()) {
+                waitForReplacements();
+                continue;
+            }
+            if (!liveSwaps.isEmpty()) {
+                applyLiveSwaps();
+                continue;
+            }
+            if (pauseRequested) {
+                long pausedAt = System.nanoTime();
+                boolean step = waitWhilePaused();
+                pausedNanos += System.nanoTime() - pausedAt;
+                if (step) {
+                    sim.advance(durationPicos, 1);
+                    publish(RunState.PAUSED);
+                }
+                continue;
+            }
+            long limit = durationPicos;
+            if (options.realTimeFactor > 0) {
+                // real time excludes the time spent paused
+                double wallSeconds = (System.nanoTime() - meter.loopStart - pausedNanos) / 1e9;
+                limit = Math.min(durationPicos, (long) (wallSeconds * options.realTimeFactor * 1e12));
+                if (sim.nextEventTime() >= limit && limit < durationPicos) {
+                    LockSupport.parkNanos(1_000_000L);
+                    continue;
+                }
+            }
+            long n = sim.advance(limit, CHUNK);
+            if (n < CHUNK && limit == durationPicos && sim.failure == null) {
+                return;
+            }
+            if (publishNanos > 0 && System.nanoTime() >= nextPublish) {
+                publish(RunState.RUNNING);
+                nextPublish = System.nanoTime() + publishNanos;
+            }
+        }
+    }
+
+    /** After the loop: a failure decides the state, a held element's buffers stand in for it, the elements stop. */
+    private void settle(Outcome out) {
+        if (sim.failure != null) {
+            out.end = RunState.FAILED;
+            out.error = sim.failure;
+        }
+        if (out.end == RunState.FINISHED) {
+            sim.now = durationPicos;
+        }
+        for (Map.Entry<Integer, Swapper.Exported> h : held.entrySet()) {
+            // the element's bundle went away while it was held: its recorded buffers stand in for it (no call into
+            // code that may no longer load)
+            List<io.ringlab.buffer.api.Buffer> buffers = h.getValue().held();
+            sim.elements[h.getKey()] = new io.ringlab.sim.api.Element() {
+                @Override
+                public void forEachHeld(io.ringlab.buffer.api.BufferVisitor visitor) {
+                    buffers.forEach(visitor::visit);
+                }
+            };
+        }
+        held.clear();
+        String stopError = sim.stopElements();
+        if (stopError != null && out.error == null) {
+            out.end = RunState.FAILED;
+            out.error = stopError;
+        }
+    }
+
+    /** The run ends with a result, whatever happened: {@code await()} and {@code onDone()} never hang. */
+    private void complete(Outcome out, LoopMeter meter) {
+        RunState end = out.end;
+        String error = out.error;
+        RunResultDTO r;
+        try {
+            r = RunReport.of(sim, pipeline, types, forkStateHash, end, error, meter.wallStart, meter.allocStart,
+                    meter.allocEnd, meter.loopNanos, meter.cpuNanos());
+        } catch (Throwable e) {
+            r = new RunResultDTO();
+            r.pipeline = pipeline.name;
+            r.pipelineFile = pipeline.file;
+            r.seed = sim.seed;
+            r.state = RunState.FAILED.name();
+            r.error = (error == null ? "" : error + "; ") + "reporting the run failed: " + Faults.describe(e);
+            r.invariants.violations.add("invariants not checked: reporting failed");
+            end = RunState.FAILED;
+        }
+        result = r;
+        for (LiveSwap l; (l = liveSwaps.poll()) != null;) {
+            l.done.complete(Swapper.notApplied(sim, l.element, "the run ended before a safe point"));
+        }
+        try {
+            publish(end);
+        } catch (Throwable ignored) {
+            // a snapshot is a convenience; the result is what counts
+        }
+        publishResult(end, r);
+    }
+
     /** Starts the run's watchdog (see {@code RunOptionsDTO.eventWatchdogMillis}); null when it is off. */
     private Thread watchdog(Thread engine) {
         long millis = options.eventWatchdogMillis == 0 ? defaultWatchdogMillis : options.eventWatchdogMillis;
         if (millis < 0) {
             return null;
         }
-        long limit = millis * 1_000_000L;
-        Thread w = new Thread(() -> {
-            long seen = -1;
-            long since = System.nanoTime();
-            while (!Thread.currentThread().isInterrupted()) {
-                LockSupport.parkNanos(Math.max(1_000_000L, Math.min(limit / 4, 250_000_000L)));
-                long now = System.nanoTime();
-                long count = sim.progress();
-                if (!sim.advancing || count != seen) {
-                    seen = sim.advancing ? count : -1;
-                    since = now;
-                } else if (now - since > limit) {
-                    stuck(engine, now - since);
-                    return;
-                }
-            }
-        }, "ringlab-watchdog-" + pipeline.name);
-        w.setDaemon(true);
-        w.start();
-        return w;
+        return Watchdog.start(sim, millis * 1_000_000L, "ringlab-watchdog-" + pipeline.name, nanos -> stuck(engine, nanos));
     }
 
     /**
@@ -662,113 +621,25 @@ public final class RunImpl implements SimulationRun {
             return;
         }
         abandoned = true;
-        StackTraceElement[] frames = engine.getStackTrace();
-        int culprit = Faults.culprit(sim, frames, sim.current);
-        String where = "";
-        if (culprit >= 0) {
-            String cls = sim.elements[culprit].getClass().getName();
-            for (StackTraceElement f : frames) {
-                if (f.getClassName().equals(cls) || f.getClassName().startsWith(cls + "$")) {
-                    where = " at " + f;
-                    break;
-                }
-            }
-        } else if (frames.length > 0) {
-            where = " at " + frames[0];
-        }
-        String message = (culprit >= 0 ? "element " + sim.describe(culprit) : "the engine") + String.format(
-                java.util.Locale.ROOT, " has run one event for %.1f s of wall time without returning (an endless loop?)",
-                nanos / 1e9) + where + "; the run is stopped by the watchdog (RunOptionsDTO.eventWatchdogMillis)";
+        Watchdog.Stuck why = Watchdog.stuck(sim, engine, nanos);
         engine.interrupt();
         engine.setPriority(Thread.MIN_PRIORITY);
         RunSnapshotDTO last = snapshot;
-        RunResultDTO r = new RunResultDTO();
-        r.pipeline = pipeline.name;
-        r.pipelineFile = pipeline.file;
-        r.seed = sim.seed;
-        r.state = RunState.FAILED.name();
-        r.error = message;
-        r.profile = sim.profile.name();
-        r.simulatedSeconds = last.simulatedSeconds;
-        r.events = last.events;
-        r.elements = last.elements;
-        r.series = last.series;
-        r.swaps = new ArrayList<>(last.swaps);
-        r.invariants.violations.add("invariants not checked: the engine thread is stuck in "
-                + (culprit >= 0 ? "element " + sim.ownerName(culprit) : "an event") + " and its state cannot be read safely;"
-                + " the metrics are those of the last snapshot, at " + last.simulatedSeconds + " s");
+        RunResultDTO r = RunReport.ofSnapshot(sim, pipeline, last, why.message(), why.culprit());
         result = r;
-        RunSnapshotDTO s = new RunSnapshotDTO();
-        s.state = RunState.FAILED;
-        s.simulatedSeconds = last.simulatedSeconds;
-        s.durationSeconds = last.durationSeconds;
-        s.events = last.events;
-        s.elements = last.elements;
-        s.series = last.series;
-        s.swaps = last.swaps;
-        snapshot = s;
-        state = RunState.FAILED;
+        snapshot = RunReport.failed(last);
+        publishResult(RunState.FAILED, r);
+    }
+
+    /** The run has its result: its state is final, and whoever waits for it or asked to be told is. */
+    private void publishResult(RunState end, RunResultDTO r) {
+        state = end;
         completion.complete(r);
         done.countDown();
         Runnable callback = onDone;
         if (callback != null) {
             callback.run();
         }
-    }
-
-    private RunResultDTO report(RunState end, String error, long wallStart, long allocStart, long allocEnd, long loopNanos,
-            long cpuNanos) {
-        RunResultDTO r = new RunResultDTO();
-        Map<String, String> core = sim.registry.coreBundles();
-        r.ringlabVersion = core.getOrDefault("io.ringlab.engine", "dev");
-        r.bundles.putAll(core);
-        java.util.Set<String> used = new java.util.TreeSet<>(sim.providerBundles);
-        for (String type : types) {
-            String b = sim.registry.bundleOf(type);
-            if (b != null) {
-                used.add(b);
-            }
-        }
-        for (String b : used) {
-            int colon = b.lastIndexOf(':');
-            r.bundles.put(b.substring(0, colon), b.substring(colon + 1));
-        }
-        r.pipeline = pipeline.name;
-        r.pipelineFile = pipeline.file;
-        r.seed = sim.seed;
-        r.state = end.name();
-        r.error = error;
-        r.simulatedSeconds = sim.now / 1e12;
-        r.wallSeconds = (System.nanoTime() - wallStart) / 1e9;
-        r.events = sim.eventCount;
-        r.wallMeasurements.put("engineAllocatedBytes", allocStart < 0 || allocEnd < 0 ? -1.0 : (double) (allocEnd - allocStart));
-        r.wallMeasurements.put("eventsPerSecond", loopNanos <= 0 ? 0.0 : sim.eventCount / (loopNanos / 1e9));
-        r.wallMeasurements.put("packetsPerSecond", loopNanos <= 0 ? 0.0 : sim.ledger.generated / (loopNanos / 1e9));
-        // the engine thread's CPU time over the same loop: what a shared, noisy machine does not inflate as it does wall time
-        r.wallMeasurements.put("engineCpuSeconds", cpuNanos < 0 ? -1.0 : cpuNanos / 1e9);
-        r.wallMeasurements.put("packetsPerCpuSecond", cpuNanos <= 0 ? 0.0 : sim.ledger.generated / (cpuNanos / 1e9));
-        r.packets = sim.ledger.generated;
-        r.profile = sim.profile.name();
-        r.elements = sim.elementMetrics();
-        r.runtime = sim.runtime();
-        r.series = sim.series();
-        r.invariants = sim.checkInvariants();
-        r.swaps = new ArrayList<>(sim.swaps);
-        r.forkStateHash = forkStateHash;
-        r.headline = headline(r.elements);
-        long measured = sim.now - sim.measureStartPicos();
-        r.measuredSeconds = measured / 1e12;
-        Map<String, Map<String, SampleRule.Basis>> bases = sim.elementSamples();
-        bases.forEach((element, m) -> {
-            Map<String, Long> counts = new java.util.TreeMap<>();
-            m.forEach((metric, b) -> counts.put(metric, b.samples()));
-            r.samples.put(element, counts);
-        });
-        r.sampleWarnings.addAll(SampleRule.warnings(bases, r.headline == null ? null : r.headline.metric,
-                r.headline != null && !Double.isNaN(r.headline.value), measured, sim.measureStartPicos()));
-        sim.closePools();
-        r.warnings.putAll(sim.warnings); // teardown's included
-        return r;
     }
 
     /** @return true when a step is to be taken, false when the run resumed or stops (re-check the loop). */
@@ -819,20 +690,5 @@ public final class RunImpl implements SimulationRun {
     @Override
     public Map<String, java.util.Set<String>> metricNames() {
         return metricNames;
-    }
-
-    private HeadlineDTO headline(Map<String, Map<String, Double>> elements) {
-        if (pipeline.headline == null) {
-            return null;
-        }
-        String h = MetricNames.current(pipeline.headline.text); // an old name (rxMbps) reads today's metric
-        int dot = h.lastIndexOf('.'); // metric names have no dots; pool names (pool:eth0.rx) do
-        HeadlineDTO d = new HeadlineDTO();
-        d.metric = h;
-        Map<String, Double> m = elements.get(h.substring(0, dot));
-        Double v = m == null ? null : m.get(h.substring(dot + 1));
-        d.value = v == null ? Double.NaN : v;
-        d.unit = MetricUnits.unitOf(h.substring(dot + 1));
-        return d;
     }
 }

@@ -16,8 +16,11 @@ import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.SwapDTO;
 
 /**
@@ -89,6 +92,49 @@ final class Swapper {
                 }
             }
         }
+    }
+
+    /** @return the record of a swap of {@code element} that was not applied, now, and why */
+    static SwapDTO notApplied(Simulation sim, String element, String why) {
+        SwapDTO d = new SwapDTO();
+        d.element = element;
+        d.atSimulatedSeconds = sim.now / 1e12;
+        d.message = why;
+        return d;
+    }
+
+    /** What a swap of an element goes to, configured from the pipeline's properties; or, without one, why not. */
+    record Resolution(Target target, String problem) {
+    }
+
+    /**
+     * Finds the factory of {@code type} (at {@code version}, or the newest) and configures it from the element's
+     * properties in the pipeline; properties the new type does not have are left out and named in the swap's message.
+     */
+    static Resolution resolve(Simulation sim, PipelineDTO pipeline, String element, String type, String version) {
+        ElementFactory f = sim.registry.factory(type, version);
+        if (f == null) {
+            return new Resolution(null, version == null ? "type " + type + " is not installed"
+                    : "type " + type + " has no bundle of version " + version + "; installed: " + sim.registry.versions(type));
+        }
+        ElementSpecDTO spec = null;
+        for (ElementSpecDTO e : pipeline.elements) {
+            if (e.name.equals(element)) {
+                spec = e;
+            }
+        }
+        List<ProblemDTO> problems = new ArrayList<>();
+        List<String> ignored = new ArrayList<>();
+        ElementDescriptorDTO d = f.descriptor();
+        ConfigurationImpl config = PipelineBuilder.configure(pipeline.file == null ? "<input>" : pipeline.file, spec, type, d,
+                sim.registry.installationDefaults(type), problems, ignored);
+        if (config == null) {
+            return new Resolution(null, problems.get(0).message);
+        }
+        String v = version != null ? version : sim.registry.version(type);
+        return new Resolution(new Target(f, type, Registry.implementation(type, v), d, config,
+                ignored.isEmpty() ? null : "properties " + type + " does not have were left out: " + String.join(", ", ignored)),
+                null);
     }
 
     private Swapper() {

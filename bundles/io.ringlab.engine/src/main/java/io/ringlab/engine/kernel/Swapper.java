@@ -208,38 +208,10 @@ final class Swapper {
         }
         List<Buffer> oldHeld = exported.held;
 
-        // stage the new instance
-        int oldToken = ctx.token;
-        List<TimerImpl> oldTimers = ctx.timers;
-        String oldType = ctx.type, oldImplementation = ctx.implementation;
-        ElementDescriptorDTO oldDescriptor = ctx.descriptor;
-        ConfigurationImpl oldConfig = ctx.config;
-        Map<String, Ports.Out> oldOutputs = ctx.outputs;
-        Map<String, Ports.In> oldInputs = ctx.inputs;
-        ctx.token = sim.newToken();
-        ctx.timers = new ArrayList<>();
-        ctx.type = target.type;
-        ctx.implementation = target.implementation;
-        ctx.descriptor = target.descriptor;
-        ctx.config = target.config;
-        ctx.outputs = new LinkedHashMap<>();
-        ctx.inputs = new LinkedHashMap<>();
-        for (PortDescriptorDTO p : target.descriptor.ports) {
-            if (p.direction == Direction.OUT) {
-                Ports.Out o = oldOutputs.get(p.name);
-                ctx.outputs.put(p.name, o != null ? o : new Ports.Out(sim, ctx.index, p.name));
-            } else {
-                Ports.In i = oldInputs.get(p.name);
-                ctx.inputs.put(p.name, i != null ? i : new Ports.In(sim, ctx.index, p.name));
-            }
-        }
-        ctx.swapPools = new LinkedHashMap<>();
-        for (Map.Entry<String, Simulation.PoolSpec> e : sim.poolSpecs.entrySet()) {
-            if (e.getKey().startsWith(ctx.name + ".")) {
-                ctx.swapPools.put(e.getKey(), e.getValue());
-            }
-        }
-        ctx.metrics.stage();
+        Prior prior = Prior.stage(sim, ctx, target);
+        int oldToken = prior.token;
+        List<TimerImpl> oldTimers = prior.timers;
+        String oldImplementation = prior.implementation;
         Simulation.Mark mark = sim.mark();
         int newToken = ctx.token;
         Element neu;
@@ -272,16 +244,7 @@ final class Swapper {
             for (TimerImpl t : ctx.timers) {
                 t.cancel();
             }
-            ctx.metrics.rollback();
-            ctx.token = oldToken;
-            ctx.timers = oldTimers;
-            ctx.type = oldType;
-            ctx.implementation = oldImplementation;
-            ctx.descriptor = oldDescriptor;
-            ctx.config = oldConfig;
-            ctx.outputs = oldOutputs;
-            ctx.inputs = oldInputs;
-            ctx.swapPools = null;
+            prior.restore(ctx);
             sim.rewind(mark);
             String why = e instanceof IllegalArgumentException ? e.getMessage() : Faults.describe(e);
             refuse(d, ctx, target.implementation + " failed to initialise, " + oldImplementation + " keeps running: " + why);
@@ -305,7 +268,89 @@ final class Swapper {
         rebind(sim, old, neu, ctx);
         replaceDestructors(sim, old, handover ? staging.destructors : Map.of());
 
-        // account for the buffers: taken over, or drained
+        int drained = accountBuffers(sim, ctx, neu, handover, oldHeld, d);
+        d.handover = handover;
+        d.applied = true;
+        if (target.note != null) {
+            fallback = fallback == null ? target.note : fallback + "; " + target.note;
+        }
+        if (handover && drained > 0) {
+            fallback = (fallback == null ? "" : fallback + "; ") + target.implementation + " did not take over "
+                    + drained + " packet(s) of " + oldImplementation + ", dropped as " + DRAIN_REASON;
+        }
+        d.message = fallback;
+        if (!handover) {
+            neu.start(); // drain-and-restart: the new instance starts afresh
+        }
+    }
+
+    /**
+     * What the element's context held for the old instance, while the new one is staged in it: a failed activation puts
+     * it back ({@link #restore}).
+     */
+    private record Prior(int token, List<TimerImpl> timers, String type, String implementation,
+            ElementDescriptorDTO descriptor, ConfigurationImpl config, Map<String, Ports.Out> outputs,
+            Map<String, Ports.In> inputs) {
+
+        /**
+         * Stages the new instance: a new token, no timers, the target's type, descriptor and configuration, its ports
+         * (the old instance's where a name is kept, so connections stay) and the pools it may take over by name.
+         *
+         * @return what the context held before
+         */
+        static Prior stage(Simulation sim, ElementContextImpl ctx, Target target) {
+            Prior prior = new Prior(ctx.token, ctx.timers, ctx.type, ctx.implementation, ctx.descriptor, ctx.config,
+                    ctx.outputs, ctx.inputs);
+            ctx.token = sim.newToken();
+            ctx.timers = new ArrayList<>();
+            ctx.type = target.type;
+            ctx.implementation = target.implementation;
+            ctx.descriptor = target.descriptor;
+            ctx.config = target.config;
+            ctx.outputs = new LinkedHashMap<>();
+            ctx.inputs = new LinkedHashMap<>();
+            for (PortDescriptorDTO p : target.descriptor.ports) {
+                if (p.direction == Direction.OUT) {
+                    Ports.Out o = prior.outputs.get(p.name);
+                    ctx.outputs.put(p.name, o != null ? o : new Ports.Out(sim, ctx.index, p.name));
+                } else {
+                    Ports.In i = prior.inputs.get(p.name);
+                    ctx.inputs.put(p.name, i != null ? i : new Ports.In(sim, ctx.index, p.name));
+                }
+            }
+            ctx.swapPools = new LinkedHashMap<>();
+            for (Map.Entry<String, Simulation.PoolSpec> e : sim.poolSpecs.entrySet()) {
+                if (e.getKey().startsWith(ctx.name + ".")) {
+                    ctx.swapPools.put(e.getKey(), e.getValue());
+                }
+            }
+            ctx.metrics.stage();
+            return prior;
+        }
+
+        /** The rollback: the context holds the old instance's again, as if the swap had not been tried. */
+        void restore(ElementContextImpl ctx) {
+            ctx.metrics.rollback();
+            ctx.token = token;
+            ctx.timers = timers;
+            ctx.type = type;
+            ctx.implementation = implementation;
+            ctx.descriptor = descriptor;
+            ctx.config = config;
+            ctx.outputs = outputs;
+            ctx.inputs = inputs;
+            ctx.swapPools = null;
+        }
+    }
+
+    /**
+     * Accounts for the old instance's buffers once the new one runs: those it took over count as transferred, the rest
+     * are drained (their packets dropped as {@value #DRAIN_REASON}, a packet's further buffers freed uncounted).
+     *
+     * @return the packets drained
+     */
+    private static int accountBuffers(Simulation sim, ElementContextImpl ctx, Element neu, boolean handover,
+            List<Buffer> oldHeld, SwapDTO d) {
         Set<Buffer> newHeld = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         if (handover) {
             neu.forEachHeld(newHeld::add);
@@ -337,22 +382,10 @@ final class Swapper {
                 b.pool().free(core, b);
             }
         }
-        d.handover = handover;
-        d.applied = true;
         d.packetsTransferred = transferred.size();
         d.buffersTransferred = buffersTransferred;
         d.packetsDropped = dropped.size();
-        if (target.note != null) {
-            fallback = fallback == null ? target.note : fallback + "; " + target.note;
-        }
-        if (handover && !dropped.isEmpty()) {
-            fallback = (fallback == null ? "" : fallback + "; ") + target.implementation + " did not take over "
-                    + dropped.size() + " packet(s) of " + oldImplementation + ", dropped as " + DRAIN_REASON;
-        }
-        d.message = fallback;
-        if (!handover) {
-            neu.start(); // drain-and-restart: the new instance starts afresh
-        }
+        return dropped.size();
     }
 
     /**

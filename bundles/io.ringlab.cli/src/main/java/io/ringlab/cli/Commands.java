@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Ab.class, Commands.Bench.class, Commands.Elements.class,
+        subcommands = {Commands.Run.class, Commands.Ab.class, BenchCommand.class, Commands.Elements.class,
             Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
         footer = {"%nExamples:",
             "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
@@ -80,7 +79,7 @@ final class Commands implements Callable<Integer> {
         CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                if (cls == Run.class || cls == Ab.class || cls == Bench.class || cls == Elements.class || cls == Pools.class
+                if (cls == Run.class || cls == Ab.class || cls == BenchCommand.class || cls == Elements.class || cls == Pools.class
                         || LauncherCommand.class.isAssignableFrom(cls)) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
                 }
@@ -536,81 +535,6 @@ final class Commands implements Callable<Integer> {
                 throw new IllegalArgumentException("--seeds '" + text + "': " + e.getMessage() + "; write a count (--seeds"
                         + " 10 runs seeds 1 to 10) or a list (--seeds 1,2,3,7)");
             }
-        }
-    }
-
-    @Command(name = "bench", mixinStandardHelpOptions = true, header = "measure simulated packets per engine CPU second and per wall second", description = "Measure simulated packets per second of the engine thread's CPU time and per wall second, events per wall second on one core, and heap bytes"
-            + " allocated per simulated packet, for the line-rate pipeline and every file in pipelines/ (or the FILEs given).",
-            footer = {"%nExamples:", "  ./ringlab bench", "  ./ringlab bench pipelines/netdev-line-rate.pipeline --duration 100ms --json -"})
-    static final class Bench extends PluginCommand {
-
-        @Parameters(paramLabel = "FILE", arity = "0..*", description = "pipeline files (default: the line-rate pipeline and pipelines/*)")
-        List<String> files = new ArrayList<>();
-        @Option(names = "--json", paramLabel = "OUT|-", description = "write the figures as JSON to OUT, or to stdout with -")
-        String json;
-        @Option(names = "--duration", paramLabel = "D", description = "simulated time per pipeline (default: each file's own)")
-        String duration;
-
-        Bench(Commands root) {
-            super(root);
-        }
-
-        @Override
-        Integer work() throws IOException {
-            PrintStream human = root.human(json);
-            List<String> targets = new ArrayList<>(files);
-            if (targets.isEmpty()) {
-                targets.add("builtin:line-rate");
-                targets.addAll(Runner.pipelinesIn(root.home.resolve("pipelines")));
-            }
-            if (!root.outputsWritable("--json", json)) {
-                return Runner.INVALID;
-            }
-            List<Map<String, Object>> results = new ArrayList<>();
-            human.printf("%-40s %22s %22s %16s %14s%n", "pipeline", "sim packets/CPU s", "sim packets/wall s",
-                    "events/wall s", "alloc B/pkt");
-            int worst = Runner.OK;
-            for (String f : targets) {
-                // warm-up run: lets the JIT compile the hot paths before the measured run
-                String warm = duration;
-                Runner.Outcome w = root.runner.run(Runner.Request.of(f, warm));
-                if (w.result() == null) {
-                    root.err.println(w.message());
-                    worst = Math.max(worst, w.exitCode());
-                    continue;
-                }
-                Runner.Outcome o = root.runner.run(Runner.Request.of(f, duration));
-                RunResultDTO r = o.result();
-                if (r == null) {
-                    root.err.println(o.message());
-                    worst = Math.max(worst, o.exitCode());
-                    continue;
-                }
-                if (o.exitCode() != Runner.OK) {
-                    root.err.println(f + ": " + (o.message() != null ? o.message()
-                            : "an invariant is broken: " + r.invariants.violations));
-                    worst = Math.max(worst, o.exitCode());
-                }
-                double pps = r.wallMeasurements.getOrDefault("packetsPerSecond", 0.0);
-                double cpuPps = r.wallMeasurements.getOrDefault("packetsPerCpuSecond", 0.0);
-                double eps = r.wallMeasurements.getOrDefault("eventsPerSecond", 0.0);
-                double alloc = r.wallMeasurements.getOrDefault("engineAllocatedBytes", -1.0);
-                double perPacket = alloc < 0 || r.packets == 0 ? Double.NaN : alloc / r.packets;
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("pipeline", r.pipeline + " (" + f + ")");
-                row.put("simulatedPacketsPerCpuSecond", cpuPps);
-                row.put("simulatedPacketsPerSecond", pps);
-                row.put("eventsPerSecond", eps);
-                row.put("allocatedBytesPerPacket", perPacket);
-                row.put("simulatedSeconds", r.simulatedSeconds);
-                row.put("packets", r.packets);
-                results.add(row);
-                human.printf("%-40s %,22.0f %,22.0f %,16.0f %14.4f%n", r.pipeline, cpuPps, pps, eps, perPacket);
-            }
-            if (json != null && !root.writeOutput("--json", json, json(Map.of("results", results)), null, "result")) {
-                worst = Math.max(worst, Runner.FAILED);
-            }
-            return worst;
         }
     }
 

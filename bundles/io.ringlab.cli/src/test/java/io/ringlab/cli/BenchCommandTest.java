@@ -23,7 +23,7 @@ import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
-/** {@code ringlab bench}: {@link Commands.Bench}. */
+/** {@code ringlab bench}: {@link BenchCommand}. */
 class BenchCommandTest {
     @TempDir
     Path dir;

@@ -1,8 +1,13 @@
 package io.ringlab.driver.api;
 
+import java.util.function.Supplier;
+
 import org.osgi.annotation.versioning.ProviderType;
 
+import io.ringlab.queue.api.TxQueue;
 import io.ringlab.sim.api.ElementContext;
+import io.ringlab.sim.api.Metrics;
+import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * Kernel networking machinery a driver model needs, implemented by the engine and registered as a service. Thread-safe;
@@ -92,4 +97,29 @@ public interface DriverSupport {
      */
     QdiscRun qdiscRun(ElementContext context, int core, io.ringlab.sim.api.InputPort in,
             io.ringlab.buffer.api.BufferPool segmentPool, StartXmit driver);
+
+    /**
+     * Registers a TX queue's Byte Queue Limits figures as a driver reports them ({@code /sys/class/net/DEV/queues/tx-N/
+     * byte_queue_limits/limit} and {@code inflight}, and who stopped the queue): the gauges
+     * {@link MetricDescriptorDTO#bqlLimit()}, {@link MetricDescriptorDTO#bqlInflight()} (0 without BQL),
+     * {@link MetricDescriptorDTO#bqlStackStops()} and {@link MetricDescriptorDTO#bqlDriverStops()}, and the first two as
+     * series when the queue has BQL. The factory declares the four.
+     *
+     * @param m the driver element's metrics
+     * @param txq reads the element's TX queue, at registration and at every sample: a hot swap's successor takes its
+     *        predecessor's queue over after it registered its metrics
+     * @since 1.4
+     */
+    static void bqlMetrics(Metrics m, Supplier<TxQueue> txq) {
+        m.gauge(MetricDescriptorDTO.bqlLimit(),
+                () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().limit()));
+        m.gauge(MetricDescriptorDTO.bqlInflight(),
+                () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().inflight()));
+        m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.get().stackStops());
+        m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.get().driverStops());
+        if (txq.get().limits() != null) {
+            m.series(MetricDescriptorDTO.bqlLimit().name);
+            m.series(MetricDescriptorDTO.bqlInflight().name);
+        }
+    }
 }

@@ -9,7 +9,8 @@
  * <p>
  * 1.2: {@code DriverSupport.receiveRing}. 1.3: hot swap: {@code DriverState}, {@code Napi.takeOver}. 1.4: the transmit
  * loop once: {@code QdiscRun}, {@code StartXmit}, {@code DriverSupport.qdiscRun} and {@code DEV_TX_WEIGHT},
- * {@code TxSegments.requeue}, {@code DriverState.QDISC_RUN}.
+ * {@code TxSegments.requeue}, {@code DriverState.QDISC_RUN}; {@code DriverSupport.bqlMetrics}, a TX queue's BQL gauges
+ * registered once for every driver.
  */
 @Export
 @Version("1.4.0")

@@ -5,6 +5,7 @@ import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
 import io.ringlab.driver.api.DriverState;
+import io.ringlab.driver.api.DriverSupport;
 import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
@@ -15,7 +16,6 @@ import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
-import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The reference NIC. {@link #ready} from the qdisc is {@code netif_schedule}: the device runs the qdisc
@@ -87,17 +87,8 @@ final class NetdevElement implements Element, Handover {
         txPackets = m.counter(NetdevFactory.TX_PACKETS);
         txBytes = m.counter(NetdevFactory.TX_BYTES);
         m.gauge(NetdevFactory.RING_USED, () -> used);
-        m.gauge(MetricDescriptorDTO.bqlLimit(),
-                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
-        m.gauge(MetricDescriptorDTO.bqlInflight(),
-                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.stackStops());
-        m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.driverStops());
         m.series(NetdevFactory.RING_USED.name);
-        if (txq.limits() != null) {
-            m.series(MetricDescriptorDTO.bqlLimit().name);
-            m.series(MetricDescriptorDTO.bqlInflight().name);
-        }
+        DriverSupport.bqlMetrics(m, () -> txq);
     }
 
     @Override

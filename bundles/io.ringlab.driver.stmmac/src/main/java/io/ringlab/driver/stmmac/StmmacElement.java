@@ -13,7 +13,6 @@ import io.ringlab.driver.api.NicDriver;
 import io.ringlab.driver.api.QdiscRun;
 import io.ringlab.driver.api.SendRing;
 import io.ringlab.driver.api.StartXmit;
-import io.ringlab.queue.api.QueueLimits;
 import io.ringlab.queue.api.QueueLimitsProvider;
 import io.ringlab.queue.api.TxQueue;
 import io.ringlab.sim.api.Configuration;
@@ -26,7 +25,6 @@ import io.ringlab.sim.api.InputPort;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
-import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 
 /**
  * The stmmac driver of v3.18/3.19 ({@code drivers/net/ethernet/stmicro/stmmac/stmmac_main.c}) with the BQL patch
@@ -205,20 +203,10 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         m.gauge(StmmacFactory.NAPI_POLLS, napi::polls);
         m.gauge(StmmacFactory.TX_DESC_USED, () -> ring.used());
         m.gauge(StmmacFactory.TX_FRAMES_QUEUED, () -> ring.queued() - ring.sent());
-        QueueLimits limits = txq.limits();
-        m.gauge(MetricDescriptorDTO.bqlLimit(),
-                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().limit()));
-        m.gauge(MetricDescriptorDTO.bqlInflight(),
-                () -> txq.limits() == null ? 0 : Integer.toUnsignedLong(txq.limits().inflight()));
-        m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.stackStops());
-        m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.driverStops());
         m.rate(StmmacFactory.TX_MBIT_PER_SECOND, txBytes, 8e-6);
         m.rate(StmmacFactory.RX_MBIT_PER_SECOND, rxBytes, 8e-6);
         m.series(StmmacFactory.TX_DESC_USED.name);
-        if (limits != null) {
-            m.series(MetricDescriptorDTO.bqlLimit().name);
-            m.series(MetricDescriptorDTO.bqlInflight().name);
-        }
+        DriverSupport.bqlMetrics(m, () -> txq);
     }
 
     private static int intOr(Configuration c, String name, int currentValue) {

@@ -81,7 +81,8 @@ final class SeriesRecorder {
      * @param limits where the rows may go
      * @param warnings takes the warning that the series stop before the run's end, if they will
      */
-    SeriesRecorder(long durationPicos, long intervalPicos, int width, Limits limits, java.util.function.Consumer<String> warnings) {
+    SeriesRecorder(long durationPicos, long intervalPicos, int width, Limits limits,
+            java.util.function.Consumer<String> warnings) {
         this.width = width;
         long wanted = Math.max(2, Math.min(durationPicos / intervalPicos + 2, limits.maxRows())); // the sample at 0, a spare
         int inHeap = (int) Math.max(2, Math.min(wanted, limits.memoryValues() / width));
@@ -158,10 +159,10 @@ final class SeriesRecorder {
         int n = count;
         if (n >= heap.length) {
             try {
-                spill.append(n - heap.length, scratch);
+                spill.append(scratch);
             } catch (IOException e) {
-                stopped = "the series stop at row " + n + ": the temporary file holding the rows past the heap's could not be written: "
-                        + OutputFile.reason(e);
+                stopped = "the series stop at row " + n + ": the temporary file holding the rows past the heap's could not"
+                        + " be written: " + OutputFile.reason(e);
                 return stopped;
             }
         }
@@ -277,8 +278,8 @@ final class SeriesRecorder {
             buffer = new byte[Math.max(rowBytes, bufferBytes / rowBytes * rowBytes)];
         }
 
-        /** Appends spilled row {@code r} (engine thread). */
-        void append(int r, double[] row) throws IOException {
+        /** Appends the next spilled row (engine thread). */
+        void append(double[] row) throws IOException {
             if ((buffered + 1) * rowBytes > buffer.length) {
                 flush();
             }

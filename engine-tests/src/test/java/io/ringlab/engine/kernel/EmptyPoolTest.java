@@ -14,6 +14,8 @@ import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Every element that allocates, given a pool of one buffer, goes on: it counts what it could not allocate and the run
  * finishes with packets and buffers conserved. A source whose allocation failed once never advanced its loop and spun
@@ -66,11 +68,11 @@ class EmptyPoolTest {
     }
 
     private static double metric(RunResultDTO r, String element, String name) {
-        return Pipelines.metric(r, element, name);
+        return ModelTests.metric(r, element, name);
     }
 
     private static String netdevBql(String duration) throws Exception {
-        return Pipelines.sample("netdev-bql.pipeline", duration);
+        return ModelTests.sample("netdev-bql.pipeline", duration);
     }
 
     @Test
@@ -138,7 +140,7 @@ class EmptyPoolTest {
 
     @Test
     void httpLoadAndHaproxyWithOneBufferTimeOutTheConnectionsWhoseFramesTheyCouldNotSend() throws Exception {
-        String haproxy = Pipelines.sample("mvneta-bm-haproxy.pipeline", "300ms");
+        String haproxy = ModelTests.sample("mvneta-bm-haproxy.pipeline", "300ms");
         RunResultDTO load = run(new Starving("load.frames"), haproxy);
         assertTrue(metric(load, "load", "allocFailures") > 0, String.valueOf(load.elements.get("load")));
         assertTrue(metric(load, "load", "failedConnections") > 0, "their connections time out");
@@ -164,7 +166,7 @@ class EmptyPoolTest {
         assertTrue(gso.invariants.dropped > 0, "GSO skbs that cannot be segmented are dropped: " + gso.invariants.droppedByReason);
         for (String[] c : cases) {
             String[] sets = c[2].isEmpty() ? new String[0] : new String[] {c[2]};
-            RunResultDTO r = run(new Starving(java.util.Arrays.copyOfRange(c, 3, c.length)), Pipelines.sample(c[0], c[1]), sets);
+            RunResultDTO r = run(new Starving(java.util.Arrays.copyOfRange(c, 3, c.length)), ModelTests.sample(c[0], c[1]), sets);
             long dropped = r.invariants.dropped;
             assertTrue(r.packets > 0 && dropped > 0, c[0] + " " + java.util.Arrays.toString(sets)
                     + ": what finds no buffer is dropped by a named reason: " + r.invariants.droppedByReason);

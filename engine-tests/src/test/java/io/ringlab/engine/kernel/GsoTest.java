@@ -1,12 +1,14 @@
 package io.ringlab.engine.kernel;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /**
  * GSO with TSO autosizing from the {@code tcp} element, segmented at dequeue by drivers without TSO ({@code netdev},
@@ -64,7 +66,7 @@ class GsoTest {
 
     /** The seed scenario (seed 001): 4 CUBIC streams and a band-0 ping from the S805 board over 100 Mbit/s. */
     private static RunResultDTO seed(boolean bql, boolean gso, String duration) throws Exception {
-        String text = Pipelines.sample("stmmac-bql-100m.pipeline", duration)
+        String text = ModelTests.sample("stmmac-bql-100m.pipeline", duration)
                 .replace("    bql = true", "    bql = " + bql)
                 .replace("    tsq = v3.19", "    tsq = v3.19\n    gso = " + gso)
                 .replaceFirst("(?m)^plot = .*\n", ""); // it names eth0.limit, which a file without BQL does not have

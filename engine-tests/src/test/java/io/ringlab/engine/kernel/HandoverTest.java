@@ -14,6 +14,8 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SwapDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Issue 6: every built-in model does the full handover. For each model, a swap in a loaded run of its pipeline is applied
  * with a handover, drops nothing, transfers buffers and leaves packets and buffers conserved; a same-version swap gives
@@ -117,7 +119,7 @@ class HandoverTest {
 
     @Test
     void aSameVersionStmmacSwapUnderTcpChangesNothing() throws Exception {
-        SwapDTO d = changesNothing(Pipelines.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "eth0");
+        SwapDTO d = changesNothing(ModelTests.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "eth0");
         assertTrue(d.buffersTransferred >= 256, "the RX ring's buffers and the TX skbs: " + d.buffersTransferred);
     }
 
@@ -125,7 +127,7 @@ class HandoverTest {
 
     /** haproxy behind one mvneta port: RX and TX on the port, the proxy's sends inline on cores 0 and 1. */
     private static String haproxy() throws Exception {
-        return Pipelines.sample("mvneta-bm-haproxy.pipeline", "200ms").replace("warmup = 200ms", "warmup = 50ms");
+        return ModelTests.sample("mvneta-bm-haproxy.pipeline", "200ms").replace("warmup = 200ms", "warmup = 50ms");
     }
 
     @Test
@@ -145,7 +147,7 @@ class HandoverTest {
 
     @Test
     void aSameVersionSwapOfBothBridgedMvnetaPortsAtLineRateChangesNothing() throws Exception {
-        String text = Pipelines.sample("mvneta-bridge-64.pipeline", "60ms");
+        String text = ModelTests.sample("mvneta-bridge-64.pipeline", "60ms");
         changesNothing(text, 1, "30ms", "eth0");
         changesNothing(text, 1, "30ms", "eth1", "eth1.bm=true", "eth0.bm=true");
     }
@@ -156,14 +158,14 @@ class HandoverTest {
     void aSameVersionMlx4SwapWhileItForwardsChangesNothing() throws Exception {
         // GRO on: the RX skbs in the qdisc and the TX ring hold page references, whose destructors become the new
         // instance's (without that, 128 fragment frees would reach the old instance's allocator in this run)
-        String text = Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "10ms");
+        String text = ModelTests.sample("mlx4-bulk-free-fwd.pipeline", "10ms");
         changesNothing(text, 1, "5ms", "eth0", "eth0.bulkFree=true");
         changesNothing(text, 1, "5ms", "eth0", "eth0.bulkFree=false", "eth0.gro=false");
     }
 
     @Test
     void aSameVersionMlx5SwapWhileItDropsEarlyChangesNothing() throws Exception {
-        String text = Pipelines.sample("mlx5-bulk-drop.pipeline", "10ms");
+        String text = ModelTests.sample("mlx5-bulk-drop.pipeline", "10ms");
         changesNothing(text, 1, "5ms", "eth0");
         changesNothing(text, 1, "5ms", "eth0", "eth0.bulkHint=true", "eth0.earlyDrop=napi_consume_skb");
     }
@@ -193,7 +195,7 @@ class HandoverTest {
 
     /** netdev-bql (1.2 Gbit/s into 1 Gbit/s: the qdisc's backlog grows) with another qdisc. */
     private static String netdevBql(String qdisc) throws Exception {
-        String text = Pipelines.sample("netdev-bql.pipeline", "60ms");
+        String text = ModelTests.sample("netdev-bql.pipeline", "60ms");
         String pfifo = "element q : pfifo_fast {\n    limit = 1000\n}";
         assertTrue(text.contains(pfifo), "netdev-bql.pipeline has its pfifo_fast");
         return text.replace(pfifo, "element q : " + qdisc);
@@ -215,7 +217,7 @@ class HandoverTest {
 
     @Test
     void aSameVersionPfifoFastSwapUnderTcpChangesNothing() throws Exception {
-        changesNothing(Pipelines.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "q");
+        changesNothing(ModelTests.sample("stmmac-bql-100m.pipeline", "600ms"), 2, "300ms", "q");
     }
 
     @Test
@@ -255,7 +257,7 @@ class HandoverTest {
     void aSameVersionLinkSwapWithFramesOnTheWireChangesNothing() throws Exception {
         changesNothing(netdevBql("pfifo { limit = 1000 }").replace("delay = 10us", "delay = 200us"), 1, "30ms", "wire");
         changesNothing(Pipelines.RANDOM, 3, "10ms", "wire"); // random loss: the element's stream goes on
-        String mlx4 = Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "2ms"); // pull groups of 16 frames, delivered together
+        String mlx4 = ModelTests.sample("mlx4-bulk-free-fwd.pipeline", "2ms"); // pull groups of 16 frames, delivered together
         changesNothing(mlx4, 1, loadedInstant(mlx4, 1, "wire", "1ms", "10ns"), "wire");
     }
 
@@ -267,13 +269,13 @@ class HandoverTest {
 
     @Test
     void aSameVersionSinkSwapWithABacklogOnItsCoreChangesNothing() throws Exception {
-        changesNothing(Pipelines.sample("cpu-consumer.pipeline", "20ms"), 1, "10ms", "sink");
+        changesNothing(ModelTests.sample("cpu-consumer.pipeline", "20ms"), 1, "10ms", "sink");
         statelessChangesNothing(netdevBql("pfifo { limit = 1000 }"), 1, "30ms", "sink"); // no consumer: nothing held
     }
 
     @Test
     void aSameVersionSwapOfEachElementOfTheTcpPipelineChangesNothing() throws Exception {
-        String text = Pipelines.sample("stmmac-bql-100m.pipeline", "600ms");
+        String text = ModelTests.sample("stmmac-bql-100m.pipeline", "600ms");
         // the sender holds no buffer: its skbs in the qdisc, the ring and on the wire get the new instance's tcp_wfree
         statelessChangesNothing(text, 2, "300ms", "iperf");
         statelessChangesNothing(text, 2, "300ms", "far"); // the receiver: flows, out-of-order ranges, delayed ACKs

@@ -1,6 +1,6 @@
 package io.ringlab.engine.kernel;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,17 +10,19 @@ import org.junit.jupiter.api.Test;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Seed 000's scenario (pipelines/mvneta-bm-haproxy.pipeline): short proxied HTTP connections through one mvneta port of
  * an Armada 388, the port's RX buffers refilled by the driver or by the buffer manager.
  */
 class HaproxyTest {
     private static String pipeline(String duration) throws Exception {
-        return Pipelines.sample("mvneta-bm-haproxy.pipeline", duration).replace("warmup = 200ms", "warmup = 50ms");
+        return ModelTests.sample("mvneta-bm-haproxy.pipeline", duration).replace("warmup = 200ms", "warmup = 50ms");
     }
 
     private static RunResultDTO run(String text, long seed, String... sets) throws Exception {
-        return Pipelines.runConserved(text, seed, sets);
+        return ModelTests.runConserved(text, seed, sets);
     }
 
     @Test

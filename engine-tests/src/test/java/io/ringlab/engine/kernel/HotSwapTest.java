@@ -23,6 +23,8 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SwapDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /** Hot swap (issue 6): handover, drain-and-restart, failed activation, replay, conservation. */
 class HotSwapTest {
     private static final long MS = 1_000_000_000L;
@@ -115,7 +117,7 @@ class HotSwapTest {
 
     @Test
     void aStmmacSwapUnderTcpLoadHandsEverythingOverAndLeavesNothingUnaccounted() throws Exception {
-        String text = Pipelines.sample("stmmac-bql-100m.pipeline", "1s");
+        String text = ModelTests.sample("stmmac-bql-100m.pipeline", "1s");
         RunImpl run = Pipelines.build(new TestRegistry(), text, 2);
         Simulation sim = run.simulation();
         sim.start(1000 * MS, 10 * MS, 0);

@@ -23,6 +23,8 @@ import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Every built-in element type's declared metrics ({@link ElementDescriptorDTO#metricDescriptors}, what
  * {@code ringlab elements} lists) are what runs of it report: each sample pipeline and two small ones run briefly, and
@@ -102,7 +104,7 @@ class MetricDescriptorsTest {
         }
         try (var s = Files.list(dir.resolve("pipelines"))) {
             for (Path f : s.sorted().toList()) {
-                l.add(Pipelines.sample(f.getFileName().toString(), "20ms"));
+                l.add(ModelTests.sample(f.getFileName().toString(), "20ms"));
             }
         }
         l.addAll(EXTRA);

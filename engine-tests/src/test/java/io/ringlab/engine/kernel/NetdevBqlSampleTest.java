@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * pipelines/netdev-bql.pipeline shows the latency BQL removes: a band-0 ping behind a full device ring waits the ring's
  * wire time; with BQL the ring holds a few frames and pfifo_fast sends the ping ahead of the qdisc's backlog.
@@ -16,7 +18,7 @@ class NetdevBqlSampleTest {
     private static final double RING_WIRE_MILLIS = 256 * 1538 * 8 / 1e9 * 1e3;
 
     private static RunResultDTO run(String bql) throws Exception {
-        RunResultDTO r = Pipelines.build(Pipelines.sample("netdev-bql.pipeline", "200ms"), 1, "eth0.bql=" + bql).run();
+        RunResultDTO r = Pipelines.build(ModelTests.sample("netdev-bql.pipeline", "200ms"), 1, "eth0.bql=" + bql).run();
         assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
         assertEquals("ping.rttP50Millis", r.headline.metric);
         return r;

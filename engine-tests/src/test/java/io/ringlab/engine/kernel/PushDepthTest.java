@@ -18,6 +18,8 @@ import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Pushes with no time in them: a cycle of them is refused when the pipeline is built (where the elements declare their
  * in-call forwards), and whatever the declarations a run whose pushes nest deeper than {@link Simulation#MAX_PUSH_DEPTH}
@@ -119,7 +121,7 @@ class PushDepthTest {
         assertTrue(p.get(0).message.contains("(a -> b -> a)"), p.get(0).message);
 
         // through a link the packets take time: a loop (the packets go round until the run ends), not a cycle in a call
-        RunResultDTO r = Pipelines.runConserved("""
+        RunResultDTO r = ModelTests.runConserved("""
                 duration = 1ms
                 element src : source { rate = 1Gbit; count = 3 }
                 element a : demux
@@ -137,7 +139,7 @@ class PushDepthTest {
 
     @Test
     void aChainLongerThanTheLimitEndsFailedWithAReportNotAStackOverflow() throws Exception {
-        RunResultDTO ok = Pipelines.runConserved(chain(Simulation.MAX_PUSH_DEPTH - 1), 1);
+        RunResultDTO ok = ModelTests.runConserved(chain(Simulation.MAX_PUSH_DEPTH - 1), 1);
         assertEquals(1, ok.elements.get("sink").get("rxPackets"), "a chain within the limit delivers");
 
         RunResultDTO r = Pipelines.build(chain(9_998), 1).run();

@@ -17,6 +17,8 @@ import com.google.gson.JsonNull;
 import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * {@link ResultJson} on a real run's result: the streamed file is, to the character, what the command line wrote before
  * it streamed (Gson's tree with NaN and infinities replaced by null, pretty-printed), and reads back to the same result.
@@ -44,7 +46,7 @@ class ResultJsonRoundTripTest {
 
     @Test
     void aRealResultStreamsAsTheTreeWriterWroteItAndReadsBackTheSame() throws Exception {
-        RunResultDTO r = Pipelines.runConserved(Pipelines.sample("netdev-bql.pipeline", "200ms"), 1);
+        RunResultDTO r = ModelTests.runConserved(ModelTests.sample("netdev-bql.pipeline", "200ms"), 1);
         assertTrue(r.series.rows.size() > 100, "a series to write: " + r.series.rows.size());
         assertTrue(r.series.rows.stream().anyMatch(row -> java.util.Arrays.stream(row).anyMatch(Double::isNaN)),
                 "a NaN in the series (an interval without latency samples), written as null");

@@ -13,6 +13,8 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SampleWarningDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /** A run knows how many samples its figures rest on, and warns about the headline and percentiles that rest on too few. */
 class SampleWarningsTest {
     /** PingTest's idle path for 1 s, its ping RTT the headline. */
@@ -102,7 +104,7 @@ class SampleWarningsTest {
     @Test
     void aFigureAnElementCountsFromItsOwnWarmUpSaysWhenTheRunEndedBeforeIt() throws Exception {
         // http-load counts connections from its own warm-up (200 ms); a 20 ms run completes hundreds before it
-        RunResultDTO r = Pipelines.runConserved(Pipelines.sample("mvneta-bm-haproxy.pipeline", "20ms"), 1);
+        RunResultDTO r = ModelTests.runConserved(ModelTests.sample("mvneta-bm-haproxy.pipeline", "20ms"), 1);
 
         assertTrue(r.elements.get("load").get("connections") > 10, "connections were completed: " + r.elements.get("load"));
         assertEquals(0.0, r.headline.value, "none after the warm-up");
@@ -116,7 +118,7 @@ class SampleWarningsTest {
         assertEquals(r.elements.get("proxy").get("closed").longValue(), r.samples.get("proxy").get("cpuCyclesPerConnection"));
 
         // a run past the warm-up: the span is the element's own, from 200 ms
-        RunResultDTO after = Pipelines.runConserved(Pipelines.sample("mvneta-bm-haproxy.pipeline", "201ms"), 1);
+        RunResultDTO after = ModelTests.runConserved(ModelTests.sample("mvneta-bm-haproxy.pipeline", "201ms"), 1);
         long n = after.samples.get("load").get("connPerSecond");
         assertTrue(n > 0 && n < 10, n + " connections in the first millisecond after the warm-up");
         SampleWarningDTO few = find(after, "load.connPerSecond");
@@ -128,7 +130,7 @@ class SampleWarningsTest {
     @Test
     void aTcpGoodputRestsOnTheAcksThatAdvancedIt() throws Exception {
         String tcp = TcpTest.path("%s", "congestion = reno; start = 1ms", "", "", "rate = 100Mbit; delay = 1ms", "delay = 1ms");
-        RunResultDTO r = Pipelines.runConserved(tcp.formatted("200ms"), 1);
+        RunResultDTO r = ModelTests.runConserved(tcp.formatted("200ms"), 1);
         long acks = r.samples.get("tcp").get("goodputMbitPerSecond");
         assertTrue(acks > 100, acks + " advancing ACKs");
         assertTrue(acks <= r.elements.get("tcp").get("acksReceived"), "only the ACKs that advanced snd_una");
@@ -136,7 +138,7 @@ class SampleWarningsTest {
         assertEquals(null, find(r, "tcp.goodputMbitPerSecond"));
 
         // 2.5 ms: the handshake-free stream starts at 1 ms, its first ACK is back after the 2 ms round trip
-        RunResultDTO early = Pipelines.runConserved(tcp.formatted("2500us"), 1);
+        RunResultDTO early = ModelTests.runConserved(tcp.formatted("2500us"), 1);
         SampleWarningDTO w = find(early, "tcp.goodputMbitPerSecond");
         assertTrue(w != null && w.samples < 10, "a goodput over a few ACKs is warned about: " + early.sampleWarnings);
         assertTrue(w.advice.contains("the figure counts from 1ms"), w.advice);

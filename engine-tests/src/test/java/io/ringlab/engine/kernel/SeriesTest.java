@@ -12,6 +12,8 @@ import io.ringlab.sim.api.dto.PointsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * Latency as time series: each ping echo's round-trip time as a point at its time, a histogram's percentiles per
  * sampling interval, and the pipeline's {@code plot} checked against the series a built run has.
@@ -26,10 +28,10 @@ class SeriesTest {
     @Test
     void everyEchoIsAPointAtItsArrivalHoldingTheRoundTripTimeRecorded() throws Exception {
         // 120 Mbit/s of bulk frames into the 100 Mbit/s path: the fifo fills and each echo waits longer than the last
-        RunResultDTO r = Pipelines.runConserved(PingTest.loaded(""), 1);
+        RunResultDTO r = ModelTests.runConserved(PingTest.loaded(""), 1);
         PointsDTO p = r.series.points.get("ping.rttMillis");
         assertTrue(p != null, "no ping.rttMillis in " + r.series.points.keySet());
-        double received = Pipelines.metric(r, "ping", "received");
+        double received = ModelTests.metric(r, "ping", "received");
         assertEquals(received, p.values.length, "one point per echo");
         assertEquals(p.values.length, p.timeSeconds.length);
         assertTrue(p.values.length >= 5, "echoes: " + p.values.length);
@@ -51,19 +53,19 @@ class SeriesTest {
         for (double v : p.values) {
             max = Math.max(max, v);
         }
-        assertEquals(max, Pipelines.metric(r, "ping", "rttMaxMillis"), max * 1e-3);
+        assertEquals(max, ModelTests.metric(r, "ping", "rttMaxMillis"), max * 1e-3);
     }
 
     @Test
     void theSinksPercentilesPerIntervalFollowTheQueueAndAreNaNWithoutPackets() throws Exception {
         // netdev-bql: 1.2 Gbit/s into 1 Gbit/s, the queues fill and latency grows all run; the source and the ping (whose
         // echo requests the sink, a host, also records) start at 50 ms
-        RunResultDTO r = Pipelines.runConserved(Pipelines.sample("netdev-bql.pipeline", "200ms"), 1, "src.start=50ms",
+        RunResultDTO r = ModelTests.runConserved(ModelTests.sample("netdev-bql.pipeline", "200ms"), 1, "src.start=50ms",
                 "ping.start=50ms");
         SeriesDTO s = r.series;
         int p50 = column(s, "sink.latencyP50Micros");
         int p99 = column(s, "sink.latencyP99Micros");
-        double wholeP50 = Pipelines.metric(r, "sink", "latencyP50Micros");
+        double wholeP50 = ModelTests.metric(r, "sink", "latencyP50Micros");
         int empty = 0;
         double first = Double.NaN;
         double last = Double.NaN;
@@ -87,8 +89,8 @@ class SeriesTest {
     @Test
     void theSameSeedGivesTheSamePointsAndIntervalPercentiles() throws Exception {
         String loaded = PingTest.loaded("; arrivals = poisson").replace("duration = 10s", "duration = 3s");
-        RunResultDTO a = Pipelines.runConserved(loaded, 7);
-        RunResultDTO b = Pipelines.runConserved(loaded, 7);
+        RunResultDTO a = ModelTests.runConserved(loaded, 7);
+        RunResultDTO b = ModelTests.runConserved(loaded, 7);
         assertEquals(DeterminismTest.fingerprint(a), DeterminismTest.fingerprint(b));
         assertTrue(DeterminismTest.fingerprint(a).contains("ping.rttMillis"), "the fingerprint covers the points");
     }
@@ -96,7 +98,7 @@ class SeriesTest {
     @Test
     void thePlotMayNameSeriesThatExistOnlyOnceThePipelineIsBuilt() throws Exception {
         String plot = "plot = [ping.rttMillis, ping.rttP99Millis, far.latencyP50Micros, pool:ping.pool.inUse, q.backlog]\n";
-        RunResultDTO r = Pipelines.runConserved(plot + PingTest.IDLE, 1);
+        RunResultDTO r = ModelTests.runConserved(plot + PingTest.IDLE, 1);
         assertTrue(r.series.points.containsKey("ping.rttMillis"));
         assertTrue(r.series.columns.contains("pool:ping.pool.inUse"), r.series.columns.toString());
     }
@@ -117,10 +119,10 @@ class SeriesTest {
     void aPlotSeriesThatAnOverrideRemovesIsAWarningOfThatRunNotAnError() throws Exception {
         String bql = "plot = [eth0.limit, eth0.inflight, q.backlog]\n" + PingTest.IDLE.replace("element eth0 : netdev",
                 "element eth0 : netdev { bql = true }");
-        RunResultDTO asWritten = Pipelines.runConserved(bql, 1);
+        RunResultDTO asWritten = ModelTests.runConserved(bql, 1);
         assertTrue(asWritten.series.columns.contains("eth0.limit"));
         assertEquals(java.util.Map.of(), asWritten.warnings);
-        RunResultDTO without = Pipelines.runConserved(bql, 1, "eth0.bql=false"); // no BQL: no limit, no inflight
+        RunResultDTO without = ModelTests.runConserved(bql, 1, "eth0.bql=false"); // no BQL: no limit, no inflight
         assertFalse(without.series.columns.contains("eth0.limit"));
         assertEquals(java.util.Map.of("plot: eth0.limit, eth0.inflight are no series of this run with its overrides "
                 + "(eth0.bql=false); plots leave them out", 1L), without.warnings);

@@ -1,6 +1,6 @@
 package io.ringlab.engine.kernel;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /**
  * The {@code tcp} sender, the host's TCP receiver and {@code demux} in whole pipelines: goodput against the link's payload

@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
 
+import io.ringlab.conformance.ModelTests;
+
 /**
  * A run measures its host as well as it can: the engine thread's CPU time over the event loop and the rates per CPU
  * second and per wall second (what {@code ringlab bench} reports). Nothing here is timed: only that the figures exist
@@ -15,7 +17,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 class WallMeasurementsTest {
     @Test
     void aRunReportsTheEngineThreadsCpuTimeAndThePacketsPerCpuSecond() throws Exception {
-        RunResultDTO r = Pipelines.runConserved(Pipelines.RANDOM, 1);
+        RunResultDTO r = ModelTests.runConserved(Pipelines.RANDOM, 1);
         double cpu = r.wallMeasurements.get("engineCpuSeconds");
         assertTrue(cpu > 0, "this JVM measures thread CPU time (HotSpot on Linux): " + r.wallMeasurements);
         assertEquals(r.packets / cpu, r.wallMeasurements.get("packetsPerCpuSecond"), 1e-6 * r.packets / cpu);

@@ -1,11 +1,6 @@
 package io.ringlab.engine.kernel;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.sim.api.PipelineException;
@@ -42,33 +37,9 @@ final class Pipelines {
     }
 
     /**
-     * @return the text of {@code pipelines/NAME} of the repository (found from the module's folder up) with its
-     *         {@code duration} header set to {@code duration}
+     * @return {@code element.name} of a result; the test fails naming what the element has when it is absent (the
+     *         engine's own tests; a model's tests have the conformance kit's {@code ModelTests.metric})
      */
-    static String sample(String name, String duration) throws IOException {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isDirectory(dir.resolve("pipelines"))) {
-            dir = dir.getParent();
-        }
-        assertTrue(dir != null, "no pipelines folder above " + Path.of("").toAbsolutePath());
-        String text = Files.readString(dir.resolve("pipelines").resolve(name));
-        String replaced = text.replaceFirst("(?m)^duration = .*$", "duration = " + duration);
-        assertTrue(!replaced.equals(text) || text.contains("duration = " + duration), name + " has no duration header");
-        return replaced;
-    }
-
-    /**
-     * Runs a pipeline with the models on the class path and checks what every run must: it finished,
-     * and packets and buffers are conserved.
-     */
-    static RunResultDTO runConserved(String text, long seed, String... sets) throws PipelineException {
-        RunResultDTO r = build(new TestRegistry(), text, seed, sets).run();
-        assertEquals("FINISHED", r.state, r.error);
-        assertTrue(r.invariants.packetConservation && r.invariants.bufferConservation, r.invariants.violations.toString());
-        return r;
-    }
-
-    /** @return {@code element.name} of a result; the test fails naming what the element has when it is absent */
     static double metric(RunResultDTO r, String element, String name) {
         var metrics = r.elements.get(element);
         assertTrue(metrics != null, "no element " + element + " in " + r.elements.keySet());

@@ -36,7 +36,7 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * taken while the old bundle is still active); an uninstall ends the run cleanly, with its results and invariants.
  */
 @ExtendWith({BundleContextExtension.class, ServiceExtension.class})
-class HotSwapTest {
+class BundleUpdateSwapTest {
     private static final String NETDEV = "io.ringlab.driver.netdev";
     private static final String PIPELINE = """
             name = "osgi-swap"
@@ -117,7 +117,7 @@ class HotSwapTest {
         } finally {
             if (bundle(NETDEV) == null) {
                 // through the test bundle's own context: osgi-test uninstalls what the injected one installed, after the test
-                FrameworkUtil.getBundle(HotSwapTest.class).getBundleContext().installBundle(location).start();
+                FrameworkUtil.getBundle(BundleUpdateSwapTest.class).getBundleContext().installBundle(location).start();
             }
         }
         Await.until(() -> simulator.elementTypes().stream().anyMatch(d -> d.type.equals("netdev")), "netdev back");

@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.driver.stmmac;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /** The stmmac model: CPU-bound throughput from the fitted cost, coalesced TX interrupts, BQL moving the queue. */
 class StmmacTest {
@@ -35,7 +37,7 @@ class StmmacTest {
 
     /** @param acks the reverse traffic that makes the board's RX interrupt (TCP's ACKs stand-in), as a wire rate */
     private static RunResultDTO board(String offered, boolean bql, String link, String acks) throws Exception {
-        return Pipelines.build(BOARD.formatted(offered, bql, link, acks, link), 1).run();
+        return ModelTests.run(BOARD.formatted(offered, bql, link, acks, link), 1);
     }
 
     @Test

@@ -1,12 +1,14 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.driver.mvneta;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /** mvneta with kernel = current: the page_pool software path (v6.12), no copybreak, pages recycled through the ptr_ring. */
 class MvnetaCurrentTest {
@@ -55,7 +57,7 @@ class MvnetaCurrentTest {
             """;
 
     private static RunResultDTO run(String text) throws Exception {
-        return Pipelines.runConserved(text, 1);
+        return ModelTests.runConserved(text, 1);
     }
 
     @Test

@@ -1,12 +1,14 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.driver.mlx5;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /**
  * Seed 002's drop test on the mlx5 model: 64-byte frames at 100 Gbit/s, one RX queue, every packet dropped in the poll.
@@ -15,7 +17,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 class Mlx5Test {
     private static RunResultDTO run(String... sets) throws Exception {
-        return Pipelines.runConserved(Pipelines.sample("mlx5-bulk-drop.pipeline", "20ms"), 1, sets);
+        return ModelTests.runConserved(ModelTests.sample("mlx5-bulk-drop.pipeline", "20ms"), 1, sets);
     }
 
     @Test
@@ -53,11 +55,9 @@ class Mlx5Test {
     @Test
     void withAWarmupThePoolsCountersCountTheWindowAndItsSlabLevelsAreTheEnds() throws Exception {
         RunResultDTO whole = run();
-        io.ringlab.sim.api.dto.RunOptionsDTO o = new io.ringlab.sim.api.dto.RunOptionsDTO();
-        o.seed = 1L;
+        io.ringlab.sim.api.dto.RunOptionsDTO o = ModelTests.options(1);
         o.warmupPicos = 10_000_000_000L; // half of the 20 ms
-        RunResultDTO half = new PipelineBuilder(new TestRegistry()).build(io.ringlab.pipeline.format.PipelineReader.read(
-                "mlx5.pipeline", Pipelines.sample("mlx5-bulk-drop.pipeline", "20ms")), o).run();
+        RunResultDTO half = ModelTests.simulator().run(ModelTests.sample("mlx5-bulk-drop.pipeline", "20ms"), o);
 
         // one bulk call per 8 skbs of the window, not of the whole run
         double processed = metric(half, "eth0", "rxPackets");
@@ -85,16 +85,15 @@ class Mlx5Test {
 
     @Test
     void aHeadlineMayNameAPoolOrACore() throws Exception {
-        String text = Pipelines.sample("mlx5-bulk-drop.pipeline", "2ms");
-        RunResultDTO r = Pipelines.build(new TestRegistry(),
-                text.replace("headline = eth0.rxMpps", "headline = pool:eth0.rx.slabBulkAllocCalls"), 1).run();
+        String text = ModelTests.sample("mlx5-bulk-drop.pipeline", "2ms");
+        RunResultDTO r = ModelTests.run(
+                text.replace("headline = eth0.rxMpps", "headline = pool:eth0.rx.slabBulkAllocCalls"), 1);
         assertEquals(metric(r, "pool:eth0.rx", "slabBulkAllocCalls"), r.headline.value, 0.0);
-        r = Pipelines.build(new TestRegistry(), text.replace("headline = eth0.rxMpps", "headline = cpu0.l1dMisses"), 1)
-                .run();
+        r = ModelTests.run(text.replace("headline = eth0.rxMpps", "headline = cpu0.l1dMisses"), 1);
         assertEquals(metric(r, "cpu0", "l1dMisses"), r.headline.value, 0.0);
         io.ringlab.sim.api.PipelineException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.ringlab.sim.api.PipelineException.class, () -> Pipelines.build(new TestRegistry(),
-                        text.replace("headline = eth0.rxMpps", "headline = pool:eth1.rx.allocs"), 1));
+                io.ringlab.sim.api.PipelineException.class, () -> ModelTests.simulator().prepare(
+                        text.replace("headline = eth0.rxMpps", "headline = pool:eth1.rx.allocs"), ModelTests.options(1)));
         assertTrue(e.getMessage().contains("undeclared element 'eth1' (did you mean 'eth0'?) in the headline"), e.getMessage());
     }
 

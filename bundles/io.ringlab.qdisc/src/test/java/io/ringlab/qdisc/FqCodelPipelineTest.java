@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.qdisc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -14,6 +14,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.conformance.ModelTests;
+import io.ringlab.engine.standalone.Standalone;
 import io.ringlab.sim.api.Element;
 import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementFactory;
@@ -101,7 +103,8 @@ class FqCodelPipelineTest {
 
     private static Outcome run(String qdisc, int sparsePriority, long seed) throws Exception {
         FlowSink sink = new FlowSink();
-        RunResultDTO r = Pipelines.build(new TestRegistry().with(sink), pipeline(qdisc, sparsePriority), seed).run();
+        RunResultDTO r = Standalone.builder().element(sink).build()
+                .run(pipeline(qdisc, sparsePriority), ModelTests.options(seed));
         assertEquals("FINISHED", r.state, r.error);
         assertTrue(r.invariants.packetConservation, r.invariants.violations.toString());
         assertTrue(r.invariants.bufferConservation, r.invariants.violations.toString());

@@ -1,12 +1,14 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.driver.mlx4;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /**
  * The mlx4 model forwarding 64-byte frames at 40 Gbit/s on one core (pipelines/mlx4-bulk-free-fwd.pipeline): RX
@@ -15,7 +17,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  */
 class Mlx4Test {
     private static RunResultDTO run(String... sets) throws Exception {
-        return Pipelines.runConserved(Pipelines.sample("mlx4-bulk-free-fwd.pipeline", "10ms"), 1, sets);
+        return ModelTests.runConserved(ModelTests.sample("mlx4-bulk-free-fwd.pipeline", "10ms"), 1, sets);
     }
 
     @Test

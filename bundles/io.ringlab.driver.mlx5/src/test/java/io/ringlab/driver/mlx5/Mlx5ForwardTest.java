@@ -1,12 +1,14 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.driver.mlx5;
 
-import static io.ringlab.engine.kernel.Pipelines.metric;
+import static io.ringlab.conformance.ModelTests.metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.sim.api.dto.RunResultDTO;
+
+import io.ringlab.conformance.ModelTests;
 
 /**
  * Forwarding between two mlx5 ports on one core: skbs allocated by eth0's RX are freed by eth1's TX completion, with
@@ -41,7 +43,7 @@ class Mlx5ForwardTest {
             """;
 
     private static RunResultDTO run(boolean bulkFree) throws Exception {
-        return Pipelines.runConserved(PIPELINE.replace("BULK", String.valueOf(bulkFree)), 1);
+        return ModelTests.runConserved(PIPELINE.replace("BULK", String.valueOf(bulkFree)), 1);
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --plugins DIR} on every command: the folders are installed before the command's work (before the pipeline is
  * read and prepared) and uninstalled after it; a refused plugin ends the command with exit code 2 and one line per jar,
- * without running anything. The OSGi side ({@link FrameworkPluginLoader}) is tested inside Felix by workspace-tests'
+ * without running anything. The OSGi side ({@link FrameworkPluginLoader}) is tested inside Felix by workspace-tests/osgi
  * {@code PluginsOptionTest}.
  */
 class PluginsOptionTest {

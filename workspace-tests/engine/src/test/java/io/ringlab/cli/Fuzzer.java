@@ -49,7 +49,7 @@ import io.ringlab.experiment.TestExperiments;
  * units, unicode and binary in, add thousands of elements, cycles and self-loops between ports of the elements' types,
  * dangling ports and duplicate names, and set an element's property to an edge of what its type allows. The
  * same seed gives the same mutants. {@code FuzzTest} runs a fixed sample in every build, and more on demand:
- * {@code ./mvnw -B test -pl engine-tests -Dtest=FuzzTest -Dringlab.fuzz.count=5000 -Dringlab.fuzz.seed=7}.
+ * {@code ./mvnw -B test -pl workspace-tests/engine -Dtest=FuzzTest -Dringlab.fuzz.count=5000 -Dringlab.fuzz.seed=7}.
  */
 final class Fuzzer {
     /** The most wall time one mutant may take. */

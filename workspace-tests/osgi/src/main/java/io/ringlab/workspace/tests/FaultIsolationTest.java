@@ -33,7 +33,7 @@ import io.ringlab.workspace.tests.faulty.FaultyFactory;
  * Fault isolation with a real third-party bundle ({@code io.ringlab.test.faulty}, built here from the classes of
  * {@code io.ringlab.workspace.tests.faulty}): an element that throws, loops, leaks buffers or frees one twice is stopped
  * with a report that names its element, type and bundle and what it did, and the engine goes on: another run in the
- * same framework finishes, before and after. (The console's child process for untrusted bundles: console-tests'
+ * same framework finishes, before and after. (The console's child process for untrusted bundles: the tests in workspace-tests/gui:
  * DropInGuiTest.)
  */
 @ExtendWith({BundleContextExtension.class, ServiceExtension.class})

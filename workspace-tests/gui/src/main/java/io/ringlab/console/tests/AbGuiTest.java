@@ -226,7 +226,7 @@ class AbGuiTest extends GuiTest {
 
     @Test
     void anExperimentFileOpensRunsAndExportsAsTheCommandLineWritesIt() throws Exception {
-        Path dir = home().resolve("console-tests/target/ab");
+        Path dir = home().resolve("workspace-tests/gui/target/ab");
         Files.createDirectories(dir);
         Path file = dir.resolve("netdev-bql-ab.experiment");
         Files.writeString(file, String.format(Locale.ROOT, """

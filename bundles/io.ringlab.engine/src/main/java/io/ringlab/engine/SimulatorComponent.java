@@ -34,7 +34,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 
 import io.ringlab.buffer.api.BufferPoolProvider;
-import io.ringlab.engine.kernel.CostProfileImpl;
+import io.ringlab.engine.kernel.profile.CostProfileImpl;
 import io.ringlab.engine.kernel.PipelineBuilder;
 import io.ringlab.engine.kernel.Registry;
 import io.ringlab.engine.kernel.RunImpl;

@@ -31,6 +31,7 @@ import io.ringlab.buffer.api.BufferPoolProvider;
 import io.ringlab.sim.api.CostProfile;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.engine.kernel.profile.CostProfileImpl;
 
 /**
  * A {@link Registry} without a framework: services registered by hand, then the Declarative Services components of the

@@ -10,15 +10,15 @@ import java.util.Map;
  * made, and refused past {@value #HEAP_SHARE} of the JVM's maximum heap with a message naming the largest holders
  * (docs/engine.md, "Heap held for the whole run"). Engine thread only (the run is prepared there or before it starts).
  */
-final class HeapBudget {
+public final class HeapBudget {
     /**
      * Heap one buffer record takes, estimated: a {@link PacketBuffer} is a 12-byte header, 14 ints, 7 longs, 2 references
      * and a boolean, 136 bytes with compressed references; 16 more for its slots in its pool's arrays and in
      * the run's list of buffers. Every pool kind creates one record per buffer of its capacity before the run.
      */
-    static final long BUFFER_BYTES = 152;
+    public static final long BUFFER_BYTES = 152;
     /** The share of the JVM's maximum heap that one run's buffer records and histograms may take. */
-    static final double HEAP_SHARE = 0.75;
+    public static final double HEAP_SHARE = 0.75;
     /** What the run holds, by what holds it, as {@link #reserve} counted it. */
     private final Map<String, Long> reserved = new LinkedHashMap<>();
     private long reservedBytes;
@@ -34,7 +34,7 @@ final class HeapBudget {
      * @param bytes its estimated size
      * @throws IllegalArgumentException naming it, the run's total and its largest holders, and what to do
      */
-    void reserve(String what, long bytes) {
+    public void reserve(String what, long bytes) {
         reservedBytes += bytes;
         reserved.merge(what, bytes, Long::sum);
         long max = Runtime.getRuntime().maxMemory();
@@ -67,7 +67,7 @@ final class HeapBudget {
     }
 
     /** @return {@code bytes} in MiB, rounded, for people */
-    static String mib(long bytes) {
+    public static String mib(long bytes) {
         return String.format("%,d MiB", (bytes + (1 << 19)) >> 20);
     }
 }

@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 import io.ringlab.sim.api.Metrics;
+import io.ringlab.engine.kernel.series.SampleRule;
 
 /**
  * One element's metrics. Counters are plain longs; gauges are read when the run reports; histograms are HdrHistograms of

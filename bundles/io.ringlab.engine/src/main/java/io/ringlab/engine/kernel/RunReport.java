@@ -11,6 +11,7 @@ import io.ringlab.sim.api.dto.HeadlineDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.RunSnapshotDTO;
+import io.ringlab.engine.kernel.series.SampleRule;
 
 /** A run's result, as {@link RunImpl} hands it over when the run ends however it ends. */
 final class RunReport {

@@ -7,6 +7,8 @@ import java.util.function.DoubleSupplier;
 
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.engine.kernel.cache.CacheModel;
+import io.ringlab.engine.kernel.series.SeriesRecorder;
 
 /**
  * A run's sampled series (docs/engine.md, "Series"): the columns, bound once when the run starts (every element's

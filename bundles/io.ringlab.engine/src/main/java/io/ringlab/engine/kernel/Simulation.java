@@ -18,6 +18,9 @@ import io.ringlab.sim.api.dto.InvariantReportDTO;
 import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.RuntimeRowDTO;
 import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.engine.kernel.cache.CacheModel;
+import io.ringlab.engine.kernel.series.SampleRule;
+import io.ringlab.engine.kernel.series.SeriesRecorder;
 
 /**
  * The state of one run: virtual clock, pending events, elements, cores, pools, packet and buffer accounting, and the event

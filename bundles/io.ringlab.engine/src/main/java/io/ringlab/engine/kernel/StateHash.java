@@ -5,6 +5,7 @@ import java.util.TreeMap;
 
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
+import io.ringlab.engine.kernel.cache.CacheModel;
 
 /**
  * A 64-bit hash of a run's state at a safe point, to show that two runs are in the same state (the two branches of a

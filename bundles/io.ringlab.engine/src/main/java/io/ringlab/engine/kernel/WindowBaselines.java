@@ -7,6 +7,7 @@ import java.util.TreeMap;
 
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.dto.PoolStatsDTO;
+import io.ringlab.engine.kernel.cache.CacheModel;
 
 /**
  * What the warm-up counted of the pools and the cores, which the results leave out: each pool's counters, each core's

@@ -1,5 +1,8 @@
 package io.ringlab.engine.kernel;
 
+import io.ringlab.engine.kernel.cache.CacheLevel;
+import io.ringlab.engine.kernel.cache.CacheModel;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package io.ringlab.engine.kernel;
 
+import io.ringlab.engine.kernel.series.SeriesRecorder;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

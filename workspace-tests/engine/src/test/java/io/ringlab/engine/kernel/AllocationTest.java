@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.engine.kernel.series.SeriesRecorder;
 
 /** The engine allocates nothing per event or per packet in steady state: a measurement of bytes, not of time. */
 class AllocationTest {

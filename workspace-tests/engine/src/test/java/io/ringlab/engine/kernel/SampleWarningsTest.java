@@ -14,6 +14,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 import io.ringlab.sim.api.dto.SampleWarningDTO;
 
 import io.ringlab.conformance.ModelTests;
+import io.ringlab.engine.kernel.series.SampleRule;
 
 /** A run knows how many samples its figures rest on, and warns about the headline and percentiles that rest on too few. */
 class SampleWarningsTest {

@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.series;
 
 import java.io.IOException;
 import java.lang.ref.Cleaner;
@@ -14,6 +14,7 @@ import java.util.RandomAccess;
 
 import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.Units;
+import io.ringlab.engine.kernel.HeapBudget;
 
 /**
  * The rows of a run's sampled series (docs/engine.md, "Series"): the first ones in the heap, preallocated, the rest
@@ -33,15 +34,15 @@ import io.ringlab.pipeline.format.Units;
  * sampled so far that any thread may read, while the run goes on: a sampled row is never written again. Sampling
  * allocates nothing: a heap row is filled in place, a spilled one is filled in a scratch row and copied into the buffer.
  */
-final class SeriesRecorder {
+public final class SeriesRecorder {
     /** The most values held in the heap by default: 64 MB of doubles. */
-    static final long MEMORY_VALUES = 8_000_000;
+    public static final long MEMORY_VALUES = 8_000_000;
     /** The most rows a run's series hold by default, heap and spill file together. */
-    static final int MAX_ROWS = 100_000_000;
+    public static final int MAX_ROWS = 100_000_000;
     /** The spill buffer's size by default. */
-    static final int SPILL_BUFFER_BYTES = 1 << 20;
+    public static final int SPILL_BUFFER_BYTES = 1 << 20;
     /** The space a spill file leaves free on its file system by default: 1 GiB, for the result files that follow. */
-    static final long DISK_RESERVE_BYTES = 1L << 30;
+    public static final long DISK_RESERVE_BYTES = 1L << 30;
     /** Closes spill files whose rows nobody holds any more. */
     private static final Cleaner CLEANER = Cleaner.create();
 
@@ -54,9 +55,9 @@ final class SeriesRecorder {
      * @param folder where the spill file is made
      * @param diskReserveBytes the space a spill file leaves free on its file system
      */
-    record Limits(long memoryValues, int maxRows, int spillBufferBytes, Path folder, long diskReserveBytes) {
+    public record Limits(long memoryValues, int maxRows, int spillBufferBytes, Path folder, long diskReserveBytes) {
         /** @return the defaults, with the spill file in {@code java.io.tmpdir} */
-        static Limits defaults() {
+        public static Limits defaults() {
             return new Limits(MEMORY_VALUES, MAX_ROWS, SPILL_BUFFER_BYTES, Path.of(System.getProperty("java.io.tmpdir")),
                     DISK_RESERVE_BYTES);
         }
@@ -81,7 +82,7 @@ final class SeriesRecorder {
      * @param limits where the rows may go
      * @param warnings takes the warning that the series stop before the run's end, if they will
      */
-    SeriesRecorder(long durationPicos, long intervalPicos, int width, Limits limits,
+    public SeriesRecorder(long durationPicos, long intervalPicos, int width, Limits limits,
             java.util.function.Consumer<String> warnings) {
         this.width = width;
         long wanted = Math.max(2, Math.min(durationPicos / intervalPicos + 2, limits.maxRows())); // the sample at 0, a spare
@@ -122,7 +123,7 @@ final class SeriesRecorder {
     }
 
     /** @return the run's warning that its series stop before its end: where, why, and the interval that covers it all */
-    static String budgetWarning(long durationPicos, long intervalPicos, int width, int rows, int inHeap, Limits limits,
+    public static String budgetWarning(long durationPicos, long intervalPicos, int width, int rows, int inHeap, Limits limits,
             String reason) {
         long covered = (rows - 1) * intervalPicos;
         long enough = (durationPicos + rows - 1) / rows;
@@ -134,7 +135,7 @@ final class SeriesRecorder {
     }
 
     /** @return how many rows this run can sample */
-    int capacity() {
+    public int capacity() {
         return capacity;
     }
 
@@ -142,7 +143,7 @@ final class SeriesRecorder {
      * @return the row to fill with the next sample, which {@link #commit} then publishes; {@code null} when the rows
      *         are used up (sampling stops)
      */
-    double[] next() {
+    public double[] next() {
         int n = count;
         if (n >= capacity || stopped != null) {
             return null;
@@ -155,7 +156,7 @@ final class SeriesRecorder {
      *
      * @return {@code null}, or the warning that sampling stopped here because the spill file could not be written
      */
-    String commit() {
+    public String commit() {
         int n = count;
         if (n >= heap.length) {
             try {
@@ -171,7 +172,7 @@ final class SeriesRecorder {
     }
 
     /** @return the rows sampled so far, a view whose size is fixed; rows in the heap are shared, not copied */
-    List<double[]> rows() {
+    public List<double[]> rows() {
         int n = count;
         if (n <= heap.length) {
             return new HeapRows(heap, n);

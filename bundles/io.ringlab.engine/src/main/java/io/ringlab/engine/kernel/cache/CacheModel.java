@@ -1,6 +1,7 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.cache;
 
 import io.ringlab.sim.api.CostProfile;
+import io.ringlab.engine.kernel.Allocation;
 
 /**
  * The caches of a run's cores, sized from the cost profile: per core a level-1 data and a level-1 instruction cache and a
@@ -19,8 +20,8 @@ import io.ringlab.sim.api.CostProfile;
  * <p>
  * Allocation-free after construction. Not thread-safe.
  */
-final class CacheModel {
-    final int lineBytes;
+public final class CacheModel {
+    public final int lineBytes;
     private final CacheLevel[] l1d, l1i, l2;
     // the series sampler's window for the L1d hit rate
     private final long[] windowHits, windowMisses;
@@ -28,9 +29,9 @@ final class CacheModel {
     private final CacheLevel l3;
     private final long l2Cycles, l3Cycles, memoryCycles;
     private final boolean ddio;
-    final long[] stallCycles;
+    public final long[] stallCycles;
     /** Lines of the last {@link #touch} that missed level 1. */
-    int lastMisses;
+    public int lastMisses;
 
     private CacheModel(CostProfile p, int cores) {
         lineBytes = (int) p.value("cache.lineBytes");
@@ -69,7 +70,7 @@ final class CacheModel {
     }
 
     /** @return the run's caches, or {@code null} when the profile describes none */
-    static CacheModel of(CostProfile profile, int cores) {
+    public static CacheModel of(CostProfile profile, int cores) {
         return profile.has("cache.l1d.bytes") ? new CacheModel(profile, cores) : null;
     }
 
@@ -79,7 +80,7 @@ final class CacheModel {
      * @param code {@code true} for instruction fetches (L1i), {@code false} for data (L1d)
      * @return the stall cycles; {@link #lastMisses} holds the lines that missed level 1
      */
-    long touch(int core, long address, int bytes, boolean code) {
+    public long touch(int core, long address, int bytes, boolean code) {
         long first = address / lineBytes;
         long last = (address + Math.max(1, bytes) - 1) / lineBytes;
         CacheLevel l1 = code ? l1i[core] : l1d[core];
@@ -104,7 +105,7 @@ final class CacheModel {
     }
 
     /** A device writes {@code bytes} at {@code address}: every cache drops the lines, or level 3 takes them with DDIO. */
-    void dmaWrite(long address, int bytes) {
+    public void dmaWrite(long address, int bytes) {
         long first = address / lineBytes;
         long last = (address + Math.max(1, bytes) - 1) / lineBytes;
         for (long line = first; line <= last; line++) {
@@ -124,7 +125,7 @@ final class CacheModel {
     }
 
     /** @return the core's level-1 data misses so far */
-    double l1dMisses(int core) {
+    public double l1dMisses(int core) {
         return l1d[core].misses;
     }
 
@@ -134,7 +135,7 @@ final class CacheModel {
      *
      * @return the hit percentage over the last window
      */
-    double l1dHitPercentWindow(int core) {
+    public double l1dHitPercentWindow(int core) {
         long hits = l1d[core].hits - windowHits[core];
         long misses = l1d[core].misses - windowMisses[core];
         windowHits[core] = l1d[core].hits;
@@ -146,12 +147,12 @@ final class CacheModel {
     }
 
     /** @return the core's level-1 instruction misses so far */
-    double l1iMisses(int core) {
+    public double l1iMisses(int core) {
         return l1i[core].misses;
     }
 
     /** Adds the core's cache counters to its metrics. */
-    void metrics(int core, java.util.Map<String, Double> m) {
+    public void metrics(int core, java.util.Map<String, Double> m) {
         m.put("l1dHits", (double) l1d[core].hits);
         m.put("l1dMisses", (double) l1d[core].misses);
         long accesses = l1d[core].hits + l1d[core].misses;
@@ -164,7 +165,7 @@ final class CacheModel {
     }
 
     /** @return the shared level 3's counters */
-    java.util.Map<String, Double> sharedMetrics() {
+    public java.util.Map<String, Double> sharedMetrics() {
         java.util.Map<String, Double> m = new java.util.TreeMap<>();
         if (l3 == null) {
             return m;

@@ -1,29 +1,30 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.cache;
 
 import java.util.Arrays;
+import io.ringlab.engine.kernel.Allocation;
 
 /**
  * One cache: {@code sets} sets of {@code ways} lines with least-recently-used replacement (a fully associative cache is one
  * set). Addresses are line numbers (byte address / line size); the set is the line number modulo the sets, as a
  * physically indexed cache's low index bits are. Allocation-free. Not thread-safe.
  */
-final class CacheLevel {
+public final class CacheLevel {
     private static final long EMPTY = -1;
 
-    final String name;
+    public final String name;
     private final int sets;
     private final int ways;
     private final long[] tags;
     private final long[] used;
     private long clock;
-    long hits, misses;
+    public long hits, misses;
 
     /**
      * @param name for messages and metrics
      * @param lines total lines, a multiple of {@code ways}
      * @param ways lines per set, at least 1
      */
-    CacheLevel(String name, int lines, int ways) {
+    public CacheLevel(String name, int lines, int ways) {
         if (ways < 1 || lines < ways || lines % ways != 0) {
             throw new IllegalArgumentException(name + ": " + lines + " lines in sets of " + ways
                     + " ways; lines must be a positive multiple of ways");
@@ -42,7 +43,7 @@ final class CacheLevel {
      * @param line the line number, at least 0
      * @return {@code true} on a hit
      */
-    boolean access(long line) {
+    public boolean access(long line) {
         int base = (int) (line % sets) * ways;
         int victim = base;
         for (int k = base, end = base + ways; k < end; k++) {
@@ -62,7 +63,7 @@ final class CacheLevel {
     }
 
     /** Puts a line in without counting a hit or a miss (a device's write into the cache, DDIO). */
-    void fill(long line) {
+    public void fill(long line) {
         int base = (int) (line % sets) * ways;
         int victim = base;
         for (int k = base, end = base + ways; k < end; k++) {
@@ -79,7 +80,7 @@ final class CacheLevel {
     }
 
     /** Drops a line if present (a device wrote it by DMA). */
-    void invalidate(long line) {
+    public void invalidate(long line) {
         int base = (int) (line % sets) * ways;
         for (int k = base, end = base + ways; k < end; k++) {
             if (tags[k] == line) {

@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 
 import org.junit.jupiter.api.Test;
+import io.ringlab.engine.kernel.ClassPathRegistry;
+import io.ringlab.engine.kernel.PipelineBuilder;
 
 /** Profiles are data in which every constant carries its source; the loader refuses one without. */
 class CostProfileTest {
@@ -73,7 +75,7 @@ class CostProfileTest {
 
     @Test
     void theShippedDefaultProfileLoads() {
-        var p = new TestRegistry().profile(PipelineBuilder.DEFAULT_PROFILE);
+        var p = new ClassPathRegistry(CostProfileTest.class.getClassLoader()).profile(PipelineBuilder.DEFAULT_PROFILE);
         assertEquals(4_000_000_000L, p.frequencyHz());
         for (String k : p.keys()) {
             assertTrue(p.source(k).startsWith("source:") || p.source(k).startsWith("fitted:"), k);

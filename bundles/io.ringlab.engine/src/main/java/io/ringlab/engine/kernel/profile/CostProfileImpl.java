@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.profile;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.ringlab.engine.kernel;
+package io.ringlab.engine.kernel.series;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -28,13 +28,13 @@ import io.ringlab.sim.api.dto.SampleWarningDTO;
  * The advice scales the measured window by the rate at which samples came: 1 sample in 1 s of a figure that needs 10
  * gives "run at least 10s (1 sample in 1s measured)"; a figure that counts from a time of its own scales its own span.
  */
-final class SampleRule {
+public final class SampleRule {
     /** The fewest samples any averaged or ranked figure needs. */
-    static final int MIN_SAMPLES = 10;
+    public static final int MIN_SAMPLES = 10;
     /** What a histogram's mean needs. */
-    static final long MEAN_NEEDS = MIN_SAMPLES;
+    public static final long MEAN_NEEDS = MIN_SAMPLES;
     /** What a rate needs: counted events in the measured window. */
-    static final long RATE_NEEDS = MIN_SAMPLES;
+    public static final long RATE_NEEDS = MIN_SAMPLES;
 
     /**
      * The samples a figure rests on and the samples it needs.
@@ -42,25 +42,25 @@ final class SampleRule {
      * @param sincePicos the start of the span the element's own figure covers, or {@link #MEASURED} for a figure of the
      *        run's measured window
      */
-    record Basis(long samples, long needed, long sincePicos) {
-        Basis(long samples, long needed) {
+    public record Basis(long samples, long needed, long sincePicos) {
+        public Basis(long samples, long needed) {
             this(samples, needed, MEASURED);
         }
 
         /** @return whether the element computes the figure over its own span (then no samples is no figure either) */
-        boolean own() {
+        public boolean own() {
             return sincePicos != MEASURED;
         }
     }
 
     /** {@link Basis#sincePicos} of a figure over the run's measured window. */
-    static final long MEASURED = -1;
+    public static final long MEASURED = -1;
 
     private SampleRule() {
     }
 
     /** @return the values a percentile needs: at least {@link #MIN_SAMPLES}, and one value above it */
-    static long percentileNeeds(int percentile) {
+    public static long percentileNeeds(int percentile) {
         long oneAbove = (long) Math.ceil(100.0 / (100 - percentile) - 1e-9);
         return Math.max(MIN_SAMPLES, oneAbove);
     }
@@ -73,7 +73,7 @@ final class SampleRule {
      * @param warmupPicos the warm-up before it, 0 for none
      * @return the warnings, in element then metric order
      */
-    static List<SampleWarningDTO> warnings(Map<String, Map<String, Basis>> bases, String headline, boolean headlineHasValue,
+    public static List<SampleWarningDTO> warnings(Map<String, Map<String, Basis>> bases, String headline, boolean headlineHasValue,
             long measuredPicos, long warmupPicos) {
         List<SampleWarningDTO> out = new ArrayList<>();
         boolean headlineSeen = false;
@@ -97,7 +97,7 @@ final class SampleRule {
         return out;
     }
 
-    static SampleWarningDTO warning(String metric, long samples, long needed, long measuredPicos, long warmupPicos) {
+    public static SampleWarningDTO warning(String metric, long samples, long needed, long measuredPicos, long warmupPicos) {
         SampleWarningDTO w = dto(metric, samples, needed);
         String measured = Units.formatPicos(measuredPicos);
         String element = metric.substring(0, metric.lastIndexOf('.'));
@@ -115,7 +115,7 @@ final class SampleRule {
     }
 
     /** @return the warning about a figure an element computes over its own span, from its start to {@code endPicos} */
-    static SampleWarningDTO ownWarning(String metric, Basis b, long endPicos) {
+    public static SampleWarningDTO ownWarning(String metric, Basis b, long endPicos) {
         SampleWarningDTO w = dto(metric, b.samples(), b.needed());
         long span = endPicos - b.sincePicos();
         String since = Units.formatPicos(b.sincePicos());
@@ -151,7 +151,7 @@ final class SampleRule {
     }
 
     /** @return the smallest of 1, 2 or 5 times a power of ten picoseconds that is at least {@code picos} */
-    static long nice(double picos) {
+    public static long nice(double picos) {
         BigDecimal p = BigDecimal.ONE;
         while (true) {
             for (int f : new int[] {1, 2, 5}) {

@@ -63,10 +63,11 @@ import io.ringlab.sim.api.ElementState;
  * {@link #maxPacket()}. Identity: {@code enqueued + requeues - dequeued - drops = backlogPackets} (every fq_codel drop
  * happens after enqueue).
  * <p>
- * <b>Hot swap</b> ({@link QdiscState}, written and read by {@link FqCodelHandover}): a successor with the same number of flows and room for the packets takes over
- * everything: the hash perturbation (so each flow stays in its bucket), each bucket's packets in order with their memory,
- * its byte backlog and deficit, new_flows and old_flows in order, every bucket's CoDel variables, the held packet, the
- * totals and counters. Its own limit, quantum, target and interval apply from then on.
+ * <b>Hot swap</b> ({@link QdiscState}, written and read by {@link FqCodelHandover}): a successor with the same number
+ * of flows and room for the packets takes over everything: the hash perturbation (so each flow stays in its bucket), each
+ * bucket's packets in order with their memory, its byte backlog and deficit, new_flows and old_flows in order, every
+ * bucket's CoDel variables, the held packet, the totals and counters. Its own limit, quantum, target and interval apply
+ * from then on.
  * <p>
  * <b>Not modelled.</b> tc filters and {@code skb->priority} classification, {@code ce_threshold}, ECN marking,
  * {@code tc qdisc change}; the {@code CODEL_MAX_DROPS_PER_DEQUEUE} cap that recent kernels declare in {@code codel.h} (the

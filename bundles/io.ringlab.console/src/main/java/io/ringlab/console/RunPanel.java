@@ -251,7 +251,7 @@ final class RunPanel {
                 }
                 options.realTimeFactor = 0; // the child runs as fast as it can
                 run = new IsolatedRun(context.home(), p, options, bundles.forAChild(p),
-                        context.bundleContext().getProperty(IsolatedRun.WATCHDOG_PROPERTY));
+                        context.bundleContext().getProperty(ChildCommand.WATCHDOG_PROPERTY));
             } else {
                 run = context.simulator().prepare(p, options);
             }

@@ -4,18 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
 import io.ringlab.buffer.api.Buffer;
-import io.ringlab.buffer.api.BufferDestructor;
 import io.ringlab.queue.api.Qdisc;
-import io.ringlab.sim.api.CpuTask;
-import io.ringlab.sim.api.ElementState;
 
 /**
  * The qdisc element's hot swap: a successor of the same kind takes the qdisc's whole state (bands, flows, CoDel,
@@ -24,33 +19,6 @@ import io.ringlab.sim.api.ElementState;
  */
 class QdiscHandoverTest {
     private static final long MS = 1_000_000_000L;
-
-    /** The engine's ElementState as a plain map, for a swap between two elements of this bundle. */
-    private static final class State implements ElementState {
-        final Map<String, Object> values = new LinkedHashMap<>();
-        private final String fromType;
-
-        State(String fromType) {
-            this.fromType = fromType;
-        }
-
-        @Override public String from() { return fromType + "@test"; }
-        @Override public String fromType() { return fromType; }
-        @Override public void put(String key, Object value) { values.put(key, value); }
-        @Override public boolean has(String key) { return values.containsKey(key); }
-        @Override public <T> T get(String key, Class<T> type) { return type.cast(values.get(key)); }
-        @Override public long getLong(String key, long absent) { return values.containsKey(key) ? (Long) values.get(key) : absent; }
-        @Override public int getInt(String key, int absent) { return values.containsKey(key) ? (Integer) values.get(key) : absent; }
-        @Override
-        public boolean getBoolean(String key, boolean absent) {
-            return values.containsKey(key) ? (Boolean) values.get(key) : absent;
-        }
-        @Override public Set<String> keys() { return values.keySet(); }
-        @Override public void putTask(String key, CpuTask task) { }
-        @Override public int requeue(String key, CpuTask task) { return 0; }
-        @Override public void putDestructors(String key, BufferDestructor... destructors) { }
-        @Override public int replaceDestructors(String key, BufferDestructor... replacements) { return 0; }
-    }
 
     private static QdiscElement pfifo(FakeElementContext ctx) {
         return (QdiscElement) new PfifoFactory().create(ctx);
@@ -75,8 +43,8 @@ class QdiscHandoverTest {
                 "memoryLimit", 32L << 20, "dropBatch", 64L, "mtu", 1514L);
     }
 
-    private static State swap(QdiscElement from, String fromType, QdiscElement to) {
-        State s = new State(fromType);
+    private static MapElementState swap(QdiscElement from, String fromType, QdiscElement to) {
+        MapElementState s = new MapElementState(fromType);
         assertTrue(from.exportState(s));
         assertTrue(to.importState(s));
         return s;
@@ -197,7 +165,7 @@ class QdiscHandoverTest {
 
     @Test
     void theStateOfAnElementThatIsNotAQdiscIsRefused() {
-        State s = new State("netdev");
+        MapElementState s = new MapElementState("netdev");
         s.put("netdev.ring", new Buffer[0]);
         FakeElementContext b = new FakeElementContext(1, Map.of("limit", 10L));
         assertEquals(false, pfifo(b).importState(s), "no packets under the shared name: drain and restart");

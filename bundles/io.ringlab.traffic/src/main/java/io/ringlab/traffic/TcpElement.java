@@ -63,7 +63,7 @@ import io.ringlab.sim.api.Timer;
  * that are still in qdiscs, rings, on wires or at the receiver get its {@code tcp_wfree} as destructor, so their release
  * reaches the successor. Otherwise drain and restart (and those skbs lose the old instance's destructor).
  * <p>
- * Counters and gauges: see {@link TcpFactory}. Engine thread only.
+ * Counters and gauges: declared in {@link TcpFactory}, the gauges registered by {@link TcpGauges}. Engine thread only.
  */
 final class TcpElement implements Element, BufferDestructor, Handover {
     /** {@code snd_cwnd_clamp}, packets; also the size of the per-stream ring of send times (a power of two). */
@@ -78,34 +78,34 @@ final class TcpElement implements Element, BufferDestructor, Handover {
     static final int OPEN = 0, RECOVERY = 1, LOSS = 2;
     static final int TSQ_OFF = 0, TSQ_V3_12 = 1, TSQ_V3_19 = 2;
 
-    private final ElementContext ctx;
+    final ElementContext ctx;
     private final OutputPort out;
     private final BufferPool pool;
-    private final CongestionControl cc;
-    private final int streams;
-    private final int mss;
-    private final int fullTruesize;
+    final CongestionControl cc;
+    final int streams;
+    final int mss;
+    final int fullTruesize;
     private final int flowBase;
     private final int tos, priority;
-    private final long start;
+    final long start;
     private final long limitBytes;
     private final long minRto;
-    private final int tsq;
+    final int tsq;
     private final long tcpLimitOutputBytes;
-    private final boolean gso;
+    final boolean gso;
 
-    private final long[] sndUna, sndNxt, sndMax, recoverEnd;
+    final long[] sndUna, sndNxt, sndMax, recoverEnd;
     private final int[] state, dupAcks;
-    private final long[] srtt, rttvar, rto;
-    private final long[] wmem, wmemMax;
-    private final long[] pacingRate;
+    final long[] srtt, rttvar, rto;
+    final long[] wmem, wmemMax;
+    final long[] pacingRate;
     private final boolean[] throttled, queued, poolBlocked;
     private final int[] maxPacketsOut;
     private final long[] maxPacketsSeq;
     private final boolean[] cwndLimited;
-    private final long[] acked;
+    final long[] acked;
     /** Per stream, the ACKs that advanced snd_una: the events its goodput rests on. */
-    private final long[] ackEvents;
+    final long[] ackEvents;
     /** Per stream, a ring of {@link #WINDOW} segments indexed by {@code seq / mss}: last send time and retransmitted flag. */
     private final long[] sendTime;
     private final boolean[] retrans;
@@ -117,7 +117,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
     private boolean anyPoolBlocked;
     private final int dropNotOurs;
 
-    private final Metrics.Counter segmentsSent, retransmits, fastRetransmits, rtoCount, tsqThrottles, ackedBytes,
+    final Metrics.Counter segmentsSent, retransmits, fastRetransmits, rtoCount, tsqThrottles, ackedBytes,
             acksReceived, dupAckCount, allocFailures, skbsSent;
 
     TcpElement(ElementContext ctx) {
@@ -199,88 +199,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         dupAckCount = m.counter(TcpFactory.DUP_ACKS);
         allocFailures = m.counter(TcpFactory.ALLOC_FAILURES);
         skbsSent = m.counter(TcpFactory.SKBS_SENT);
-        m.gauge(TcpFactory.GOODPUT_MBIT_PER_SECOND, () -> mbps(ackedBytes.get()), () -> {
-            long sum = 0;
-            for (long n : ackEvents) {
-                sum += n;
-            }
-            return sum;
-        }, start);
-        m.gauge(TcpFactory.CWND, () -> cc.cwnd[0]);
-        m.gauge(TcpFactory.CWND_MEAN, () -> {
-            long sum = 0;
-            for (int s = 0; s < streams; s++) {
-                sum += cc.cwnd[s];
-            }
-            return (double) sum / streams;
-        });
-        m.gauge(TcpFactory.SSTHRESH, () -> cc.ssthresh[0]);
-        m.gauge(TcpFactory.IN_FLIGHT_BYTES, () -> {
-            long sum = 0;
-            for (int s = 0; s < streams; s++) {
-                sum += sndNxt[s] - sndUna[s];
-            }
-            return sum;
-        });
-        m.gauge(TcpFactory.SRTT_MILLIS, () -> {
-            long sum = 0;
-            int n = 0;
-            for (int s = 0; s < streams; s++) {
-                if (srtt[s] > 0) {
-                    sum += srtt[s];
-                    n++;
-                }
-            }
-            return n == 0 ? 0 : sum / 1e9 / n;
-        });
-        m.gauge(TcpFactory.RTO_MILLIS, () -> rto[0] / 1e9);
-        m.gauge(TcpFactory.PACING_RATE_MBIT_PER_SECOND, () -> pacingRate[0] * 8 / 1e6);
-        m.gauge(TcpFactory.TSQ_LIMIT_BYTES, () -> tsq == TSQ_OFF ? 0 : tsqLimit(0, gso ? Tcp.gsoTruesize(mss,
-                tsoSegs(0)) : fullTruesize));
-        m.gauge(TcpFactory.WMEM_BYTES, () -> {
-            long sum = 0;
-            for (int s = 0; s < streams; s++) {
-                sum += wmem[s];
-            }
-            return sum;
-        });
-        m.gauge(TcpFactory.WMEM_MAX_BYTES, () -> {
-            long max = 0;
-            for (int s = 0; s < streams; s++) {
-                max = Math.max(max, wmemMax[s]);
-            }
-            return max;
-        });
-        for (int s = 0; s < streams; s++) {
-            int k = s;
-            m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(acked[k]),
-                    () -> ackEvents[k], start);
-            m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> cc.cwnd[k]);
-            m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> wmemMax[k]);
-        }
-        m.series(TcpFactory.CWND.name);
-        m.series(TcpFactory.SSTHRESH.name);
-        m.series(TcpFactory.IN_FLIGHT_BYTES.name);
-        m.series(TcpFactory.ACKED_BYTES.name);
-        m.series(TcpFactory.WMEM_BYTES.name);
-        if (tsq != TSQ_OFF) {
-            m.series(TcpFactory.TSQ_LIMIT_BYTES.name);
-        }
-        if (cc instanceof Cubic cubic) {
-            m.gauge(TcpFactory.CUBIC_WMAX, () -> cubic.originPoint(0));
-            m.gauge(TcpFactory.CUBIC_KSECONDS, () -> cubic.kSeconds(0));
-            m.gauge(TcpFactory.CUBIC_EPOCH_SECONDS, () -> cubic.epochStartSeconds(0));
-            m.gauge(TcpFactory.CUBIC_DELAY_MIN_SECONDS, () -> cubic.delayMinSeconds(0));
-            m.series(TcpFactory.CUBIC_WMAX.name);
-            m.series(TcpFactory.CUBIC_KSECONDS.name);
-            m.series(TcpFactory.CUBIC_EPOCH_SECONDS.name);
-            m.series(TcpFactory.CUBIC_DELAY_MIN_SECONDS.name);
-        }
-    }
-
-    private double mbps(long bytes) {
-        long t = ctx.nowPicos() - start;
-        return t <= 0 ? 0 : bytes * 8 / (t / 1e12) / 1e6;
+        TcpGauges.register(this, m);
     }
 
     @Override

@@ -268,6 +268,11 @@ final class Mlx4Element implements NicDriver, Handover, StartXmit {
         txStops = m.counter(Mlx4Factory.TX_QUEUE_STOPS);
         txWakes = m.counter(Mlx4Factory.TX_QUEUE_WAKES);
         txBbsPosted = m.counter(Mlx4Factory.TX_BBS_POSTED);
+        registerGauges(m);
+    }
+
+    /** The gauges, rates and series over the rings, the pages and the fragments (declared in {@link Mlx4Factory}). */
+    private void registerGauges(Metrics m) {
         m.gauge(Mlx4Factory.NAPI_POLLS, rxNapi::polls);
         m.gauge(Mlx4Factory.TX_NAPI_POLLS, txNapi::polls);
         m.gauge(Mlx4Factory.POSTED_DESCRIPTORS, () -> posted);

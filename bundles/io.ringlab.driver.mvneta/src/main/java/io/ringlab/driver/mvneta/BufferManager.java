@@ -10,12 +10,12 @@ import io.ringlab.sim.api.ElementState;
 
 /**
  * <b>Receive, buffer manager</b> of v4.6 ({@code bm = true}, {@code mvneta_rx_hwbm}, commit dc35a10f68d3): the device
- * takes a buffer for each frame from the short pool (frames up to {@code shortPktSize}, 256,
- * {@code MVNETA_BM_SHORT_PKT_SIZE}) or the long one (pools of kind {@code hwbm}, {@code longPoolSize} and
- * {@code shortPoolSize} 2048 buffers each, {@code MVNETA_BM_POOL_CAP_DEF}), or drops it when that pool is empty
- * ({@code bm-pool-empty}); the descriptor ring only carries completions. In the poll: a copybreak frame is copied and
- * its buffer returned ({@code mvneta_bm_pool_put_bp}); a larger one gets {@code hwbm_pool_refill} first (failing that
- * the buffer is returned and the frame dropped, {@code rx-refill-failed}, {@code rxRefillFailures}) and is then detached
+ * takes a buffer for each frame from the short pool (frames up to {@code shortPktSize}, 256, {@code
+ * MVNETA_BM_SHORT_PKT_SIZE}) or the long one (pools of kind {@code hwbm}, {@code longPoolSize} and {@code
+ * shortPoolSize} 2048 buffers each, {@code MVNETA_BM_POOL_CAP_DEF}), or drops it when that pool is empty ({@code
+ * bm-pool-empty}); the descriptor ring only carries completions. In the poll: a copybreak frame is copied and its
+ * buffer returned ({@code mvneta_bm_pool_put_bp}); a larger one gets {@code hwbm_pool_refill} first (failing that the
+ * buffer is returned and the frame dropped, {@code rx-refill-failed}, {@code rxRefillFailures}) and is then detached
  * from the pool and goes up the stack.
  * <p>
  * Handover: the long and short pools again (the same pools, with the buffers in the device). Not thread-safe: engine

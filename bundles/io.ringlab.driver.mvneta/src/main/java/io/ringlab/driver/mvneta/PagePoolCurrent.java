@@ -11,10 +11,11 @@ import io.ringlab.sim.api.ElementState;
  * v6.12 (read at torvalds/linux 002c6ca75289, whose RX and TX paths match v6.12's; see docs/models/mvneta.md "Current
  * kernel preset"):
  * <ul>
- * <li>a page_pool per RX queue ({@code mvneta_create_page_pool}: order 0, {@code PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV},
- * {@code pool_size} = the RX ring, {@code offset} = {@code rx_offset_correction} = {@code MVNETA_SKB_HEADROOM} =
- * {@code ALIGN(max(NET_SKB_PAD, XDP_PACKET_HEADROOM 256), 8)} = 256, {@code max_len} = {@code MVNETA_MAX_RX_BUF_SIZE} =
- * {@code PAGE_SIZE - SKB_DATA_ALIGN(sizeof(skb_shared_info) + 256)}, no {@code .napi}); pool kind {@code pagepool};</li>
+ * <li>a page_pool per RX queue ({@code mvneta_create_page_pool}: order 0, {@code PP_FLAG_DMA_MAP |
+ * PP_FLAG_DMA_SYNC_DEV}, {@code pool_size} = the RX ring, {@code offset} = {@code rx_offset_correction} = {@code
+ * MVNETA_SKB_HEADROOM} = {@code ALIGN(max(NET_SKB_PAD, XDP_PACKET_HEADROOM 256), 8)} = 256, {@code max_len} = {@code
+ * MVNETA_MAX_RX_BUF_SIZE} = {@code PAGE_SIZE - SKB_DATA_ALIGN(sizeof(skb_shared_info) + 256)}, no {@code .napi}); pool
+ * kind {@code pagepool};</li>
  * <li>RX ({@code mvneta_rx_swbm}): every frame, whatever its size, goes up in its page ({@code mvneta_swbm_rx_frame},
  * {@code build_skb(data, PAGE_SIZE)}, {@code skb_mark_for_recycle}, {@code napi_gro_receive}): no {@code rx_copybreak}
  * (the variable remains, used only by {@code mvneta_rx_hwbm}); the descriptor is left empty ({@code refill_num++}) and
@@ -63,9 +64,7 @@ final class PagePoolCurrent extends RxPath {
 
     @Override
     void fill() {
-        for (int i = 0; i < rxRing; i++) { // mvneta_rxq_fill
-            rxBuf[i] = pagePool.alloc(coreIndex, self);
-        }
+        fillDescriptors(pagePool);
     }
 
     @Override

@@ -98,6 +98,13 @@ abstract sealed class RxPath permits SwRefillV46, BufferManager, PagePoolCurrent
     void importState(ElementState in) {
     }
 
+    /** The software paths' fill ({@code mvneta_rxq_fill}): a buffer of {@code pool} in every descriptor. */
+    final void fillDescriptors(BufferPool pool) {
+        for (int i = 0; i < rxRing; i++) {
+            rxBuf[i] = pool.alloc(coreIndex, self);
+        }
+    }
+
     /**
      * The software paths' DMA target: the descriptor's own buffer, or a drop ({@code rx-no-descriptor}) when a failed
      * refill left the descriptor without one.

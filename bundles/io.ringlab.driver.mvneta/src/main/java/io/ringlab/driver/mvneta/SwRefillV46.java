@@ -7,12 +7,12 @@ import io.ringlab.buffer.api.BufferPool;
 
 /**
  * <b>Receive, software refill</b> of v4.6 ({@code bm = false}, {@code mvneta_rx_swbm}): {@code rxRing} (128)
- * descriptors, each holding a buffer of {@code frag_size} from pool kind {@code pagefrag} ({@code netdev_alloc_frag}). A
- * frame takes the next free descriptor (DMA into its buffer) or is dropped ({@code rx-no-descriptor}). In the poll: a
- * frame of at most {@code rxCopybreak} (256) bytes is copied into a new small skb (pool kind {@code skb}) and the buffer
- * stays; a larger one first gets a replacement ({@code mvneta_rx_refill}; failing that the frame is dropped and the
- * buffer kept, {@code rx-refill-failed}, {@code rxRefillFailures}) and then goes up the stack itself ({@code build_skb});
- * each replacement is a DMA map ({@code dmaMaps}).
+ * descriptors, each holding a buffer of {@code frag_size} from pool kind {@code pagefrag} ({@code netdev_alloc_frag}).
+ * A frame takes the next free descriptor (DMA into its buffer) or is dropped ({@code rx-no-descriptor}). In the poll: a
+ * frame of at most {@code rxCopybreak} (256) bytes is copied into a new small skb (pool kind {@code skb}) and the
+ * buffer stays; a larger one first gets a replacement ({@code mvneta_rx_refill}; failing that the frame is dropped and
+ * the buffer kept, {@code rx-refill-failed}, {@code rxRefillFailures}) and then goes up the stack itself ({@code
+ * build_skb}); each replacement is a DMA map ({@code dmaMaps}).
  * <p>
  * Handover: the page fragments again (the same pool) and nothing else of its own: the buffers are in the ring.
  * Not thread-safe: engine thread only.
@@ -35,9 +35,7 @@ final class SwRefillV46 extends RxPath {
 
     @Override
     void fill() {
-        for (int i = 0; i < rxRing; i++) { // mvneta_rxq_fill
-            rxBuf[i] = fragPool.alloc(coreIndex, self);
-        }
+        fillDescriptors(fragPool);
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.util.Map;
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
 import io.ringlab.buffer.api.BufferVisitor;
-import io.ringlab.buffer.api.HardwareBufferPool;
 import io.ringlab.driver.api.DescriptorRing;
 import io.ringlab.driver.api.DriverState;
 import io.ringlab.driver.api.DriverSupport;
@@ -27,21 +26,21 @@ import io.ringlab.sim.api.Timer;
 
 /**
  * One port of the mvneta driver of 2016 ({@code drivers/net/ethernet/marvell/mvneta.c} around v4.6, with the hardware
- * buffer manager of commit dc35a10f68d3); sources in docs/research/mvneta-armada.md, the model in docs/models/mvneta.md.
+ * buffer manager of commit dc35a10f68d3), or of the current kernel ({@code kernel = current}); sources in
+ * docs/research/mvneta-armada.md, the model in docs/models/mvneta.md.
  * <p>
- * <b>Receive, software refill</b> ({@code bm = false}, {@code mvneta_rx_swbm}): {@code rxRing} (128) descriptors, each
- * holding a buffer of {@code frag_size} from pool kind {@code pagefrag} ({@code netdev_alloc_frag}). A frame takes the
- * next free descriptor (DMA into its buffer) or is dropped ({@code rx-no-descriptor}). In the poll: a frame of at most
- * {@code rxCopybreak} (256) bytes is copied into a new small skb (pool kind {@code skb}) and the buffer stays; a larger
- * one first gets a replacement ({@code mvneta_rx_refill}; failing that the frame is dropped and the buffer kept) and then
- * goes up the stack itself ({@code build_skb}).
- * <p>
- * <b>Receive, buffer manager</b> ({@code bm = true}, {@code mvneta_rx_hwbm}): the device takes a buffer for each frame
- * from the short pool (frames up to {@code shortPktSize}, 256) or the long one (pools of kind {@code hwbm}, 2048 buffers
- * each, {@code MVNETA_BM_POOL_CAP_DEF}), or drops it when that pool is empty ({@code bm-pool-empty}); the descriptor
- * ring only carries completions. In the poll: a copybreak frame is copied and its buffer returned ({@code put_bp}); a
- * larger one gets {@code hwbm_pool_refill} first (failing that the buffer is returned and the frame dropped) and is then
- * detached from the pool and goes up the stack.
+ * <b>Where things are</b>: this class keeps the RX descriptor ring ({@code rxBuf}, its head and ready count), the
+ * interrupts and NAPI, transmit, the register accesses, the shared {@code rx_copybreak} copy ({@link #copy}) and
+ * {@code napi_gro_receive} ({@link #up}), and registers every counter and drop reason. The receive path, chosen once
+ * here from {@code kernel} and {@code bm}, is an {@link RxPath} that owns the RX pools, the frame's DMA target, the
+ * poll's work per descriptor, the refill and its handover keys:
+ * <ul>
+ * <li>{@link SwRefillV46}: v4.6 software refill ({@code bm = false}, {@code mvneta_rx_swbm}, page fragments);</li>
+ * <li>{@link BufferManager}: v4.6 hardware buffer manager ({@code bm = true}, {@code mvneta_rx_hwbm}, short and long
+ * pools of kind {@code hwbm});</li>
+ * <li>{@link PagePoolCurrent}: the current kernel's software path ({@code kernel = current}, page_pool).</li>
+ * </ul>
+ * The buffer manager with {@code kernel = current} is refused.
  * <p>
  * <b>Interrupts</b>: RX coalescing ({@code MVNETA_RX_COAL_PKTS} 32, {@code MVNETA_RX_COAL_USEC} 100): an interrupt when
  * 32 frames wait or 100 µs after the first one; TX done: an interrupt per sent frame ({@code MVNETA_TXDONE_COAL_PKTS} 0
@@ -61,39 +60,21 @@ import io.ringlab.sim.api.Timer;
  * {@code mvneta.txPacketCycles}; 0 when absent) plus what the pools charge (page fragments, DMA maps, MMIO writes, slab
  * operations, cache misses). Engine thread only.
  * <p>
- * <b>Current kernel preset</b> ({@code kernel = current}): the software path of {@code mvneta.c} as of v6.12 (read at
- * torvalds/linux 002c6ca75289, whose RX and TX paths match v6.12's; see docs/models/mvneta.md "Current kernel preset"):
- * <ul>
- * <li>rings: {@code MVNETA_MAX_RXD} 512 and {@code MVNETA_MAX_TXD} 1024 ({@code mvneta_probe}: {@code rx_ring_size},
- * {@code tx_ring_size}); TX stop at 1024 - 217 = 807 used, wake at 403 ({@code mvneta_txq_sw_init});</li>
- * <li>a page_pool per RX queue ({@code mvneta_create_page_pool}: order 0, {@code PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV},
- * {@code pool_size} = the RX ring, {@code offset} = {@code rx_offset_correction} = {@code MVNETA_SKB_HEADROOM} =
- * {@code ALIGN(max(NET_SKB_PAD, XDP_PACKET_HEADROOM 256), 8)} = 256, {@code max_len} = {@code MVNETA_MAX_RX_BUF_SIZE} =
- * {@code PAGE_SIZE - SKB_DATA_ALIGN(sizeof(skb_shared_info) + 256)}, no {@code .napi}); pool kind {@code pagepool};</li>
- * <li>RX ({@code mvneta_rx_swbm}): every frame, whatever its size, goes up in its page ({@code mvneta_swbm_rx_frame},
- * {@code build_skb(data, PAGE_SIZE)}, {@code skb_mark_for_recycle}, {@code napi_gro_receive}): no {@code rx_copybreak}
- * (the variable remains, used only by {@code mvneta_rx_hwbm}); the descriptor is left empty ({@code refill_num++}) and
- * at the end of the poll {@code mvneta_rx_refill_queue} refills up to 64 of them with {@code page_pool_alloc_pages}; a
- * descriptor still empty is not given back to the device, so frames that reach it are dropped
- * ({@code rx-no-descriptor});</li>
- * <li>TX completion: {@code mvneta_txq_bufs_free} frees with {@code dev_kfree_skb_any} (not {@code napi_consume_skb});
- * a page of the pool comes back through {@code napi_pp_put_page} → {@code page_pool_put_full_netmem(.., false)}, not
- * NAPI-local (no {@code .napi}), so into the ptr_ring;</li>
- * <li>unchanged: {@code MVNETA_RX_COAL_PKTS} 32, {@code MVNETA_RX_COAL_USEC} 100, {@code MVNETA_TXDONE_COAL_PKTS} 0
- * ("interrupt per packet"), {@code MVNETA_MAX_TSO_SEGS} 100, the NAPI poll's order (TX done first).</li>
- * </ul>
- * Not modelled in the preset: BQL ({@code netdev_tx_sent_queue} in {@code mvneta_tx}, {@code netdev_tx_completed_queue}
- * in {@code mvneta_txq_bufs_free}) and the {@code xmit_more} doorbell batching, XDP, frames spanning descriptors (an MTU
- * whose {@code MVNETA_RX_PKT_SIZE} exceeds {@code MVNETA_MAX_RX_BUF_SIZE} is refused), the skb head of
- * {@code build_skb} (as in the v4.6 model, the buffer is the skb). The buffer manager with {@code kernel = current} is
- * refused.
+ * <b>Current kernel preset</b> ({@code kernel = current}; the receive path and TX completion's page return in
+ * {@link PagePoolCurrent}): rings of {@code MVNETA_MAX_RXD} 512 and {@code MVNETA_MAX_TXD} 1024 ({@code mvneta_probe}:
+ * {@code rx_ring_size}, {@code tx_ring_size}); TX stop at 1024 - 217 = 807 used, wake at 403
+ * ({@code mvneta_txq_sw_init}); TX completion by {@code mvneta_txq_bufs_free} with {@code dev_kfree_skb_any};
+ * unchanged: {@code MVNETA_RX_COAL_PKTS} 32, {@code MVNETA_RX_COAL_USEC} 100, {@code MVNETA_TXDONE_COAL_PKTS} 0
+ * ("interrupt per packet"), {@code MVNETA_MAX_TSO_SEGS} 100, the NAPI poll's order (TX done first). Not modelled in the
+ * preset: BQL ({@code netdev_tx_sent_queue} in {@code mvneta_tx}, {@code netdev_tx_completed_queue} in
+ * {@code mvneta_txq_bufs_free}) and the {@code xmit_more} doorbell batching.
  * <p>
- * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same receive path ({@code bm}, {@code
- * kernel}), ring sizes and RX pools (the same pools again: the page fragments, the page_pool, or the BM's long and
- * short pools with the buffers in the device) takes over the TX ring with its skbs, the segments not yet posted, the
- * queue's stop state, the RX descriptors with their buffers and received frames, the refill position of the current
- * preset, the interrupt state (pending frame count, enabled) and the coalescing timer, the NAPI context, and the
- * interrupt and transmit tasks on every core they wait on, each in the predecessor's place. Otherwise drain and
+ * <b>Hot swap</b> ({@link Handover}): a successor on the same core with the same receive path, ring sizes and RX pools
+ * (the same pools again: the page fragments, the page_pool, or the BM's long and short pools with the buffers in the
+ * device; {@link RxPath#accepts}) takes over the TX ring with its skbs, the segments not yet posted, the queue's stop
+ * state, the RX descriptors with their buffers and received frames, the path's own state (the refill position of the
+ * current preset), the interrupt state (pending frame count, enabled) and the coalescing timer, the NAPI context, and
+ * the interrupt and transmit tasks on every core they wait on, each in the predecessor's place. Otherwise drain and
  * restart.
  */
 final class MvnetaElement implements NicDriver, Handover, StartXmit {
@@ -109,34 +90,31 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
     static final int SKB_HEADROOM_CURRENT = 256;
     /** {@code PAGE_SIZE}. */
     static final int PAGE_SIZE = 4096;
-    /** The 64-descriptor limit of {@code mvneta_rx_refill_queue}'s loop. */
-    static final int REFILL_MAX = 64;
-    /** Page frames the stack, qdiscs and other devices' TX rings may hold besides the pool's own: an assumed bound. */
-    static final int PAGES_OUTSIDE = 2048;
+    /** {@code NET_SKB_PAD} = {@code max(32, L1_CACHE_BYTES)}: 64 with {@code ARM_L1_CACHE_SHIFT_6}. */
+    static final int NET_SKB_PAD = 64;
 
-    private final ElementContext ctx;
-    private final int self;
-    private final int coreIndex;
-    private final Core core;
+    // read by the receive paths (RxPath), which the constructor creates once these are set
+    final ElementContext ctx;
+    final int self;
+    final int coreIndex;
+    final Core core;
     private final Napi napi;
     private final InputPort in;
     private final OutputPort wire, stack;
-    private final boolean bm;
-    private final boolean current;
-    private final int copybreak, shortPktSize, fragSize;
-    private final long rxCycles, txCycles, mmioRead, mmioWrite, dmaMap;
+    final int copybreak, fragSize;
+    private final long rxCycles, txCycles, mmioRead, mmioWrite;
+    final long dmaMap;
     private final int coalPkts;
     private final long coalPicos;
     private final boolean txDoneIrq;
 
-    // RX ring: ready descriptors from rxHead carry frames; in software mode every descriptor holds a buffer
+    // RX ring: ready descriptors from rxHead carry frames; on the software paths every other descriptor holds a buffer
     private final int rxRing;
-    private final Buffer[] rxBuf;
+    final Buffer[] rxBuf;
     private final DescriptorRing rxView;
     private int rxHead, rxReady;
-    private final BufferPool fragPool, copyPool, pagePool;
-    private int refillNum, firstToRefill; // current: descriptors left empty by the poll, the first of them
-    private final HardwareBufferPool longPool, shortPool;
+    /** The receive path: its pools, DMA target, per-descriptor work, refill and handover keys. */
+    private final RxPath rx;
     private int irqPending;
     private boolean irqEnabled = true;
     private final Timer coalTimer;
@@ -149,9 +127,12 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
     private final QdiscRun txRun;
 
     private final CpuTask irqTask;
-    private final int dropNoDesc, dropPoolEmpty, dropRefill, dropNoStack;
-    private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxRefillFailures, rxIrqs, txPackets, txBytes, txIrqs,
-            txStops, mmioReads, mmioWrites, dmaMaps;
+    final int dropNoDesc, dropPoolEmpty, dropRefill;
+    private final int dropNoStack;
+    private final Metrics.Counter rxPackets, rxBytes, rxCopies, rxIrqs, txPackets, txBytes, txIrqs, txStops, mmioReads,
+            mmioWrites;
+    /** Written by the receive paths only. */
+    final Metrics.Counter rxRefillFailures, dmaMaps;
 
     MvnetaElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -159,8 +140,8 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         Configuration c = ctx.config();
         this.coreIndex = (int) c.getLong("core");
         this.core = ctx.core(coreIndex);
-        this.bm = c.getBoolean("bm");
-        this.current = "current".equals(c.getString("kernel"));
+        boolean bm = c.getBoolean("bm");
+        boolean current = "current".equals(c.getString("kernel"));
         if (current && bm) {
             throw new IllegalArgumentException("kernel=current, bm=true: the buffer manager is modelled for kernel=v4.6"
                     + " only; allowed: kernel=v4.6 with bm=false or bm=true, kernel=current with bm=false");
@@ -173,24 +154,22 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
             throw new IllegalArgumentException("rxRing=" + rxRing + ", txRing=" + txRing + ": rxRing must be at least 2");
         }
         this.copybreak = (int) c.getLong("rxCopybreak");
-        this.shortPktSize = (int) c.getLong("shortPktSize");
         int mtu = (int) c.getLong("mtu");
         // MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + MH 2 + VLAN 4 + ETH_HLEN 14 + FCS 4, 32)
         int pktSize = (mtu + 2 + 4 + 14 + 4 + 31) & ~31;
-        int headroom = 64; // NET_SKB_PAD = max(32, L1_CACHE_BYTES), 64 with ARM_L1_CACHE_SHIFT_6
         int shinfo = (int) c.getLong("shinfoBytes");
         // v4.6: SKB_DATA_ALIGN(buf) + SKB_DATA_ALIGN(shinfo); current: build_skb(data, PAGE_SIZE), a page per frame
-        this.fragSize = current ? PAGE_SIZE : ((pktSize + headroom + 63) & ~63) + shinfo;
+        this.fragSize = current ? PAGE_SIZE : ((pktSize + NET_SKB_PAD + 63) & ~63) + shinfo;
         // MVNETA_MAX_RX_BUF_SIZE = PAGE_SIZE - MVNETA_SKB_PAD, MVNETA_SKB_PAD = SKB_DATA_ALIGN(shinfo + headroom 256)
         int maxRxBuf = PAGE_SIZE - (shinfo + SKB_HEADROOM_CURRENT);
         if (current && pktSize > maxRxBuf) {
             throw new IllegalArgumentException("mtu=" + mtu + ": MVNETA_RX_PKT_SIZE " + pktSize + " exceeds"
                     + " MVNETA_MAX_RX_BUF_SIZE " + maxRxBuf + "; frames spanning descriptors are not modelled");
         }
-        long rx = c.getLong("rxCycles");
-        long tx = c.getLong("txCycles");
-        this.rxCycles = rx >= 0 ? rx : (long) ctx.costProfile().value("mvneta.rxPacketCycles", 0);
-        this.txCycles = tx >= 0 ? tx : (long) ctx.costProfile().value("mvneta.txPacketCycles", 0);
+        long rxc = c.getLong("rxCycles");
+        long txc = c.getLong("txCycles");
+        this.rxCycles = rxc >= 0 ? rxc : (long) ctx.costProfile().value("mvneta.rxPacketCycles", 0);
+        this.txCycles = txc >= 0 ? txc : (long) ctx.costProfile().value("mvneta.txPacketCycles", 0);
         this.mmioRead = Math.round(ctx.costProfile().value("mmio.readCycles", 0));
         this.mmioWrite = Math.round(ctx.costProfile().value("mmio.writeCycles", 0));
         this.dmaMap = Math.round(ctx.costProfile().value("dma.mapCycles", 0));
@@ -206,30 +185,9 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         this.wire = ctx.output("wire");
         this.stack = ctx.output("stack");
         this.rxBuf = new Buffer[rxRing];
-        int longCap = (int) c.getLong("longPoolSize");
-        int shortCap = (int) c.getLong("shortPoolSize");
-        Map<String, Object> bmSettings = Map.of("headroom", headroom, "shinfoBytes", shinfo);
-        if (current) {
-            this.longPool = null;
-            this.shortPool = null;
-            this.fragPool = null;
-            // mvneta_create_page_pool: pool_size = the ring, offset = rx_offset_correction, max_len; frames: the ring's
-            // pages, the cache's, the ptr_ring's, and those outside the pool (assumed bound)
-            this.pagePool = ctx.pool("pagepool", "rx", 2 * rxRing + 128 + PAGES_OUTSIDE, maxRxBuf,
-                    Map.of("poolSize", rxRing, "offset", SKB_HEADROOM_CURRENT));
-        } else if (bm) {
-            this.pagePool = null;
-            this.longPool = (HardwareBufferPool) ctx.pool("hwbm", "long", longCap, pktSize, bmSettings);
-            this.shortPool = (HardwareBufferPool) ctx.pool("hwbm", "short", shortCap, shortPktSize, bmSettings);
-            this.fragPool = null;
-        } else {
-            this.pagePool = null;
-            this.longPool = null;
-            this.shortPool = null;
-            // the ring's buffers and those the stack holds
-            this.fragPool = ctx.pool("pagefrag", "rx", 2 * rxRing + 256, fragSize, Map.of());
-        }
-        this.copyPool = current ? null : ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
+        // the receive path's pools first, then the TX side's (the order the pools have always been created in)
+        this.rx = current ? new PagePoolCurrent(this, maxRxBuf)
+                : bm ? new BufferManager(this, c, pktSize, NET_SKB_PAD, shinfo) : new SwRefillV46(this);
         BufferPool wirePool = ctx.pool("fixed", "wire", txRing + 64, 2048, Map.of());
         this.gsoPool = ctx.pool("fixed", "gso", txRing + MAX_GSO_SEGS, 2048, Map.of());
         DriverSupport support = ctx.provider(DriverSupport.class, DriverSupport.KIND, DriverSupport.LINUX);
@@ -260,23 +218,19 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         m.gauge(MvnetaFactory.RX_READY, () -> rxReady);
         m.gauge(MvnetaFactory.TX_DESC_USED, () -> txq.used());
         m.gauge(MvnetaFactory.FRAG_SIZE, () -> fragSize);
-        m.gauge(MvnetaFactory.RX_REFILL_PENDING, () -> refillNum);
+        m.gauge(MvnetaFactory.RX_REFILL_PENDING, rx::refillPending);
         m.series(MvnetaFactory.RX_READY.name);
         m.series(MvnetaFactory.TX_DESC_USED.name);
     }
 
     @Override
     public void start() {
-        if (bm) {
-            // mvneta_bm_pool_use: fill each pool with hwbm_pool_add(pool, size)
-            longPool.add(coreIndex, longPool.size());
-            shortPool.add(coreIndex, shortPool.size());
-        } else {
-            BufferPool fill = current ? pagePool : fragPool;
-            for (int i = 0; i < rxRing; i++) { // mvneta_rxq_fill
-                rxBuf[i] = fill.alloc(coreIndex, self);
-            }
-        }
+        rx.fill();
+    }
+
+    /** @return the pool of {@code rx_copybreak} skbs (kind {@code skb}), for a v4.6 receive path to create once */
+    BufferPool newCopyPool() {
+        return ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
     }
 
     // ------------------------------------------------------------------ hot swap
@@ -289,17 +243,10 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         out.put(DriverState.NAPI, napi);
         out.put(DriverState.NAPI_SCHEDULED, napi.scheduled());
         out.put("mvneta.core", coreIndex);
-        out.put("mvneta.bm", bm);
-        out.put("mvneta.current", current);
-        out.put("mvneta.rxPool", rxPool());
-        if (bm) {
-            out.put("mvneta.shortPool", shortPool);
-        }
+        rx.exportState(out);
         out.put("mvneta.rxBuf", rxBuf.clone());
         out.put("mvneta.rxHead", rxHead);
         out.put("mvneta.rxReady", rxReady);
-        out.put("mvneta.refillNum", refillNum);
-        out.put("mvneta.firstToRefill", firstToRefill);
         out.put("mvneta.irqPending", irqPending);
         out.put("mvneta.irqEnabled", irqEnabled);
         out.put("mvneta.txStopped", txStopped);
@@ -310,25 +257,22 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
 
     @Override
     public boolean importState(ElementState in) {
-        if (!in.fromType().equals("mvneta") || in.getBoolean("mvneta.bm", false) != bm
-                || in.getBoolean("mvneta.current", false) != current) {
-            return false; // another receive path: the descriptors mean something else
+        if (!in.fromType().equals("mvneta") || !rx.accepts(in)) {
+            return false; // another receive path (the descriptors mean something else), or other RX pools
         }
         SendRing ring = in.get(DriverState.TX_RING, SendRing.class);
-        Buffer[] rx = in.get("mvneta.rxBuf", Buffer[].class);
+        Buffer[] rxOld = in.get("mvneta.rxBuf", Buffer[].class);
         QdiscRun oldRun = in.get(DriverState.QDISC_RUN, QdiscRun.class);
-        if (oldRun == null || ring.size() != txq.size() || rx.length != rxRing || in.getInt("mvneta.core", -1) != coreIndex
-                || in.get("mvneta.rxPool", BufferPool.class) != rxPool()
-                || (bm && in.get("mvneta.shortPool", BufferPool.class) != shortPool)) {
-            return false; // other ring sizes, another core, or other RX pools (an unfilled BM pool would drop every frame)
+        if (oldRun == null || ring.size() != txq.size() || rxOld.length != rxRing
+                || in.getInt("mvneta.core", -1) != coreIndex) {
+            return false; // other ring sizes or another core
         }
         txq = ring;
         txRun.takeOver(oldRun); // the segments not yet posted, pending runs in their places on every core
-        System.arraycopy(rx, 0, rxBuf, 0, rxRing);
+        System.arraycopy(rxOld, 0, rxBuf, 0, rxRing);
         rxHead = in.getInt("mvneta.rxHead", 0);
         rxReady = in.getInt("mvneta.rxReady", 0);
-        refillNum = in.getInt("mvneta.refillNum", 0);
-        firstToRefill = in.getInt("mvneta.firstToRefill", 0);
+        rx.importState(in);
         irqPending = in.getInt("mvneta.irqPending", 0);
         irqEnabled = in.getBoolean("mvneta.irqEnabled", true);
         txStopped = in.getBoolean("mvneta.txStopped", false);
@@ -336,11 +280,6 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         napi.takeOver(in.get(DriverState.NAPI, Napi.class));
         in.requeue("mvneta.irqTask", irqTask);
         return true;
-    }
-
-    /** @return the pool the RX descriptors' buffers come from: the page_pool, the long BM pool, or the page fragments */
-    private BufferPool rxPool() {
-        return current ? pagePool : bm ? longPool : fragPool;
     }
 
     // ------------------------------------------------------------------ receive
@@ -356,21 +295,9 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         if (slot >= rxRing) {
             slot -= rxRing;
         }
-        Buffer b;
-        if (bm) {
-            HardwareBufferPool pool = frame.length() <= shortPktSize ? shortPool : longPool;
-            b = pool.alloc(coreIndex, self); // the BM hands the RX DMA a buffer of the pool for this size
-            if (b == null) {
-                ctx.drop(coreIndex, frame, dropPoolEmpty);
-                return;
-            }
-            rxBuf[slot] = b;
-        } else {
-            b = rxBuf[slot];
-            if (b == null) { // a refill failed earlier: the descriptor has no buffer
-                ctx.drop(coreIndex, frame, dropNoDesc);
-                return;
-            }
+        Buffer b = rx.dmaTarget(slot, frame); // the descriptor's buffer, or the BM's for this size
+        if (b == null) {
+            return; // dropped by the path: no buffer in the descriptor, or the BM pool empty
         }
         ctx.transferPacket(frame, b);
         frame.pool().free(coreIndex, frame);
@@ -417,18 +344,9 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
             core.charge(self, rxCycles, 1);
             rxPackets.increment();
             rxBytes.add(b.length());
-            if (current) {
-                rxBuf[slot] = null; // mvneta_swbm_rx_frame: buf_phys_addr = 0; refill_num++
-                refillNum++;
-                up(b); // mvneta_swbm_build_skb: build_skb around the page, skb_mark_for_recycle
-            } else if (bm) {
-                rxBuf[slot] = null;
-                receiveBm(b);
-            } else {
-                receiveSw(slot, b);
-            }
+            rx.receive(slot, b);
         }
-        int refilled = current ? refillQueue() : 0;
+        int refilled = rx.refillAfterPoll(); // the current kernel's mvneta_rx_refill_queue; 0 on the v4.6 paths
         if (done > 0 || refilled > 0) {
             write(); // mvneta_rxq_desc_num_update: the descriptors processed (and, software refill, refilled)
         }
@@ -442,70 +360,11 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         return done;
     }
 
-    /** {@code mvneta_rx_swbm} for one descriptor. */
-    private void receiveSw(int slot, Buffer b) {
-        if (b.length() <= copybreak) {
-            copy(b);
-            return; // the buffer stays in its descriptor
-        }
-        Buffer fresh = fragPool.alloc(coreIndex, self); // mvneta_rx_refill: netdev_alloc_frag + dma_map
-        if (fresh == null) {
-            rxRefillFailures.increment();
-            ctx.recycle(b, dropRefill); // the frame is dropped, the buffer stays in the descriptor
-            return;
-        }
-        core.charge(self, dmaMap, 0); // dma_map_single of the new buffer (arm_coherent_dma_ops: no cache work)
-        dmaMaps.increment();
-        rxBuf[slot] = fresh;
-        up(b); // build_skb around the old buffer (dma_unmap_single: no unmap hook with the coherent ops)
-    }
-
     /**
-     * {@code mvneta_rx_refill_queue} (current): up to 64 of the descriptors the poll left empty get a page from the
-     * page_pool ({@code mvneta_rx_refill}); the first failure stops the loop ({@code refill_error}).
-     *
-     * @return the descriptors refilled
+     * rx_copybreak (v4.6 paths): a new small skb from {@code copyPool} gets the frame; the caller keeps or returns the
+     * buffer.
      */
-    private int refillQueue() {
-        int i = 0;
-        int slot = firstToRefill;
-        for (; i < refillNum && i < REFILL_MAX; i++) {
-            if (rxBuf[slot] == null) {
-                Buffer page = pagePool.alloc(coreIndex, self); // page_pool_alloc_pages(GFP_ATOMIC)
-                if (page == null) {
-                    rxRefillFailures.increment();
-                    break;
-                }
-                rxBuf[slot] = page;
-            }
-            if (++slot == rxRing) {
-                slot = 0;
-            }
-        }
-        refillNum -= i;
-        firstToRefill = slot;
-        return i;
-    }
-
-    /** {@code mvneta_rx_hwbm} for one completion. */
-    private void receiveBm(Buffer b) {
-        HardwareBufferPool pool = (HardwareBufferPool) b.pool();
-        if (b.length() <= copybreak) {
-            copy(b);
-            pool.free(coreIndex, b); // mvneta_bm_pool_put_bp: the same buffer back
-            return;
-        }
-        if (!pool.refill(coreIndex)) { // hwbm_pool_refill
-            rxRefillFailures.increment();
-            ctx.drop(coreIndex, b, dropRefill); // put_bp of the old buffer, the frame dropped
-            return;
-        }
-        pool.detach(b);
-        up(b);
-    }
-
-    /** rx_copybreak: a new small skb gets the frame; the caller keeps or returns the buffer. */
-    private void copy(Buffer b) {
+    void copy(Buffer b, BufferPool copyPool) {
         rxCopies.increment();
         Buffer skb = copyPool.alloc(coreIndex, self);
         if (skb == null) {
@@ -519,7 +378,8 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         up(skb);
     }
 
-    private void up(Buffer skb) {
+    /** {@code napi_gro_receive}, or a drop ({@code rx-no-stack}) when nothing is connected to {@code stack}. */
+    void up(Buffer skb) {
         if (stack.connected()) {
             stack.push(skb); // napi_gro_receive
         } else {
@@ -609,6 +469,11 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
     private void write(Core c) {
         c.charge(self, mmioWrite, 0);
         mmioWrites.increment();
+    }
+
+    /** @return the receive path chosen at construction (for the same-package tests) */
+    RxPath rxPath() {
+        return rx;
     }
 
     // ------------------------------------------------------------------ accounting

@@ -29,14 +29,13 @@ final class Parser {
 	private static final long U32_MAX = 0xFFFF_FFFFL;
 
 	private final String file;
-	private final List<Token> tokens;
+	private final TokenCursor<Token> cursor;
 	/** Variables assigned by the blocks read so far: packetdrill runs all blocks in one interpreter, in order. */
 	private final Set<String> pythonVariables = new HashSet<>();
-	private int next;
 
 	private Parser(String file, String text) {
 		this.file = file;
-		this.tokens = new ArrayList<>(Lexer.tokens(file, text));
+		this.cursor = new TokenCursor<>(Lexer.tokens(file, text), t -> t.kind() == Kind.EOF);
 	}
 
 	static Script parse(String file, String text) {
@@ -64,7 +63,7 @@ final class Parser {
 		while (peek().kind() != Kind.EOF) {
 			Token first = peek();
 			if (first.kind() == Kind.BACK_QUOTED) {
-				if (tokens.get(next + 1).kind() != Kind.EOF || events.isEmpty()) {
+				if (cursor.peekSecond().kind() != Kind.EOF || events.isEmpty()) {
 					throw error(first, "a shell command without a time is allowed only before the first event (the init"
 							+ " command) and after the last (the cleanup command); give it a time: +0 `command`");
 				}
@@ -102,12 +101,7 @@ final class Parser {
 		}
 		String symbol = definition.substring(0, eq);
 		String value = definition.substring(eq + 1);
-		for (int i = next; i < tokens.size(); i++) {
-			Token t = tokens.get(i);
-			if (t.isWord(symbol)) {
-				tokens.set(i, defined(value, t));
-			}
-		}
+		cursor.substituteAhead(t -> t.isWord(symbol) ? defined(value, t) : t);
 	}
 
 	private static Token defined(String value, Token at) {
@@ -138,7 +132,7 @@ final class Parser {
 			Token code = take();
 			List<Py.Statement> statements = PyParser.parse(file, code.value(), code.line(), code.column() + 2, pythonVariables);
 			event = new AssertEvent(start.line(), start.column(), time, code.value().strip(), statements);
-		} else if (action.kind() == Kind.ELLIPSIS || (action.kind() == Kind.WORD && tokens.get(next + 1).is('('))) {
+		} else if (action.kind() == Kind.ELLIPSIS || (action.kind() == Kind.WORD && cursor.peekSecond().is('('))) {
 			event = syscall(start, time);
 		} else {
 			throw error(action, "expected the event after the time: a segment (< or >), a system call name(args) = result,"
@@ -240,7 +234,7 @@ final class Parser {
 			throw error(t, "encapsulation headers (ipv4, ipv6, gre, mpls, encap psp) are not supported; a segment here is"
 					+ " FLAGS START:END(LEN) [ack N] [win N] [<options>]");
 		}
-		if (t.kind() == Kind.INTEGER && tokens.get(next + 1).is('>')) {
+		if (t.kind() == Kind.INTEGER && cursor.peekSecond().is('>')) {
 			throw error(t, "explicit ports (SRC>DST) are not supported; the executor uses the script's one connection");
 		}
 		TcpFlags flags = flags();
@@ -405,21 +399,13 @@ final class Parser {
 			throw error(name, "expected a system call: name(arguments) = result");
 		}
 		take();
-		List<Expr> arguments = new ArrayList<>();
-		if (!peek().is(')')) {
-			arguments.add(expression(true));
-			while (peek().is(',')) {
-				take();
-				arguments.add(expression(true));
-			}
-		}
-		expectPunct(')', "a system call's arguments are (a, b, ...)");
+		List<Expr> arguments = expressionList(')', "a system call's arguments are (a, b, ...)");
 		expectPunct('=', "a system call is name(arguments) = result [ERRNO (description)]");
 		Expr result = expression(false);
 		Optional<String> errno = Optional.empty();
 		Optional<String> note = Optional.empty();
 		// an errno is on the result's line: a WORD on a later line is a syntax error at that line, not an errno
-		if (peek().kind() == Kind.WORD && peek().line() == tokens.get(next - 1).line()) {
+		if (peek().kind() == Kind.WORD && peek().line() == cursor.previous().line()) {
 			Token errnoToken = take();
 			if (!peek().is('(')) {
 				throw error(peek(), "expected the errno's (description) after " + errnoToken.text()
@@ -499,30 +485,13 @@ final class Parser {
 			case WORD:
 				if (calls && peek().is('(')) {
 					take();
-					List<Expr> arguments = new ArrayList<>();
-					if (!peek().is(')')) {
-						arguments.add(expression(true));
-						while (peek().is(',')) {
-							take();
-							arguments.add(expression(true));
-						}
-					}
-					expectPunct(')', "a call is name(a, b, ...)");
-					return new Expr.Call(t.text(), arguments);
+					return new Expr.Call(t.text(), expressionList(')', "a call is name(a, b, ...)"));
 				}
 				return new Expr.Word(t.text());
 			case PUNCT:
 				if (t.is('[') || t.is('{')) {
-					char close = t.is('[') ? ']' : '}';
-					List<Expr> items = new ArrayList<>();
-					if (!peek().is(close)) {
-						items.add(expression(true));
-						while (peek().is(',')) {
-							take();
-							items.add(expression(true));
-						}
-					}
-					expectPunct(close, t.is('[') ? "a list is [a, b, ...]" : "a struct is {a, b, ...}");
+					List<Expr> items = t.is('[') ? expressionList(']', "a list is [a, b, ...]")
+							: expressionList('}', "a struct is {a, b, ...}");
 					return t.is('[') ? new Expr.ListExpr(items) : new Expr.Struct(items);
 				}
 				if (t.is('&')) {
@@ -538,6 +507,20 @@ final class Parser {
 		}
 		throw error(t, "expected a value: an integer, 0x hex, a NAME, a \"string\", ..., [list], {struct}, &name,"
 				+ " name(args) or a|b");
+	}
+
+	/** {@code [expression (',' expression)*] close}, after the opening bracket; {@code allowed} names the form. */
+	private List<Expr> expressionList(char close, String allowed) {
+		List<Expr> items = new ArrayList<>();
+		if (!peek().is(close)) {
+			items.add(expression(true));
+			while (peek().is(',')) {
+				take();
+				items.add(expression(true));
+			}
+		}
+		expectPunct(close, allowed);
+		return items;
 	}
 
 	// ---------------------------------------------------------------- helpers
@@ -586,15 +569,11 @@ final class Parser {
 	}
 
 	private Token peek() {
-		return tokens.get(next);
+		return cursor.peek();
 	}
 
 	private Token take() {
-		Token t = tokens.get(next);
-		if (t.kind() != Kind.EOF) {
-			next++;
-		}
-		return t;
+		return cursor.take();
 	}
 
 	private ScriptException error(Token t, String allowed) {

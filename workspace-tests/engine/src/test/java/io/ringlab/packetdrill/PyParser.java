@@ -3,6 +3,7 @@ package io.ringlab.packetdrill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reads the text of one {@code %{ }%} block into {@link Py} statements, refusing any other Python with an error naming
@@ -40,7 +41,7 @@ final class PyParser {
 	private final String code;
 	private final Set<String> variables;
 	private final List<Token> tokens = new ArrayList<>();
-	private int next;
+	private TokenCursor<Token> cursor;
 
 	private PyParser(String file, String code, Set<String> variables) {
 		this.file = file;
@@ -57,6 +58,7 @@ final class PyParser {
 	static List<Py.Statement> parse(String file, String code, int line, int column, Set<String> variables) {
 		PyParser parser = new PyParser(file, code, variables);
 		parser.lex(line, column);
+		parser.cursor = new TokenCursor<>(parser.tokens, t -> t.kind() == Kind.EOF);
 		return parser.statements();
 	}
 
@@ -201,21 +203,11 @@ final class PyParser {
 	}
 
 	private Py.Expr orTest() {
-		Py.Expr left = andTest();
-		while (peek().is("or") && peek().kind() == Kind.NAME) {
-			take();
-			left = new Py.Binary("or", left, andTest());
-		}
-		return left;
+		return leftAssociative(this::andTest, "or");
 	}
 
 	private Py.Expr andTest() {
-		Py.Expr left = notTest();
-		while (peek().is("and") && peek().kind() == Kind.NAME) {
-			take();
-			left = new Py.Binary("and", left, notTest());
-		}
-		return left;
+		return leftAssociative(this::notTest, "and");
 	}
 
 	private Py.Expr notTest() {
@@ -243,35 +235,26 @@ final class PyParser {
 	}
 
 	private Py.Expr bitOr() {
-		Py.Expr left = bitAnd();
-		while (peek().is("|") && peek().kind() == Kind.OP) {
-			take();
-			left = new Py.Binary("|", left, bitAnd());
-		}
-		return left;
+		return leftAssociative(this::bitAnd, "|");
 	}
 
 	private Py.Expr bitAnd() {
-		Py.Expr left = arith();
-		while (peek().is("&") && peek().kind() == Kind.OP) {
-			take();
-			left = new Py.Binary("&", left, arith());
-		}
-		return left;
+		return leftAssociative(this::arith, "&");
 	}
 
 	private Py.Expr arith() {
-		Py.Expr left = term();
-		while ((peek().is("+") || peek().is("-")) && peek().kind() == Kind.OP) {
-			left = new Py.Binary(take().text(), left, term());
-		}
-		return left;
+		return leftAssociative(this::term, "+", "-");
 	}
 
 	private Py.Expr term() {
-		Py.Expr left = factor();
-		while ((peek().is("*") || peek().is("//")) && peek().kind() == Kind.OP) {
-			left = new Py.Binary(take().text(), left, factor());
+		return leftAssociative(this::factor, "*", "//");
+	}
+
+	/** {@code operand (op operand)*} for one precedence level, grouped to the left as Python does. */
+	private Py.Expr leftAssociative(Supplier<Py.Expr> operand, String... operators) {
+		Py.Expr left = operand.get();
+		while (List.of(operators).contains(peek().text()) && (peek().kind() == Kind.OP || peek().kind() == Kind.NAME)) {
+			left = new Py.Binary(take().text(), left, operand.get());
 		}
 		return left;
 	}
@@ -317,15 +300,11 @@ final class PyParser {
 	}
 
 	private Token peek() {
-		return tokens.get(next);
+		return cursor.peek();
 	}
 
 	private Token take() {
-		Token t = tokens.get(next);
-		if (t.kind() != Kind.EOF) {
-			next++;
-		}
-		return t;
+		return cursor.take();
 	}
 
 	private ScriptException error(Token t, String allowed) {

@@ -83,7 +83,8 @@ final class Script {
 	 * happens exactly at its scripted time (range and {@code *} events at the start of their window, i.e. when the
 	 * previous one did).
 	 *
-	 * <p>The rule is packetdrill's run.c {@code adjust_relative_event_times} (google/packetdrill 2c4001c): an
+	 * <p>The rule is packetdrill's run.c {@code adjust_relative_event_times} (google/packetdrill 2c4001c, run.c lines
+	 * 326-353; the two offsets at lines 338 and 340): an
 	 * absolute time stays as written; a relative (or {@code *}) time is added to an offset, which is the previous
 	 * event's adjusted time when both that event and this one are inbound segments ({@code
 	 * is_event_start_time_anchored}: consecutive injected segments are anchored to each other's scripted times), and

@@ -98,11 +98,7 @@ class MetricDescriptorsTest {
 
     private static List<String> pipelines() throws IOException {
         List<String> l = new ArrayList<>();
-        Path dir = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(dir.resolve("pipelines"))) { // the repository's, from the module's folder up
-            dir = dir.getParent();
-        }
-        try (var s = Files.list(dir.resolve("pipelines"))) {
+        try (var s = Files.list(DocsIndexTest.repository().resolve("pipelines"))) {
             for (Path f : s.sorted().toList()) {
                 l.add(ModelTests.sample(f.getFileName().toString(), "20ms"));
             }

@@ -218,6 +218,31 @@ final class TestBuffer implements Buffer {
         return true;
     }
 
+    // the TCP header's fields (buffer.api 1.2): plain storage, the qdiscs do not read them
+    private int tcpHeaderBytes, tcpWindow, tcpOptions, tcpMss, tcpWscale, sackBlocks;
+    private long tsVal, tsEcr;
+    private final long[] sack = new long[2 * MAX_SACK_BLOCKS];
+
+    @Override public int tcpHeaderBytes() { return tcpHeaderBytes; }
+    @Override public void tcpHeaderBytes(int b) { tcpHeaderBytes = b; }
+    @Override public int tcpWindow() { return tcpWindow; }
+    @Override public void tcpWindow(int w) { tcpWindow = w; }
+    @Override public int tcpOptions() { return tcpOptions; }
+    @Override public void tcpOptions(int o) { tcpOptions = o; }
+    @Override public int tcpMssOption() { return tcpMss; }
+    @Override public void tcpMssOption(int m) { tcpMss = m; }
+    @Override public int tcpWscaleOption() { return tcpWscale; }
+    @Override public void tcpWscaleOption(int w) { tcpWscale = w; }
+    @Override public long tsVal() { return tsVal; }
+    @Override public void tsVal(long v) { tsVal = v; }
+    @Override public long tsEcr() { return tsEcr; }
+    @Override public void tsEcr(long e) { tsEcr = e; }
+    @Override public int sackBlocks() { return sackBlocks; }
+    @Override public void sackBlocks(int n) { sackBlocks = n; }
+    @Override public long sackStart(int i) { return sack[2 * i]; }
+    @Override public long sackEnd(int i) { return sack[2 * i + 1]; }
+    @Override public void sackBlock(int i, long start, long end) { sack[2 * i] = start; sack[2 * i + 1] = end; }
+
     @Override
     public void copyMetadataFrom(Buffer other) {
         length = other.length();

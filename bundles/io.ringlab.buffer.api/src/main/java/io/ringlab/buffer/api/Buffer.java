@@ -95,11 +95,88 @@ public interface Buffer {
     /** @param ack the acknowledgement number. */
     void ack(long ack);
 
-    /** @return protocol flags; model-defined. */
+    /** @return protocol flags: for TCP the header's flag bits ({@code TCP_*}); otherwise model-defined. */
     int flags();
 
     /** @param flags protocol flags. */
     void flags(int flags);
+
+    /**
+     * @return the TCP header's length in bytes with its options ({@code th->doff * 4}, 20 to 60), or 0 for a frame that is
+     *         not TCP or whose model does not say; a TCP frame's payload is {@code length() - 14 - 20 - tcpHeaderBytes()}
+     *         (Ethernet and IPv4 without options). Since 1.2.
+     */
+    int tcpHeaderBytes();
+
+    /** @param bytes the TCP header's length with options, 20 to 60, or 0. Since 1.2. */
+    void tcpHeaderBytes(int bytes);
+
+    /**
+     * @return the TCP header's 16-bit window field as sent ({@code th->window}, before the receiver's window scaling is
+     *         applied; a SYN's is never scaled, RFC 7323 §2.2), 0 to 65535. Since 1.2.
+     */
+    int tcpWindow();
+
+    /** @param window the window field, 0 to 65535. Since 1.2. */
+    void tcpWindow(int window);
+
+    /**
+     * @return the TCP options the segment carries besides SACK blocks: a mask of {@link #TCPOPT_MSS},
+     *         {@link #TCPOPT_WSCALE}, {@link #TCPOPT_SACK_PERM} and {@link #TCPOPT_TIMESTAMP}. Since 1.2.
+     */
+    int tcpOptions();
+
+    /** @param options the mask of {@code TCPOPT_*} bits. Since 1.2. */
+    void tcpOptions(int options);
+
+    /** @return the MSS option's value (RFC 9293 §3.7.1), meaningful with {@link #TCPOPT_MSS}. Since 1.2. */
+    int tcpMssOption();
+
+    /** @param mss the MSS option's value, 0 to 65535. Since 1.2. */
+    void tcpMssOption(int mss);
+
+    /** @return the window scale option's shift count (RFC 7323 §2.2), 0 to 14, meaningful with {@link #TCPOPT_WSCALE}. Since 1.2. */
+    int tcpWscaleOption();
+
+    /** @param shift the window scale shift count, 0 to 14. Since 1.2. */
+    void tcpWscaleOption(int shift);
+
+    /** @return the timestamps option's TSval (RFC 7323 §3.2), an unsigned 32-bit value, meaningful with {@link #TCPOPT_TIMESTAMP}. Since 1.2. */
+    long tsVal();
+
+    /** @param tsVal TSval, 0 to 2^32 - 1. Since 1.2. */
+    void tsVal(long tsVal);
+
+    /** @return the timestamps option's TSecr, an unsigned 32-bit value. Since 1.2. */
+    long tsEcr();
+
+    /** @param tsEcr TSecr, 0 to 2^32 - 1. Since 1.2. */
+    void tsEcr(long tsEcr);
+
+    /**
+     * @return the SACK blocks the segment carries (RFC 2018), 0 to {@link #MAX_SACK_BLOCKS}; block 0 first on the wire (a
+     *         D-SACK block, RFC 2883, is always block 0). Since 1.2.
+     */
+    int sackBlocks();
+
+    /** @param count the SACK blocks carried, 0 to {@link #MAX_SACK_BLOCKS}; blocks from {@code count} on are ignored. Since 1.2. */
+    void sackBlocks(int count);
+
+    /** @return the left edge (first sequence number) of SACK block {@code i}, 0 to {@link #sackBlocks()} - 1. Since 1.2. */
+    long sackStart(int i);
+
+    /** @return the right edge (one past the last sequence number) of SACK block {@code i}. Since 1.2. */
+    long sackEnd(int i);
+
+    /**
+     * Sets SACK block {@code i}; {@link #sackBlocks(int)} says how many are carried.
+     *
+     * @param i the block, 0 to {@link #MAX_SACK_BLOCKS} - 1
+     * @param start its left edge
+     * @param end its right edge
+     * @since 1.2
+     */
+    void sackBlock(int i, long start, long end);
 
     /** @return the number of wire segments this buffer stands for (GSO/TSO); 1 for an ordinary frame. */
     int segments();
@@ -163,4 +240,32 @@ public interface Buffer {
     int PROTO_TCP = 6;
     /** Protocol tag: UDP. */
     int PROTO_UDP = 17;
+
+    /** TCP flag bit FIN (RFC 9293 §3.1), in {@link #flags()} of a TCP frame. Since 1.2. */
+    int TCP_FIN = 0x01;
+    /** TCP flag bit SYN. Since 1.2. */
+    int TCP_SYN = 0x02;
+    /** TCP flag bit RST. Since 1.2. */
+    int TCP_RST = 0x04;
+    /** TCP flag bit PSH. Since 1.2. */
+    int TCP_PSH = 0x08;
+    /** TCP flag bit ACK. Since 1.2. */
+    int TCP_ACK = 0x10;
+    /** TCP flag bit URG. Since 1.2. */
+    int TCP_URG = 0x20;
+    /** TCP flag bit ECE (RFC 3168 §23.2). Since 1.2. */
+    int TCP_ECE = 0x40;
+    /** TCP flag bit CWR (RFC 3168 §23.2). Since 1.2. */
+    int TCP_CWR = 0x80;
+
+    /** {@link #tcpOptions()} bit: maximum segment size (kind 2, length 4). Since 1.2. */
+    int TCPOPT_MSS = 1;
+    /** {@link #tcpOptions()} bit: window scale (kind 3, length 3). Since 1.2. */
+    int TCPOPT_WSCALE = 2;
+    /** {@link #tcpOptions()} bit: SACK permitted (kind 4, length 2). Since 1.2. */
+    int TCPOPT_SACK_PERM = 4;
+    /** {@link #tcpOptions()} bit: timestamps (kind 8, length 10). Since 1.2. */
+    int TCPOPT_TIMESTAMP = 8;
+    /** The most SACK blocks a segment carries ({@code TCP_NUM_SACKS}, include/linux/tcp.h). Since 1.2. */
+    int MAX_SACK_BLOCKS = 4;
 }

@@ -14,7 +14,9 @@
  * {@code ringlab pools}. {@code BufferPool}'s bulk allocation and free are default methods (one buffer at a time, the
  * missing ones counted through {@link io.ringlab.buffer.api.BufferPool#countAllocFailures}), and a pool names its live
  * values beside their readers ({@link io.ringlab.buffer.api.BufferPool#liveValues}, {@link io.ringlab.buffer.api.LiveValues})
- * instead of a {@code String[]} and an index.
+ * instead of a {@code String[]} and an index. {@code Buffer} carries the TCP header's fields that the TCP models and a
+ * capture need: the flag bits ({@code TCP_*}), the header length, the window field, the options ({@code TCPOPT_*}, MSS,
+ * window scale, timestamps) and up to four SACK blocks.
  */
 @Export
 @Version("1.2.0")

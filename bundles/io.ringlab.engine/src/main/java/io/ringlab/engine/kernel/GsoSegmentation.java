@@ -36,7 +36,9 @@ final class GsoSegmentation {
             }
             return 0;
         }
-        int headers = io.ringlab.sim.api.ElementContext.GSO_HEADER_BYTES;
+        // the TCP header the model gave the GSO buffer (20 bytes + options), else the convention's 32
+        int headers = gso.tcpHeaderBytes() > 0 ? 14 + 20 + gso.tcpHeaderBytes()
+                : io.ringlab.sim.api.ElementContext.GSO_HEADER_BYTES;
         int payload = Math.max(0, gso.length() - headers);
         int gsoSize = (payload + n - 1) / n;
         long firstId = gso.packetId();
@@ -55,6 +57,9 @@ final class GsoSegmentation {
             seg.segments(1);
             seg.packetId = firstId + k;
             seg.seq(seq);
+            if (k < n - 1) { // tcp_gso_segment: FIN and PSH only on the last segment (th->fin = th->psh = 0 before it)
+                seg.flags(gso.flags() & ~(Buffer.TCP_FIN | Buffer.TCP_PSH));
+            }
             if (gso.fragments() > 0 && p > 0) {
                 // skb_segment on a scatter-gather device: a segment references the page fragments its payload bytes lie
                 // in; a socket fills 32 KB page fragments in stream order (SKB_FRAG_PAGE_ORDER, include/net/sock.h), so a

@@ -29,6 +29,16 @@ final class PacketBuffer implements Buffer {
     private int flags;
     private int segments = 1;
     private int fragments;
+    private int tcpHeaderBytes;
+    private int tcpWindow;
+    private int tcpOptions;
+    private int tcpMss;
+    private int tcpWscale;
+    private long tsVal;
+    private long tsEcr;
+    private int sackBlocks;
+    // four SACK blocks as fields, not an array: one object per buffer, no indirection on the ACK path
+    private long sackStart0, sackEnd0, sackStart1, sackEnd1, sackStart2, sackEnd2, sackStart3, sackEnd3;
     long createdPicos = -1;
     private long enqueuedPicos = -1;
     private long stampPicos = -1;
@@ -58,6 +68,14 @@ final class PacketBuffer implements Buffer {
         flags = 0;
         segments = 1;
         fragments = 0;
+        tcpHeaderBytes = 0;
+        tcpWindow = 0;
+        tcpOptions = 0;
+        tcpMss = 0;
+        tcpWscale = 0;
+        tsVal = 0;
+        tsEcr = 0;
+        sackBlocks = 0; // the blocks' edges are not read beyond sackBlocks
         createdPicos = -1;
         enqueuedPicos = -1;
         stampPicos = -1;
@@ -97,6 +115,56 @@ final class PacketBuffer implements Buffer {
     @Override public void segments(int s) { segments = s; }
     @Override public int fragments() { return fragments; }
     @Override public void fragments(int f) { fragments = f; }
+    @Override public int tcpHeaderBytes() { return tcpHeaderBytes; }
+    @Override public void tcpHeaderBytes(int b) { tcpHeaderBytes = b; }
+    @Override public int tcpWindow() { return tcpWindow; }
+    @Override public void tcpWindow(int w) { tcpWindow = w; }
+    @Override public int tcpOptions() { return tcpOptions; }
+    @Override public void tcpOptions(int o) { tcpOptions = o; }
+    @Override public int tcpMssOption() { return tcpMss; }
+    @Override public void tcpMssOption(int m) { tcpMss = m; }
+    @Override public int tcpWscaleOption() { return tcpWscale; }
+    @Override public void tcpWscaleOption(int w) { tcpWscale = w; }
+    @Override public long tsVal() { return tsVal; }
+    @Override public void tsVal(long v) { tsVal = v; }
+    @Override public long tsEcr() { return tsEcr; }
+    @Override public void tsEcr(long e) { tsEcr = e; }
+    @Override public int sackBlocks() { return sackBlocks; }
+    @Override public void sackBlocks(int n) { sackBlocks = n; }
+
+    @Override
+    public long sackStart(int i) {
+        return switch (i) {
+            case 0 -> sackStart0;
+            case 1 -> sackStart1;
+            case 2 -> sackStart2;
+            case 3 -> sackStart3;
+            default -> throw new IndexOutOfBoundsException("SACK block " + i + " of " + MAX_SACK_BLOCKS);
+        };
+    }
+
+    @Override
+    public long sackEnd(int i) {
+        return switch (i) {
+            case 0 -> sackEnd0;
+            case 1 -> sackEnd1;
+            case 2 -> sackEnd2;
+            case 3 -> sackEnd3;
+            default -> throw new IndexOutOfBoundsException("SACK block " + i + " of " + MAX_SACK_BLOCKS);
+        };
+    }
+
+    @Override
+    public void sackBlock(int i, long start, long end) {
+        switch (i) {
+            case 0 -> { sackStart0 = start; sackEnd0 = end; }
+            case 1 -> { sackStart1 = start; sackEnd1 = end; }
+            case 2 -> { sackStart2 = start; sackEnd2 = end; }
+            case 3 -> { sackStart3 = start; sackEnd3 = end; }
+            default -> throw new IndexOutOfBoundsException("SACK block " + i + " of " + MAX_SACK_BLOCKS);
+        }
+    }
+
     @Override public long createdPicos() { return createdPicos; }
     @Override public long enqueuedPicos() { return enqueuedPicos; }
     @Override public void enqueuedPicos(long p) { enqueuedPicos = p; }
@@ -122,6 +190,17 @@ final class PacketBuffer implements Buffer {
         flags = o.flags();
         segments = o.segments();
         fragments = o.fragments();
+        tcpHeaderBytes = o.tcpHeaderBytes();
+        tcpWindow = o.tcpWindow();
+        tcpOptions = o.tcpOptions();
+        tcpMss = o.tcpMssOption();
+        tcpWscale = o.tcpWscaleOption();
+        tsVal = o.tsVal();
+        tsEcr = o.tsEcr();
+        sackBlocks = o.sackBlocks();
+        for (int i = 0; i < sackBlocks; i++) {
+            sackBlock(i, o.sackStart(i), o.sackEnd(i));
+        }
         createdPicos = o.createdPicos();
         enqueuedPicos = o.enqueuedPicos();
         stampPicos = o.stampPicos();

@@ -113,7 +113,8 @@ public interface ElementContext {
      * Header bytes of every segment {@link #segment} produces, and the convention a GSO buffer follows: Ethernet 14 + IPv4
      * 20 + TCP 20 + 12 bytes of options (the timestamps option padded, RFC 7323), the {@code tcp} element's headers
      * ({@code io.ringlab.traffic.Tcp.HEADERS}). A GSO buffer's {@link Buffer#length()} is these headers once plus the
-     * payload of all its segments.
+     * payload of all its segments. A buffer whose {@link Buffer#tcpHeaderBytes()} is set (buffer.api 1.2) uses
+     * {@code 14 + 20 + tcpHeaderBytes()} instead.
      */
     int GSO_HEADER_BYTES = 14 + 20 + 32;
 
@@ -135,8 +136,8 @@ public interface ElementContext {
      * <li>length {@link #GSO_HEADER_BYTES} + the segment's payload: the payload {@code gso.length() - GSO_HEADER_BYTES}
      * split as {@code gso_size = ceil(payload / n)} for each segment and the rest for the last (the {@code tcp} element
      * builds GSO buffers of full MSS segments, so every segment carries one MSS);</li>
-     * <li>{@link Buffer#seq()} advanced by the payload of the segments before it; every other field copied
-     * ({@link Buffer#copyMetadataFrom});</li>
+     * <li>{@link Buffer#seq()} advanced by the payload of the segments before it; TCP's FIN and PSH flags on the last
+     * segment only ({@code tcp_gso_segment}); every other field copied ({@link Buffer#copyMetadataFrom});</li>
      * <li>fragments: the 32 KB page fragments of the stream its payload bytes lie in (one, or two across a boundary), or
      * none when {@code gso.fragments()} is 0;</li>
      * <li>truesize: its share of {@code gso.truesize()} in proportion to its length, the last taking the rest;</li>

@@ -104,11 +104,14 @@ class HystartTest {
     @ParameterizedTest
     @EnumSource(Kernel.class)
     void withoutHystartNeitherDetectorExits(Kernel k) {
-        Cubic c = established(k, false, 16, 100 * MS);
-        acks(c, 100 * MS, MS, 40, 40 * MS); // a train
-        acks(c, 200 * MS, 3 * MS, 20, 60 * MS); // and a delay increase
-        assertEquals(0, exits(c));
-        assertEquals(CongestionControl.INFINITE_SSTHRESH, c.ssthresh[0]);
+        Cubic train = established(k, false, 16, 0);
+        acks(train, 0, MS, 40, 40 * MS); // a 40 ms train from the (never reset) round start at 0
+        assertEquals(0, exits(train));
+        assertEquals(CongestionControl.INFINITE_SSTHRESH, train.ssthresh[0]);
+        Cubic delay = established(k, false, 16, 0);
+        long t = acks(delay, 0, 3 * MS, 8, 60 * MS); // curr_rtt 60 ms, then delay_min drops to 40 ms
+        acks(delay, t, 3 * MS, 8, 40 * MS);
+        assertEquals(0, exits(delay));
     }
 
     /** The clocks: v3.19/v4.6 count whole ms and half a 200 us RTT is 0 ms; 6.12 counts us (Dec 2019 series). */

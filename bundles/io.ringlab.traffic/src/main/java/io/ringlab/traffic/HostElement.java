@@ -1,6 +1,7 @@
 package io.ringlab.traffic;
 
 import java.util.Map;
+import java.util.function.ObjLongConsumer;
 
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.buffer.api.BufferPool;
@@ -17,35 +18,55 @@ import io.ringlab.sim.api.Timer;
  * A receiving host. Counts and consumes every frame (one-way latency histogram in microseconds, as {@code sink}); answers
  * an ICMP echo request with a reply after {@code delay}: a new packet of the same length, sequence number, TOS, priority and
  * flow, type echo reply. Replies waiting for their delay are held in a FIFO (the delay is the same for all, so FIFO order
- * is time order) and shown to the invariant walk. TCP data segments go to the host's {@link TcpReceiver}, which delivers
- * or drops them and sends ACKs on {@code out} at once or after the delayed-ACK timeout (ACKs never wait for
- * {@code delay}).
+ * is time order) and shown to the invariant walk.
  * <p>
- * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the receiver's
- * {@code tcp*} counters; gauges {@code rxMbitPerSecond}, {@code tcpGoodputMbitPerSecond}; histogram {@code latency}.
+ * TCP: the host listens on every flow. A SYN opens a connection ({@link TcpSock}, the same code as the {@code tcp}
+ * sender's, so the options, the receive window and autotuning, SACK and D-SACK blocks, timestamps and the delayed-ACK
+ * policy are the {@code kernel} preset's); its SYN-ACK, ACKs and FIN ACKs are pushed on {@code out} (never delayed by
+ * {@code delay}), from the host's pool {@code <host>.acks}. The application reads every byte as it arrives. Connections
+ * live in a table of {@code tcpFlows} slots; a SYN of a further flow is dropped ({@code tcp-flow-table-full}), a segment
+ * of a flow without a connection too ({@code tcp-not-ours}).
  * <p>
- * Hot swap ({@link Handover}): a successor {@code host} with the same flow table takes the replies waiting for their delay
- * with their due times and the timer that releases them, and the receiver's flows (sequence state, out-of-order ranges,
- * delayed-ACK timers in their places). Engine thread only.
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the {@code tcp*}
+ * counters; gauges {@code rxMbitPerSecond}, {@code tcpGoodputMbitPerSecond}; histogram {@code latency}.
+ * <p>
+ * Hot swap ({@link Handover}): a successor {@code host} with the same flow table and kernel takes the replies waiting for
+ * their delay with their due times and the timer that releases them, and every connection (as {@code tcp} hands its
+ * sockets over). Engine thread only.
  */
-final class HostElement implements Element, Handover {
+final class HostElement implements Element, Handover, TcpSock.Owner {
+    /** ACK buffers in the host's {@code acks} pool: more than a reverse path of pfifo (1000) + a 256-frame ring holds. */
+    static final int ACK_BUFFERS = 4096;
+    /** Retransmission queue of a host's connection: it sends only its SYN-ACK and FIN. */
+    static final int RTX_SLOTS = 16;
+
     private final ElementContext ctx;
     private final OutputPort out;
-    private final BufferPool pool;
+    private final BufferPool pool, acks;
     private final long delay;
     private final Timer timer;
     private final Buffer[] pending = new Buffer[1024];
     private final long[] due = new long[1024];
     private int head, size;
     private final Metrics.Counter rxPackets, rxBytes, echoReplies, replyPoolEmpty;
+    private final Metrics.Counter tcpSegments, tcpRcvBytes, tcpOutOfOrder, tcpDuplicates, tcpAcks, tcpDelayedAcks,
+            tcpAckPoolEmpty;
     private final Metrics.LatencyHistogram latency;
-    private final TcpReceiver tcp;
+    private final TcpConfig cfg;
+    private final TcpSock[] socks;
+    private final int[] table; // slot + 1 per hash bucket, 0 = empty
+    private final int mask;
+    private int flows;
+    private final int dropTableFull;
+    private final int[] dropReasons = new int[TcpEvents.DROP_REASONS.length];
 
     HostElement(ElementContext ctx) {
         this.ctx = ctx;
-        this.delay = ctx.config().getPicos("delay");
+        var c = ctx.config();
+        this.delay = c.getPicos("delay");
         this.out = ctx.output("out");
         this.pool = ctx.pool("fixed", "replies", pending.length, 1514, Map.of());
+        this.acks = ctx.pool("fixed", "acks", ACK_BUFFERS, Tcp.L2_L3 + Tcp.MAX_TCP_HEADER_BYTES, Map.of());
         this.timer = ctx.timer(this::release);
         Metrics m = ctx.metrics();
         rxPackets = m.counter(HostFactory.RX_PACKETS);
@@ -55,8 +76,31 @@ final class HostElement implements Element, Handover {
         latency = m.histogram("latency", "Micros");
         m.rate(HostFactory.RX_MBIT_PER_SECOND, rxBytes, 8e-6);
         m.series(HostFactory.RX_PACKETS.name);
-        var c = ctx.config();
-        this.tcp = new TcpReceiver(ctx, out, (int) c.getLong("tcpFlows"), c.getPicos("delayedAck"), c.getBytes("rcvWindow"));
+        tcpSegments = m.counter(HostFactory.TCP_SEGMENTS);
+        tcpRcvBytes = m.counter(HostFactory.TCP_RCV_BYTES);
+        tcpOutOfOrder = m.counter(HostFactory.TCP_OUT_OF_ORDER);
+        tcpDuplicates = m.counter(HostFactory.TCP_DUPLICATES);
+        tcpAcks = m.counter(HostFactory.TCP_ACKS);
+        tcpDelayedAcks = m.counter(HostFactory.TCP_DELAYED_ACKS);
+        tcpAckPoolEmpty = m.counter(HostFactory.TCP_ACK_POOL_EMPTY);
+        m.rate(HostFactory.TCP_GOODPUT_MBIT_PER_SECOND, tcpRcvBytes, 8e-6);
+        this.cfg = new TcpConfig(c, ctx.name());
+        int maxFlows = (int) c.getLong("tcpFlows");
+        CongestionControl cc = new Reno(maxFlows, cfg.initialCwnd, cfg.initialSsthresh, TcpElement.WINDOW, cfg.kernel);
+        this.socks = new TcpSock[maxFlows];
+        for (int i = 0; i < maxFlows; i++) {
+            int k = i;
+            Timer xmit = ctx.timer(now -> socks[k].xmitTimerFired());
+            Timer delack = ctx.timer(now -> socks[k].delackFired());
+            socks[i] = new TcpSock(this, cfg, cc, i, 0, RTX_SLOTS, xmit, delack);
+        }
+        int buckets = Integer.highestOneBit(Math.max(2, maxFlows) * 2 - 1) << 1; // a power of two above 2 x flows
+        this.table = new int[buckets];
+        this.mask = buckets - 1;
+        this.dropTableFull = ctx.dropReason("tcp-flow-table-full");
+        for (int i = 0; i < dropReasons.length; i++) {
+            dropReasons[i] = ctx.dropReason(TcpEvents.DROP_REASONS[i]);
+        }
     }
 
     @Override
@@ -65,8 +109,8 @@ final class HostElement implements Element, Handover {
         latency.record(Math.max(now, b.stampPicos()) - b.createdPicos());
         rxPackets.increment();
         rxBytes.add(b.length());
-        if (TcpReceiver.isData(b)) {
-            tcp.receive(b);
+        if (b.protocol() == Buffer.PROTO_TCP) {
+            tcp(b);
             return;
         }
         if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REQUEST && out.connected()) {
@@ -74,6 +118,129 @@ final class HostElement implements Element, Handover {
         }
         ctx.deliver(0, b);
     }
+
+    /** {@code tcp_v4_rcv}: finds the connection (a SYN creates it) and hands the segment over. */
+    private void tcp(Buffer b) {
+        boolean syn = (b.flags() & (Buffer.TCP_SYN | Buffer.TCP_ACK)) == Buffer.TCP_SYN;
+        int k = slot(b.flow(), syn);
+        if (k < 0) {
+            ctx.drop(0, b, k == -2 ? dropTableFull : dropReasons[TcpEvents.DROP_NOT_OURS]);
+            return;
+        }
+        TcpSock sk = socks[k];
+        if (syn && sk.state != TcpSock.SYN_RECV && sk.state != TcpSock.LISTEN) {
+            sk.listen(); // a new connection on a flow whose last one ended (or never started)
+        }
+        int hdr = b.tcpHeaderBytes() > 0 ? b.tcpHeaderBytes() : Tcp.HEADERS - Tcp.L2_L3;
+        if (b.length() - Tcp.L2_L3 - hdr > 0) {
+            tcpSegments.increment();
+        }
+        long before = sk.rcv.rcvNxt;
+        int drop = sk.input(b);
+        if (sk.rcv.rcvNxt > before && sk.state != TcpSock.SYN_RECV && before != 0) {
+            tcpRcvBytes.add(sk.rcv.rcvNxt - before);
+        }
+        if (drop >= 0) {
+            ctx.drop(0, b, dropReasons[drop]);
+        } else {
+            ctx.deliver(0, b);
+        }
+    }
+
+    /**
+     * @param create whether a missing flow gets a slot (a SYN)
+     * @return the flow's slot; -1 when it has none, -2 when the table is full
+     */
+    private int slot(int flow, boolean create) {
+        int h = (flow * 0x9E3779B9) >>> 16;
+        for (int i = 0; i <= mask; i++) {
+            int bkt = (h + i) & mask;
+            int v = table[bkt];
+            if (v == 0) {
+                if (!create) {
+                    return -1;
+                }
+                if (flows == socks.length) {
+                    return -2;
+                }
+                int k = flows++;
+                socks[k].flow = flow;
+                socks[k].listen();
+                table[bkt] = k + 1;
+                return k;
+            }
+            if (socks[v - 1].flow == flow) {
+                return v - 1;
+            }
+        }
+        return -2;
+    }
+
+    // ---------------------------------------------------------------- TcpSock.Owner
+
+    @Override
+    public long now() {
+        return ctx.nowPicos();
+    }
+
+    @Override
+    public Buffer alloc(TcpSock sk, int bytes) {
+        return acks.alloc(0, ctx.index());
+    }
+
+    @Override
+    public boolean canSend() {
+        return out.connected();
+    }
+
+    @Override
+    public void send(TcpSock sk, Buffer b, int segs, boolean data) {
+        b.flow(sk.flow);
+        ctx.generated(b);
+        out.push(b);
+    }
+
+    @Override
+    public boolean tsqThrottled(TcpSock sk, int truesize) {
+        return false;
+    }
+
+    @Override
+    public int tsoSegs(TcpSock sk) {
+        return 1;
+    }
+
+    @Override
+    public void event(int event, long n) {
+        switch (event) {
+            case TcpEvents.ACKS_SENT -> tcpAcks.add(n);
+            case TcpEvents.DELAYED_ACKS -> tcpDelayedAcks.add(n);
+            case TcpEvents.ACK_POOL_EMPTY -> tcpAckPoolEmpty.add(n);
+            case TcpEvents.RCV_OUT_OF_ORDER -> tcpOutOfOrder.add(n);
+            case TcpEvents.RCV_DUPLICATES -> tcpDuplicates.add(n);
+            default -> {
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- for test harnesses (packetdrill)
+
+    /** {@code getsockopt(TCP_INFO)} of the connection of {@code flow}; nothing for a flow without one. */
+    void tcpInfo(int flow, ObjLongConsumer<String> info) {
+        int k = slot(flow, false);
+        if (k >= 0) {
+            TcpInfo.fill(socks[k], info);
+        }
+    }
+
+    /** @return whether the connection of {@code flow} is established (accept() returns). */
+    boolean established(int flow) {
+        int k = slot(flow, false);
+        return k >= 0 && socks[k].state != TcpSock.LISTEN && socks[k].state != TcpSock.SYN_RECV
+                && socks[k].state != TcpSock.CLOSE;
+    }
+
+    // ---------------------------------------------------------------- ICMP
 
     private void reply(Buffer request, long now) {
         Buffer r = size < pending.length ? pool.alloc(0, ctx.index()) : null;
@@ -111,6 +278,8 @@ final class HostElement implements Element, Handover {
         }
     }
 
+    // ---------------------------------------------------------------- hot swap
+
     @Override
     public boolean exportState(ElementState out) {
         Buffer[] replies = new Buffer[size];
@@ -122,14 +291,26 @@ final class HostElement implements Element, Handover {
         out.put("host.replies", replies);
         out.put("host.due", times);
         out.put("host.timer", timer);
-        tcp.exportState(out, "host");
+        out.put("host.kernel", cfg.kernel.id);
+        out.put("host.tcpFlows", flows);
+        out.put("host.tcpTable", table.clone());
+        int[] flowOf = new int[flows];
+        for (int k = 0; k < flows; k++) {
+            flowOf[k] = socks[k].flow;
+            TcpSockState.export(socks[k], out, "host.sock." + k);
+        }
+        out.put("host.tcpFlowOf", flowOf);
+        out.put("host.tcpSlots", socks.length);
         return true;
     }
 
     @Override
     public boolean importState(ElementState in) {
-        if (!in.fromType().equals("host") || !tcp.importState(in, "host")) {
-            return false; // another flow table: the receiver's state does not fit
+        int[] t = in.get("host.tcpTable", int[].class);
+        if (!in.fromType().equals("host") || t == null || t.length != table.length
+                || in.getInt("host.tcpSlots", 0) != socks.length
+                || !cfg.kernel.id.equals(in.get("host.kernel", String.class))) {
+            return false; // another flow table or kernel: the receiver's state does not fit
         }
         Buffer[] replies = in.get("host.replies", Buffer[].class);
         System.arraycopy(replies, 0, pending, 0, replies.length);
@@ -137,6 +318,13 @@ final class HostElement implements Element, Handover {
         head = 0;
         size = replies.length;
         timer.takeOver(in.get("host.timer", Timer.class));
+        flows = in.getInt("host.tcpFlows", 0);
+        System.arraycopy(t, 0, table, 0, table.length);
+        int[] flowOf = in.get("host.tcpFlowOf", int[].class);
+        for (int k = 0; k < flows; k++) {
+            socks[k].flow = flowOf[k];
+            TcpSockState.load(socks[k], in, "host.sock." + k);
+        }
         return true;
     }
 

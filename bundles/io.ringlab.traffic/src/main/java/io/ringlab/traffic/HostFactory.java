@@ -69,25 +69,20 @@ public class HostFactory implements ElementFactory {
         d.summary = "A receiving host: consumes traffic, answers ICMP echo requests after a stack delay";
         d.description = "The far end of a link: every frame is counted and consumed (like 'sink', with the one-way latency"
                 + " histogram); an ICMP echo request is answered with an echo reply of the same size, sequence and TOS"
-                + " (icmp_echo, net/ipv4/icmp.c) after 'delay', pushed on 'out' towards the reverse path. TCP data segments"
-                + " (from 'tcp' senders) go to a receiver per flow: rcv_nxt, an out-of-order record of sequence ranges"
-                + " (payload not stored), and Linux's ACK policy (net/ipv4/tcp_input.c __tcp_ack_snd_check): an ACK every"
-                + " second full-sized segment, otherwise after the delayed-ACK timer (TCP_DELACK_MIN, 40 ms); an immediate"
-                + " duplicate ACK for out-of-order or old data and an immediate ACK when a hole is filled. ACKs are 66-byte"
-                + " packets pushed on 'out'. A fast receiver: no CPU model of its own.";
+                + " (icmp_echo, net/ipv4/icmp.c) after 'delay', pushed on 'out' towards the reverse path. TCP: the host listens"
+                + " on every flow; a 'tcp' sender's SYN opens a connection that follows the 'kernel' preset (the same code"
+                + " as the sender: options, receive window and autotuning from tcpRmem, SACK and D-SACK blocks,"
+                + " timestamps, quick ACKs, __tcp_ack_snd_check's every-second-segment rule and the delayed-ACK timer)."
+                + " Its SYN-ACK and ACKs are pushed on 'out'. A fast receiver: the application reads at once; no CPU"
+                + " model of its own.";
         d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "frames arriving from the link"));
         d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, false,
                 "echo replies and TCP ACKs towards the reverse path"));
         d.properties.add(PropertyDescriptorDTO.of("delay", Kind.DURATION, "0s", "0s", "1s",
                 "time from an echo request's arrival to its reply leaving (TCP ACKs do not wait for it)"));
-        d.properties.add(PropertyDescriptorDTO.of("delayedAck", Kind.DURATION, "40ms", "0s", "1s",
-                "TCP delayed-ACK timeout (TCP_DELACK_MIN = HZ/25 = 40 ms, include/net/tcp.h); 0 acknowledges every segment"
-                        + " at once"));
-        d.properties.add(PropertyDescriptorDTO.of("rcvWindow", Kind.SIZE, "6291456B", "1B", "1073741824B",
-                "TCP receive window in bytes: data beyond rcv_nxt + rcvWindow is dropped (default tcp_rmem[2], 6 MiB);"
-                        + " not advertised to the sender"));
         d.properties.add(PropertyDescriptorDTO.of("tcpFlows", Kind.INTEGER, "256", "1", "65536",
-                "TCP flows the receiver tracks; a segment of a further flow is dropped (tcp-flow-table-full)"));
+                "TCP connections the host holds; a SYN of a further flow is dropped (tcp-flow-table-full)"));
+        TcpProperties.addTo(d);
         d.metricDescriptors.addAll(METRICS);
         d.modelPage = "docs/models/traffic.md";
         return d;

@@ -31,10 +31,6 @@ final class Tcp {
     static int pageFrags(long seq, int payload) {
         return (int) ((seq + payload - 1) / PAGE_FRAG_BYTES - seq / PAGE_FRAG_BYTES + 1);
     }
-    /** {@code Buffer.flags()} bit: ACK (RFC 793 §3.1, 0x10). Set on data segments and pure ACKs. */
-    static final int FLAG_ACK = 0x10;
-    /** {@code Buffer.flags()} bit: PSH (RFC 793 §3.1, 0x08). Set on data segments. */
-    static final int FLAG_PSH = 0x08;
 
     /**
      * {@code SKB_DATA_ALIGN(sizeof(struct sk_buff))}: 232 bytes on x86_64 in the 3.x/4.x kernels, rounded up to the
@@ -67,6 +63,24 @@ final class Tcp {
 
     private Tcp() {
     }
+
+    /**
+     * {@code SKB_TRUESIZE(X)} (include/linux/skbuff.h): {@code X} plus the aligned {@code struct sk_buff} and
+     * {@code struct skb_shared_info}, what {@code tcp_fixup_rcvbuf} and {@code tcp_rcv_space_adjust} charge per segment.
+     *
+     * @param bytes the data size
+     * @return the truesize in bytes
+     */
+    static int skbTruesize(int bytes) {
+        return bytes + SKB_STRUCT_BYTES + SKB_SHINFO_BYTES;
+    }
+
+    /** Bytes of Ethernet and IPv4 headers in front of the TCP header (no IP options). */
+    static final int L2_L3 = 14 + 20;
+    /** The timestamps option as Linux writes it: NOP, NOP, kind 8 length 10 ({@code TCPOLEN_TSTAMP_ALIGNED}). */
+    static final int TS_OPTION = 12;
+    /** The largest TCP header: 20 bytes and 40 of options. */
+    static final int MAX_TCP_HEADER_BYTES = 60;
 
     /**
      * {@code skb->truesize} of a segment, as {@code __alloc_skb} sets it ({@code SKB_TRUESIZE}): the data area

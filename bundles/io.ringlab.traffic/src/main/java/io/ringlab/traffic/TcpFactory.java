@@ -58,7 +58,23 @@ public class TcpFactory implements ElementFactory {
     static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
             "segments not sent for want of a buffer");
     static final MetricDescriptorDTO SKBS_SENT = new MetricDescriptorDTO(COUNTER, "skbsSent",
-            "skbs pushed: GSO skbs and single segments");
+            "skbs pushed: GSO skbs, single segments and control segments (SYN, ACK)");
+    static final MetricDescriptorDTO LOSS_PROBES = new MetricDescriptorDTO(COUNTER, "lossProbes",
+            "tail loss probes sent (tcp_send_loss_probe: new data or the last segment again)");
+    static final MetricDescriptorDTO LOSS_PROBE_RECOVERIES = new MetricDescriptorDTO(COUNTER, "lossProbeRecoveries",
+            "losses repaired by a probe (tcp_process_tlp_ack: a CWR reduction)");
+    static final MetricDescriptorDTO SPURIOUS_RTOS = new MetricDescriptorDTO(COUNTER, "spuriousRtos",
+            "timeouts F-RTO found spurious and undid (LINUX_MIB_TCPSPURIOUSRTOS)");
+    static final MetricDescriptorDTO UNDOS = new MetricDescriptorDTO(COUNTER, "undos",
+            "cwnd reductions undone (tcp_undo_cwnd_reduction: D-SACK, timestamps, F-RTO)");
+    static final MetricDescriptorDTO DSACKS_RECEIVED = new MetricDescriptorDTO(COUNTER, "dsacksReceived",
+            "ACKs carrying a D-SACK block");
+    static final MetricDescriptorDTO REORDERINGS = new MetricDescriptorDTO(COUNTER, "reorderings",
+            "times the reordering degree rose (tcp_update_reordering)");
+    static final MetricDescriptorDTO LOST_RETRANSMITS = new MetricDescriptorDTO(COUNTER, "lostRetransmits",
+            "retransmissions RACK found lost (LINUX_MIB_TCPLOSTRETRANSMIT)");
+    static final MetricDescriptorDTO RWND_LIMITED = new MetricDescriptorDTO(COUNTER, "rwndLimited",
+            "times tcp_write_xmit stopped at the peer's window (tcp_snd_wnd_test)");
     static final MetricDescriptorDTO CWND = new MetricDescriptorDTO(GAUGE, "cwnd",
             "stream 0's congestion window, in segments (inflated during recovery)");
     static final MetricDescriptorDTO CWND_MEAN = new MetricDescriptorDTO(GAUGE, "cwndMean",
@@ -103,6 +119,8 @@ public class TcpFactory implements ElementFactory {
     static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
             RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
             HYSTART_TRAIN_EXITS, HYSTART_DELAY_EXITS,
+            LOSS_PROBES, LOSS_PROBE_RECOVERIES, SPURIOUS_RTOS, UNDOS, DSACKS_RECEIVED, REORDERINGS, LOST_RETRANSMITS,
+            RWND_LIMITED,
             CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
             TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
             STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
@@ -122,20 +140,23 @@ public class TcpFactory implements ElementFactory {
         ElementDescriptorDTO d = new ElementDescriptorDTO();
         d.type = "tcp";
         d.category = ElementDescriptorDTO.SOURCE;
-        d.summary = "Bulk TCP senders like iperf: Reno or CUBIC, fast retransmit, NewReno recovery, RTO, TCP Small Queues";
-        d.description = "N streams, each a connection with its own flow, that always have data (or 'count' bytes). One buffer"
-                + " per segment of 'mss' payload + 66 header bytes (Ethernet 14, IPv4 20, TCP 32 with timestamps; no GSO/TSO)."
-                + " Congestion control as Linux: tcp_reno_cong_avoid / tcp_cubic.c with HyStart; fast retransmit on 3"
-                + " duplicate ACKs with NewReno recovery (RFC 6582); RTO from RFC 6298's estimator with Linux's"
-                + " srtt + max(4 rttvar, minRto), exponential backoff and go-back-N. TCP Small Queues as tcp_write_xmit:"
-                + " sk_wmem_alloc counts the truesize of the stream's unfreed skbs, the skb destructor (tcp_wfree) releases"
-                + " it and reschedules a throttled stream. ACKs from a 'host' arrive on 'in' over the reverse path.";
-        d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "data segments towards the qdisc"));
-        PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "ACKs from the reverse path");
-        in.pushesInCall.add("out"); // an ACK that opens the window sends at once (TcpElement.push: tcp_write_xmit)
+        d.summary = "TCP senders like iperf, as the kernel preset runs TCP: handshake, SACK, PRR, FACK/RACK, TLP, F-RTO,"
+                + " Reno or CUBIC with HyStart, TCP Small Queues, GSO";
+        d.description = "N streams, each a connection with its own flow (flowBase(name) + index) that connects at 'start'"
+                + " (SYN / SYN-ACK / ACK negotiating MSS, SACK, timestamps, window scaling) and then always has data (or"
+                + " 'count' bytes and a FIN). Each follows net/ipv4/tcp_input.c, tcp_output.c, tcp_recovery.c of its"
+                + " 'kernel': a SACK scoreboard (tcp_sacktag_write_queue), loss marking by dupthresh and FACK (v3.19, v4.6)"
+                + " or RACK (v4.6 after recovery starts; current with the reordering timer), PRR (tcp_cwnd_reduction),"
+                + " the tcp_try_undo_* paths, F-RTO, TLP, Linux's RTT estimator and RTO with backoff, the peer's"
+                + " advertised window. Without SACK (either end's 'sack = false') it is NewReno. TCP Small Queues and GSO"
+                + " autosizing as tcp_write_xmit. ACKs from a 'host' arrive on 'in' over the reverse path.";
+        d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "segments towards the qdisc"));
+        PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true,
+                "the peer's segments (SYN-ACK, ACKs) from the reverse path");
+        in.pushesInCall.add("out"); // an ACK that opens the window sends at once (tcp_ack, then tcp_data_snd_check)
         d.ports.add(in);
         d.properties.add(PropertyDescriptorDTO.of("streams", Kind.INTEGER, "1", "1", "64",
-                "parallel streams (iperf -P), each its own flow: flowBase(name) + index"));
+                "parallel streams (iperf -P), each its own connection and flow: flowBase(name) + index"));
         d.properties.add(PropertyDescriptorDTO.choice("congestion", "cubic", List.of("reno", "cubic"),
                 "congestion control: reno (net/ipv4/tcp_cong.c tcp_reno_cong_avoid, tcp_reno_ssthresh) or cubic"
                         + " (net/ipv4/tcp_cubic.c: beta 717/1024, bic_scale 41, fast convergence, TCP friendliness, HyStart"
@@ -144,17 +165,12 @@ public class TcpFactory implements ElementFactory {
                 "CUBIC's hybrid slow start (tcp_cubic.c module parameter hystart, 1 by default): ACK-train and delay"
                         + " detection from a window of 16 (hystart_low_window) end slow start with ssthresh = cwnd;"
                         + " false runs slow start until a loss or initialSsthresh"));
-        d.properties.add(PropertyDescriptorDTO.of("mss", Kind.SIZE, "1448B", "88B", "8948B",
-                "payload bytes per segment; frames are mss + 66 bytes (1448 gives 1514: a 1500-byte MTU with timestamps);"
-                        + " 88 is TCP_MIN_MSS"));
-        d.properties.add(PropertyDescriptorDTO.of("initialCwnd", Kind.INTEGER, "10", "1", "4096",
-                "initial congestion window in segments (TCP_INIT_CWND, include/net/tcp.h; RFC 6928)"));
-        d.properties.add(PropertyDescriptorDTO.of("initialSsthresh", Kind.INTEGER, "0", "0", "4096",
-                "initial slow-start threshold in segments; 0 is TCP_INFINITE_SSTHRESH (tcp_cubic's initial_ssthresh"
-                        + " parameter, the route metric ssthresh)"));
-        d.properties.add(PropertyDescriptorDTO.of("minRto", Kind.DURATION, "200ms", "1ms", "120s",
-                "lower bound of the variance term of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h;"
-                        + " ip route ... rto_min)"));
+        TcpProperties.addTo(d);
+        d.properties.add(PropertyDescriptorDTO.choice("open", "active", List.of("active", "passive", "script"),
+                "active: connect at 'start'; passive: listen at 'start' for the peer's SYN; script: a test harness calls"
+                        + " listen/connect (packetdrill)"));
+        d.properties.add(PropertyDescriptorDTO.choice("app", "bulk", List.of("bulk", "writes"),
+                "bulk: write everything (or 'count') once connected; writes: data only from a harness's write() calls"));
         d.properties.add(PropertyDescriptorDTO.choice("tsq", "v3.19", List.of("off", "v3.12", "v3.19"),
                 "TCP Small Queues limit (net/ipv4/tcp_output.c tcp_write_xmit): off; v3.12 (v3.12-v3.18)"
                         + " max(tcpLimitOutputBytes, pacing_rate >> 10); v3.19 (v3.19+, commit 605ad7f184b6)"
@@ -162,17 +178,15 @@ public class TcpFactory implements ElementFactory {
         d.properties.add(PropertyDescriptorDTO.of("gso", Kind.BOOLEAN, "true", null, null,
                 "GSO with TSO autosizing (net/ipv4/tcp_output.c tcp_tso_autosize, 2014): each skb carries"
                         + " max(min(pacing_rate >> 10, 65536 - 1 - MAX_TCP_HEADER) / mss, 2) segments, capped by the cwnd"
-                        + " quota; false sends one segment per skb"));
+                        + " quota and the peer's window; false sends one segment per skb"));
         d.properties.add(PropertyDescriptorDTO.of("tcpLimitOutputBytes", Kind.SIZE, "131072B", "1B", "2147483647B",
                 "sysctl net.ipv4.tcp_limit_output_bytes in bytes of truesize: 131072 in 2014, 262144 since June 2015 (commit c39c4c6abb89)"));
-        d.properties.add(PropertyDescriptorDTO.of("hz", Kind.INTEGER, "250", "100", "1000",
-                "kernel HZ: the clock of CUBIC's bictcp_update is jiffies (CONFIG_HZ: 100, 250, 300, 1000)"));
         d.properties.add(PropertyDescriptorDTO.of("start", Kind.DURATION, "0s", "0s", null,
-                "when the streams start sending (connections are established at once: no handshake)"));
+                "when the streams connect (or listen)"));
         d.properties.add(PropertyDescriptorDTO.of("tos", Kind.INTEGER, "0", "0", "255",
-                "IPv4 TOS byte of the data segments; priority = rt_tos2priority(tos)"));
+                "IPv4 TOS byte of the segments; priority = rt_tos2priority(tos)"));
         d.properties.add(PropertyDescriptorDTO.of("count", Kind.SIZE, "0B", "0B", null,
-                "bytes each stream sends (iperf -n); 0 sends until the run ends"));
+                "bytes each stream sends (iperf -n), then a FIN; 0 sends until the run ends"));
         d.properties.add(PropertyDescriptorDTO.of("buffers", Kind.INTEGER, "4096", "1", "16777216",
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));

@@ -15,8 +15,8 @@ final class TcpGauges {
     static void register(TcpElement t, Metrics m) {
         m.gauge(TcpFactory.GOODPUT_MBIT_PER_SECOND, () -> mbps(t, t.ackedBytes.get()), () -> {
             long sum = 0;
-            for (long n : t.ackEvents) {
-                sum += n;
+            for (TcpSock sk : t.socks) {
+                sum += sk.ackEvents;
             }
             return sum;
         }, t.start);
@@ -32,7 +32,7 @@ final class TcpGauges {
         m.gauge(TcpFactory.IN_FLIGHT_BYTES, () -> {
             long sum = 0;
             for (int s = 0; s < t.streams; s++) {
-                sum += t.sndNxt[s] - t.sndUna[s];
+                sum += t.socks[s].sndNxt - t.socks[s].sndUna;
             }
             return sum;
         });
@@ -40,14 +40,14 @@ final class TcpGauges {
             long sum = 0;
             int n = 0;
             for (int s = 0; s < t.streams; s++) {
-                if (t.srtt[s] > 0) {
-                    sum += t.srtt[s];
+                if (t.socks[s].srttUs > 0) {
+                    sum += t.socks[s].srttUs >> 3;
                     n++;
                 }
             }
-            return n == 0 ? 0 : sum / 1e9 / n;
+            return n == 0 ? 0 : sum / 1e3 / n;
         });
-        m.gauge(TcpFactory.RTO_MILLIS, () -> t.rto[0] / 1e9);
+        m.gauge(TcpFactory.RTO_MILLIS, () -> t.socks[0].rtoPicos / 1e9);
         m.gauge(TcpFactory.PACING_RATE_MBIT_PER_SECOND, () -> t.pacingRate[0] * 8 / 1e6);
         m.gauge(TcpFactory.TSQ_LIMIT_BYTES, () -> t.tsq == TcpElement.TSQ_OFF ? 0 : t.tsqLimit(0, t.gso ? Tcp.gsoTruesize(t.mss,
                 t.tsoSegs(0)) : t.fullTruesize));
@@ -67,8 +67,8 @@ final class TcpGauges {
         });
         for (int s = 0; s < t.streams; s++) {
             int k = s;
-            m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(t, t.acked[k]),
-                    () -> t.ackEvents[k], t.start);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(t, t.socks[k].bytesAcked),
+                    () -> t.socks[k].ackEvents, t.start);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> t.cc.cwnd[k]);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> t.wmemMax[k]);
         }

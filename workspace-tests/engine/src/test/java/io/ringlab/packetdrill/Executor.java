@@ -132,7 +132,7 @@ final class Executor {
 		} catch (PipelineException e) {
 			int line = firstLine;
 			for (Map.Entry<String, Integer> p : propLines.entrySet()) {
-				if (e.getMessage().contains(p.getKey())) {
+				if (e.getMessage().contains("'" + p.getKey() + "'")) {
 					line = p.getValue();
 					break;
 				}

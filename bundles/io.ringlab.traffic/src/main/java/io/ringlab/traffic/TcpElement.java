@@ -65,7 +65,7 @@ import io.ringlab.sim.api.Timer;
  * <p>
  * Counters and gauges: declared in {@link TcpFactory}, the gauges registered by {@link TcpGauges}. Engine thread only.
  */
-final class TcpElement implements Element, BufferDestructor, Handover {
+final class TcpElement implements Element, BufferDestructor, Handover, CongestionControl.Sock {
     /** {@code snd_cwnd_clamp}, packets; also the size of the per-stream ring of send times (a power of two). */
     static final int WINDOW = 4096;
     /** {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298 §2.1). */
@@ -118,7 +118,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
     private final int dropNotOurs;
 
     final Metrics.Counter segmentsSent, retransmits, fastRetransmits, rtoCount, tsqThrottles, ackedBytes,
-            acksReceived, dupAckCount, allocFailures, skbsSent;
+            acksReceived, dupAckCount, allocFailures, skbsSent, hystartTrainExits, hystartDelayExits;
 
     TcpElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -143,8 +143,9 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         int initialCwnd = (int) c.getLong("initialCwnd");
         int initialSsthresh = (int) c.getLong("initialSsthresh");
         this.cc = c.getString("congestion").equals("reno")
-                ? new Reno(streams, initialCwnd, initialSsthresh, WINDOW)
-                : new Cubic(streams, initialCwnd, initialSsthresh, WINDOW, (int) c.getLong("hz"));
+                ? new Reno(streams, initialCwnd, initialSsthresh, WINDOW, Kernel.CURRENT)
+                : new Cubic(streams, initialCwnd, initialSsthresh, WINDOW, (int) c.getLong("hz"), Kernel.CURRENT,
+                        c.getBoolean("hystart"), gso ? Tcp.GSO_MAX_SIZE : 0, this);
         // a GSO skb holds up to 64 KB (GSO_MAX_SIZE); the pool's data size is its capacity, no memory is reserved
         this.pool = ctx.pool("fixed", "pool", (int) c.getLong("buffers"), gso ? Tcp.GSO_MAX_SIZE : mss + Tcp.HEADERS,
                 Map.of());
@@ -183,6 +184,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         }
         this.startTimer = ctx.timer(now -> {
             for (int s = 0; s < streams; s++) {
+                cc.init(s, now); // tcp_init_congestion_control: the connection is established
                 writeXmit(s);
             }
         });
@@ -199,6 +201,11 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         dupAckCount = m.counter(TcpFactory.DUP_ACKS);
         allocFailures = m.counter(TcpFactory.ALLOC_FAILURES);
         skbsSent = m.counter(TcpFactory.SKBS_SENT);
+        hystartTrainExits = m.counter(TcpFactory.HYSTART_TRAIN_EXITS);
+        hystartDelayExits = m.counter(TcpFactory.HYSTART_DELAY_EXITS);
+        if (cc instanceof Cubic cubic) {
+            cubic.countExits(hystartTrainExits, hystartDelayExits);
+        }
         TcpGauges.register(this, m);
     }
 
@@ -257,7 +264,9 @@ final class TcpElement implements Element, BufferDestructor, Handover {
                 || !cc.name().equals(in.get("tcp.congestion", String.class))) {
             return false; // other streams, segments or algorithm: the state means something else
         }
-        cc.importState(in, "tcp");
+        if (!cc.importState(in, "tcp")) {
+            return false; // CUBIC of another kernel: other units
+        }
         Handovers.read(in, "tcp.sndUna", sndUna);
         Handovers.read(in, "tcp.sndNxt", sndNxt);
         Handovers.read(in, "tcp.sndMax", sndMax);
@@ -543,8 +552,8 @@ final class TcpElement implements Element, BufferDestructor, Handover {
             return;
         }
         int newlyAcked = segs(ack - una);
+        sndUna[s] = ack; // before pkts_acked: tcp_ack advances snd_una before tcp_clean_rtx_queue
         rttFromAck(s, una, ack, now);
-        sndUna[s] = ack;
         if (sndNxt[s] < ack) {
             sndNxt[s] = ack;
         }
@@ -568,12 +577,12 @@ final class TcpElement implements Element, BufferDestructor, Handover {
                     state[s] = OPEN;
                 }
                 if (isCwndLimited(s)) {
-                    cc.congAvoid(s, newlyAcked, now);
+                    cc.congAvoid(s, ack, newlyAcked, now);
                 }
             }
             default -> {
                 if (isCwndLimited(s)) {
-                    cc.congAvoid(s, newlyAcked, now);
+                    cc.congAvoid(s, ack, newlyAcked, now);
                 }
             }
         }
@@ -636,7 +645,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         if (state[s] == OPEN) {
             cc.ssthresh[s] = cc.recalcSsthresh(s, now);
         }
-        cc.onLossState(s);
+        cc.setState(s, CongestionControl.CA_LOSS, now);
         cc.cwnd[s] = 1;
         cc.cwndCnt[s] = 0;
         state[s] = LOSS;
@@ -670,7 +679,7 @@ final class TcpElement implements Element, BufferDestructor, Handover {
             srtt[s] = Math.max(1, (7 * srtt[s] + r) / 8);
         }
         rto[s] = Math.min(srtt[s] + Math.max(4 * rttvar[s], minRto), MAX_RTO_PICOS); // backoff ends with a valid sample
-        cc.rttSample(s, r, now);
+        cc.pktsAcked(s, (int) (last - first + 1), now - sendTime[base + (int) (last & (WINDOW - 1))], now); // ca_rtt_us
     }
 
     /** {@code tcp_update_pacing_rate}: 200 % of {@code mss * max(cwnd, packets_out) / srtt}. */
@@ -682,6 +691,23 @@ final class TcpElement implements Element, BufferDestructor, Handover {
         int packetsOut = segs(sndMax[s] - sndUna[s]);
         double rate = 2.0 * mss * Math.max(cc.cwnd[s], packetsOut) * 1e12 / srtt[s];
         pacingRate[s] = (long) Math.min(rate, UNLIMITED_PACING);
+    }
+
+    // ---------------------------------------------------------------- CongestionControl.Sock
+
+    @Override
+    public long sndNxt(int s) {
+        return sndNxt[s];
+    }
+
+    @Override
+    public long sndUna(int s) {
+        return sndUna[s];
+    }
+
+    @Override
+    public long pacingRate(int s) {
+        return pacingRate[s];
     }
 
     // ---------------------------------------------------------------- for tests

@@ -24,7 +24,8 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  * Metrics: counters {@code segmentsSent}, {@code retransmits} (every segment sent again: fast, partial-ACK, timeout and
  * go-back-N resends), {@code fastRetransmits} (fast recovery episodes), {@code rtoCount}, {@code tsqThrottles} (times a
  * stream set {@code TSQ_THROTTLED}), {@code ackedBytes} (series), {@code acksReceived}, {@code dupAcks},
- * {@code allocFailures}; gauges {@code goodputMbitPerSecond} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
+ * {@code allocFailures}, {@code hystartTrainExits} and {@code hystartDelayExits} (CUBIC's HyStart exits,
+ * {@code LINUX_MIB_TCPHYSTART*DETECT}); gauges {@code goodputMbitPerSecond} (acknowledged bytes since {@code start}), {@code cwnd} (stream 0,
  * series), {@code cwndMean}, {@code ssthresh} (stream 0, series; 2147483647 before the first loss), {@code inFlightBytes}
  * ({@code snd_nxt - snd_una} summed, series), {@code srttMillis} (mean over streams with a sample), {@code rtoMillis},
  * {@code pacingRateMbitPerSecond} and {@code tsqLimitBytes} (stream 0; the latter a series when TSQ is on), {@code wmemBytes}
@@ -87,6 +88,10 @@ public class TcpFactory implements ElementFactory {
             "CUBIC: virtual time when stream 0's current epoch started");
     static final MetricDescriptorDTO CUBIC_DELAY_MIN_SECONDS = new MetricDescriptorDTO(GAUGE, "cubicDelayMinSeconds",
             "CUBIC: stream 0's smallest RTT seen (delay_min)");
+    static final MetricDescriptorDTO HYSTART_TRAIN_EXITS = new MetricDescriptorDTO(COUNTER, "hystartTrainExits",
+            "CUBIC: slow starts ended by HyStart's ACK-train detector (LINUX_MIB_TCPHYSTARTTRAINDETECT)");
+    static final MetricDescriptorDTO HYSTART_DELAY_EXITS = new MetricDescriptorDTO(COUNTER, "hystartDelayExits",
+            "CUBIC: slow starts ended by HyStart's delay detector (LINUX_MIB_TCPHYSTARTDELAYDETECT)");
     // Per stream i, registered under the name stream(family, i): stream0Cwnd, stream1Cwnd, ...
     static final MetricDescriptorDTO STREAM_GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE,
             "stream<i>GoodputMbitPerSecond", "stream i's acknowledged bytes in megabits per second since start");
@@ -97,6 +102,7 @@ public class TcpFactory implements ElementFactory {
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
             RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
+            HYSTART_TRAIN_EXITS, HYSTART_DELAY_EXITS,
             CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
             TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
             STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
@@ -119,7 +125,7 @@ public class TcpFactory implements ElementFactory {
         d.summary = "Bulk TCP senders like iperf: Reno or CUBIC, fast retransmit, NewReno recovery, RTO, TCP Small Queues";
         d.description = "N streams, each a connection with its own flow, that always have data (or 'count' bytes). One buffer"
                 + " per segment of 'mss' payload + 66 header bytes (Ethernet 14, IPv4 20, TCP 32 with timestamps; no GSO/TSO)."
-                + " Congestion control as Linux: tcp_reno_cong_avoid / tcp_cubic.c (no HyStart); fast retransmit on 3"
+                + " Congestion control as Linux: tcp_reno_cong_avoid / tcp_cubic.c with HyStart; fast retransmit on 3"
                 + " duplicate ACKs with NewReno recovery (RFC 6582); RTO from RFC 6298's estimator with Linux's"
                 + " srtt + max(4 rttvar, minRto), exponential backoff and go-back-N. TCP Small Queues as tcp_write_xmit:"
                 + " sk_wmem_alloc counts the truesize of the stream's unfreed skbs, the skb destructor (tcp_wfree) releases"
@@ -132,7 +138,12 @@ public class TcpFactory implements ElementFactory {
                 "parallel streams (iperf -P), each its own flow: flowBase(name) + index"));
         d.properties.add(PropertyDescriptorDTO.choice("congestion", "cubic", List.of("reno", "cubic"),
                 "congestion control: reno (net/ipv4/tcp_cong.c tcp_reno_cong_avoid, tcp_reno_ssthresh) or cubic"
-                        + " (net/ipv4/tcp_cubic.c: beta 717/1024, bic_scale 41, fast convergence, TCP friendliness; no HyStart)"));
+                        + " (net/ipv4/tcp_cubic.c: beta 717/1024, bic_scale 41, fast convergence, TCP friendliness, HyStart"
+                        + " unless hystart = false)"));
+        d.properties.add(PropertyDescriptorDTO.of("hystart", Kind.BOOLEAN, "true", null, null,
+                "CUBIC's hybrid slow start (tcp_cubic.c module parameter hystart, 1 by default): ACK-train and delay"
+                        + " detection from a window of 16 (hystart_low_window) end slow start with ssthresh = cwnd;"
+                        + " false runs slow start until a loss or initialSsthresh"));
         d.properties.add(PropertyDescriptorDTO.of("mss", Kind.SIZE, "1448B", "88B", "8948B",
                 "payload bytes per segment; frames are mss + 66 bytes (1448 gives 1514: a 1500-byte MTU with timestamps);"
                         + " 88 is TCP_MIN_MSS"));

@@ -24,6 +24,8 @@ final class RtxQueue {
     static final byte LOST = 0x04;
     /** {@code TCPCB_EVER_RETRANS}: retransmitted at least once. */
     static final byte EVER_RETRANS = 0x10;
+    /** The segment carries PSH ({@code TCPHDR_PSH} in {@code tcp_flags}); kept for its retransmissions. */
+    static final byte PUSH = 0x20;
 
     private final int mask;
     private final long[] start, end, xmit;
@@ -96,6 +98,11 @@ final class RtxQueue {
         xmit[k] = now;
         marks[k] = 0;
         count++;
+    }
+
+    /** Marks segment {@code i} as carrying PSH. */
+    void markPush(int i) {
+        marks[(head + i) & mask] |= PUSH;
     }
 
     /** {@code tcp_retransmit_skb}'s bookkeeping: segment {@code i} was sent again at {@code now}. */

@@ -80,8 +80,8 @@ final class TcpRecovery {
         if (ack > sk.sndNxt) {
             return; // acknowledges what was never sent (RFC 793 §3.9): discarded
         }
-        if (sk.pending == TcpSock.T_EARLY_RETRANS || sk.pending == TcpSock.T_LOSS_PROBE) {
-            sk.rearmRto();
+        if (k != Kernel.CURRENT && (sk.pending == TcpSock.T_EARLY_RETRANS || sk.pending == TcpSock.T_LOSS_PROBE)) {
+            sk.rearmRto(); // v3.19 / v4.6 tcp_ack; current kernels restart the timers only as FLAG_SET_XMIT_TIMER says
         }
         if (ack > priorUna) {
             flag |= SND_UNA_ADVANCED;
@@ -89,6 +89,9 @@ final class TcpRecovery {
         }
         // tcp_ack_update_window
         long nwin = (long) b.tcpWindow() << sk.sndWscale;
+        if (nwin > sk.maxWindow) {
+            sk.maxWindow = nwin;
+        }
         long ackSeq = b.seq();
         if (ack > priorUna || ackSeq > sk.sndWl1 || (ackSeq == sk.sndWl1 && nwin > sk.sndWnd)) {
             flag |= WIN_UPDATE;
@@ -132,7 +135,11 @@ final class TcpRecovery {
             } else if (t.reord >= 0 && t.reord < priorFackets) {
                 updateReordering(q.facketsOut - t.reord, false); // a never-retransmitted hole filled: reordering
             }
-            sk.rearmRto(); // tcp_clean_rtx_queue's tcp_rearm_rto (FLAG_SET_XMIT_TIMER in current kernels)
+            // tcp_clean_rtx_queue's tcp_rearm_rto; current kernels: FLAG_SET_XMIT_TIMER, tcp_set_xmit_timer (a loss
+            // probe if one may be scheduled, otherwise the RTO)
+            if (k != Kernel.CURRENT || !scheduleLossProbe(true)) {
+                sk.rearmRto();
+            }
         }
         // .pkts_acked with ca_rtt_us: the most recently sent newly acknowledged segment (none if any was retransmitted),
         // or from v4.6 the most recently sent newly SACKed one (CongestionControl's contract)
@@ -183,7 +190,7 @@ final class TcpRecovery {
             congControl(ack, (int) (sk.delivered - priorDelivered), flag, rexmit[0]);
         }
         if (k != Kernel.CURRENT && sk.pending == TcpSock.T_RETRANS) {
-            scheduleLossProbe();
+            scheduleLossProbe(false);
         }
         xmitRecovery(rexmit[0]);
     }
@@ -895,12 +902,28 @@ final class TcpRecovery {
         }
     }
 
+    /**
+     * {@code tcp_rack_reo_wnd} (v4.18 to 6.12): no window while no reordering has been seen and recovery is under way or
+     * {@code sacked_out} reached the dupthresh; otherwise {@code min(min_rtt/4 * reo_wnd_steps, srtt)}, with
+     * {@code reo_wnd_steps} 1 (its growth on D-SACKs, {@code tcp_rack_update_reo_wnd}, is not modelled).
+     *
+     * @return the reordering window, microseconds
+     */
+    private long rackReoWnd() {
+        if (!sk.rackReord) {
+            if (sk.caState >= TcpSock.CA_RECOVERY || q.sackedOut >= sk.reordering) {
+                return 0;
+            }
+        }
+        if (sk.minRttUs() == Long.MAX_VALUE) {
+            return 0;
+        }
+        return Math.min(sk.minRttUs() >> 2, sk.srttUs >> 3);
+    }
+
     /** @return the longest wait (µs, +1) of a segment not yet past RACK's window, 0 if none. */
     private long rackDetectLoss() {
-        long reoWnd = 1000;
-        if ((sk.rackReord || q.lostOut == 0) && sk.minRttUs() != Long.MAX_VALUE) {
-            reoWnd = Math.max(sk.minRttUs() >> 2, reoWnd);
-        }
+        long reoWnd = rackReoWnd();
         long now = sk.now();
         long wait = 0;
         for (int i = 0; i < q.packetsOut(); i++) {
@@ -916,13 +939,13 @@ final class TcpRecovery {
                 }
                 continue;
             }
-            long remaining = sk.rackRttUs + reoWnd - (now - x) / 1_000_000L;
-            if (remaining < 0) {
+            long remaining = sk.rackRttUs + reoWnd - (now - x) / 1_000_000L; // tcp_rack_skb_timeout
+            if (remaining <= 0) {
                 if (q.markLostRetrans(i)) {
                     sk.owner.event(TcpEvents.LOST_RETRANSMITS, 1);
                 }
             } else {
-                wait = Math.max(wait, 1 + remaining);
+                wait = Math.max(wait, remaining);
             }
         }
         return wait;
@@ -953,13 +976,17 @@ final class TcpRecovery {
         }
         sk.owner.event(TcpEvents.RTO, 1);
         enterLoss();
+        // icsk_backoff and icsk_retransmits count this timeout before its segment reaches anyone (the kernel's peer sees
+        // it after the handler returns; here a peer may react within the send)
+        sk.backoff++;
+        sk.retransmits++;
         if (!sk.retransmit(0)) {
+            sk.backoff--; // local congestion: no backoff (tcp_retransmit_timer's "do not backoff")
+            sk.retransmits--;
             sk.armXmit(TcpSock.T_RETRANS, Math.min(sk.rtoPicos, 500_000_000_000L)); // TCP_RESOURCE_PROBE_INTERVAL
             return;
         }
         sk.owner.event(TcpEvents.SLOW_START_RETRANS, 1);
-        sk.backoff++;
-        sk.retransmits++;
         sk.rtoPicos = Math.min(sk.rtoPicos << 1, TcpConfig.MAX_RTO_PICOS);
         sk.armXmit(TcpSock.T_RETRANS, sk.rtoPicos);
     }
@@ -991,17 +1018,23 @@ final class TcpRecovery {
 
     // ================================================================== TLP
 
-    /** {@code tcp_schedule_loss_probe}: a probe 2 RTTs after the last send, in the Open state, for SACK connections. */
-    void scheduleLossProbe() {
+    /**
+     * {@code tcp_schedule_loss_probe}: a probe 2 RTTs after the last send, in the Open state, for SACK connections.
+     *
+     * @param advancingRto whether the RTO is being restarted by this ACK (current kernels' {@code advancing_rto}: the RTO
+     *        bound is a whole {@code icsk_rto} from now, not what is left of the running one)
+     * @return whether the probe timer was armed
+     */
+    boolean scheduleLossProbe(boolean advancingRto) {
         int er = sk.cfg.earlyRetrans;
         if ((er != 3 && er != 4) || q.packetsOut() == 0 || !sk.sackOk) {
-            return;
+            return false;
         }
         long jiffy = sk.cfg.jiffyPicos();
         long timeout;
         if (k == Kernel.CURRENT) {
             if (sk.caState != TcpSock.CA_OPEN && sk.caState != TcpSock.CA_CWR) {
-                return;
+                return false;
             }
             if (sk.srttUs != 0) {
                 long us = (sk.srttUs >> 2) + (q.packetsOut() == 1 ? sk.cfg.minRto / 1_000_000L : 2000);
@@ -1011,10 +1044,10 @@ final class TcpRecovery {
             }
         } else {
             if (sk.pending != TcpSock.T_RETRANS || sk.srttUs == 0 || sk.caState != TcpSock.CA_OPEN) {
-                return;
+                return false;
             }
             if (sk.cwnd() > q.inFlight() && sk.sndNxt < sk.writeSeq) {
-                return; // not limited by the window or the application
+                return false; // not limited by the window or the application
             }
             long rtt = ((sk.srttUs >> 3) * 1_000_000L + jiffy - 1) / jiffy * jiffy;
             timeout = rtt << 1;
@@ -1024,13 +1057,16 @@ final class TcpRecovery {
             timeout = Math.max(timeout, (10_000_000_000L + jiffy - 1) / jiffy * jiffy);
         }
         long rtoAt = q.xmit(0) + sk.rtoPicos - sk.now(); // tcp_rto_delta_us: how far the RTO is
-        if (sk.pending == TcpSock.T_RETRANS && sk.xmitTimer.pending()) {
+        if (advancingRto) {
+            rtoAt = sk.rtoPicos;
+        } else if (sk.pending == TcpSock.T_RETRANS && sk.xmitTimer.pending()) {
             rtoAt = sk.xmitTimer.whenPicos() - sk.now();
         }
         if (rtoAt > 0) {
             timeout = Math.min(timeout, rtoAt);
         }
         sk.armXmit(TcpSock.T_LOSS_PROBE, timeout);
+        return true;
     }
 
     /** {@code tcp_send_loss_probe}: new data if there is some, otherwise the last segment again; then the RTO. */

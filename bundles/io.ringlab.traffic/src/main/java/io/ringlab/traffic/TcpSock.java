@@ -83,6 +83,8 @@ final class TcpSock {
     boolean finQueued, finSent;
     /** {@code snd_wnd}: the peer's window, bytes, and its update point {@code snd_wl1}. */
     long sndWnd, sndWl1;
+    /** {@code max_window}: the largest window the peer offered; {@code pushed_seq}: where the last PSH was set. */
+    long maxWindow, pushedSeq;
     int sndWscale;
     /** {@code mss_cache}: payload bytes per full segment now; {@code advmss} (ours, options excluded). */
     int mssCache, advmss;
@@ -356,14 +358,14 @@ final class TcpSock {
      * @param retransmit whether these bytes were sent before
      * @return {@code false} when the pool is empty (the connection waits for a buffer)
      */
-    private boolean transmitData(long seq, int payload, int segs, boolean fin, boolean retransmit) {
+    private boolean transmitData(long seq, int payload, int segs, boolean fin, boolean psh, boolean retransmit) {
         Buffer b = owner.alloc(this, Tcp.L2_L3 + Tcp.MAX_TCP_HEADER_BYTES + payload);
         if (b == null) {
             poolBlocked = true;
             owner.event(TcpEvents.ALLOC_FAILURES, 1);
             return false;
         }
-        int flags = Buffer.TCP_ACK | (payload > 0 ? Buffer.TCP_PSH : 0) | (fin ? Buffer.TCP_FIN : 0);
+        int flags = Buffer.TCP_ACK | (psh ? Buffer.TCP_PSH : 0) | (fin ? Buffer.TCP_FIN : 0);
         fillHeader(b, flags, seq, payload);
         b.segments(segs);
         long stream = seq - iss - 1;
@@ -437,7 +439,14 @@ final class TcpSock {
             }
             long lsndtime = lastSendPicos;
             boolean idle = q.inFlight() == 0;
-            if (!transmitData(sndNxt, bytes, segs, fin, false)) {
+            // tcp_push / tcp_mark_push: PSH on the skb that ends a write; forced_push: also once the data written passes
+            // pushed_seq by half the largest window the peer offered
+            long end = sndNxt + bytes;
+            boolean psh = bytes > 0 && (end == writeSeq || end > pushedSeq + (maxWindow >> 1));
+            if (psh) {
+                pushedSeq = end;
+            }
+            if (!transmitData(sndNxt, bytes, segs, fin, psh, false)) {
                 break;
             }
             if (idle) {
@@ -451,6 +460,9 @@ final class TcpSock {
                 long st = seq + (long) k * mssCache;
                 long e = last ? seq + bytes + (fin ? 1 : 0) : st + mssCache; // the FIN takes a sequence number
                 q.append(st, e, now);
+                if (psh && last) {
+                    q.markPush(q.packetsOut() - 1); // a retransmission carries the flags of the original
+                }
             }
             sndNxt += bytes + (fin ? 1 : 0);
             if (fin) {
@@ -472,7 +484,7 @@ final class TcpSock {
         }
         if (sent > 0) {
             if (!probe) {
-                rec.scheduleLossProbe();
+                rec.scheduleLossProbe(false);
             }
             cwndValidate(isCwndLimited);
         }
@@ -491,7 +503,7 @@ final class TcpSock {
         if (cfg.kernel == Kernel.CURRENT && owner.tsqThrottled(this, Tcp.truesize(Tcp.L2_L3 + headerBytes(0) + payload))) {
             return false; // tcp_xmit_retransmit_queue: tcp_small_queue_check(sk, skb, 1) (v4.x+ on retransmissions)
         }
-        if (!transmitData(st, payload, 1, fin, true)) {
+        if (!transmitData(st, payload, 1, fin, q.has(i, RtxQueue.PUSH), true)) {
             return false;
         }
         q.retransmitted(i, now());
@@ -659,6 +671,9 @@ final class TcpSock {
         if (state == SYN_RECV) {
             if ((flags & Buffer.TCP_ACK) == 0 || b.ack() != iss + 1) {
                 return TcpEvents.DROP_NOT_OURS;
+            }
+            if (synRetries == 0) {
+                rttSample((now() - lastSendPicos) / 1_000_000L); // tcp_synack_rtt_meas: the SYN-ACK's RTT
             }
             established(b.ack());
         }

@@ -30,6 +30,8 @@ final class TcpSockState {
         k.finSent = f.x(k.finSent ? 1 : 0) != 0;
         k.sndWnd = f.x(k.sndWnd);
         k.sndWl1 = f.x(k.sndWl1);
+        k.maxWindow = f.x(k.maxWindow);
+        k.pushedSeq = f.x(k.pushedSeq);
         k.sndWscale = (int) f.x(k.sndWscale);
         k.mssCache = (int) f.x(k.mssCache);
         k.advmss = (int) f.x(k.advmss);

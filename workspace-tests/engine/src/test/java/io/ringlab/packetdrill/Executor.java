@@ -41,8 +41,11 @@ final class Executor {
 
 	/** The element name the model runs under. */
 	static final String MODEL = "model";
-	/** The model's advmss for the tun device's 1500-byte MTU: 1500 - 20 (IPv4) - 20 (TCP). */
-	static final String ADVMSS = "1460B";
+	/**
+	 * The model's {@code mss} property for the tun device's 1500-byte MTU: the MSS option 1500 - 20 (IPv4) - 20 (TCP) =
+	 * 1460, less the 12 timestamp option bytes the property leaves out (docs/models/tcp.md, attributes).
+	 */
+	static final String ADVMSS = "1448B";
 
 	private static final Pattern DIRECTIVE = Pattern.compile("^\\s*//\\s*ringlab:\\s*(\\w+)\\s*=\\s*(\\S+)\\s*$");
 
@@ -170,10 +173,19 @@ final class Executor {
 			all.put("app", "writes");
 			all.put("gso", "false");
 			all.put("mss", ADVMSS);
+			all.put("hz", "1000"); // the kernels packetdrill's gtests are run on: CONFIG_HZ=1000 (their +.027 = 25 ms + 2 jiffies)
 		} else {
 			all.put("tcpFlows", "1");
+			all.put("mss", ADVMSS);
+			all.put("hz", "1000");
 		}
 		all.putAll(props);
+		if (role == Role.RECEIVER) {
+			// a sender's settings: the host's connections carry no data, so its congestion control has nothing to act on
+			// and the host element has no such properties (defaults.sh sets them for every script)
+			all.remove("congestion");
+			all.remove("hystart");
+		}
 		all.putIfAbsent("kernel", "current");
 		all.forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(v).append('\n'));
 		sb.append("}\n");

@@ -46,7 +46,7 @@ final class TcpConfig {
     TcpConfig(Configuration c, String element) {
         this.kernel = Kernel.of(c.getString("kernel"));
         this.mss = (int) c.getBytes("mss");
-        this.sack = c.getBoolean("sack");
+        this.sack = c.getBoolean("sack") && !c.getString("recovery").equals("newreno");
         this.dsack = c.getBoolean("dsack");
         this.timestamps = c.getBoolean("timestamps");
         this.windowScaling = c.getBoolean("windowScaling");

@@ -24,6 +24,9 @@ final class TcpProperties {
                 "the kernel whose TCP this follows (docs/models/tcp.md, 'Kernel presets'): v3.19 (SACK + FACK, dupthresh,"
                         + " early retransmit, TLP, PRR, F-RTO), v4.6 (+ RACK after recovery starts), current (RACK-TLP,"
                         + " reordering timer, no FACK)"));
+        d.properties.add(PropertyDescriptorDTO.choice("recovery", KERNEL_DEFAULT, List.of(KERNEL_DEFAULT, "newreno"),
+                "loss recovery: 'kernel' (the preset's SACK-based recovery) or 'newreno' (this end offers no SACK, so the"
+                        + " connection runs tcp_fastretrans_alert's NewReno branch, RFC 6582; for comparison)"));
         d.properties.add(PropertyDescriptorDTO.of("sack", Kind.BOOLEAN, "true", null, null,
                 "offer and use SACK (net.ipv4.tcp_sack, RFC 2018); both ends must offer it"));
         d.properties.add(PropertyDescriptorDTO.of("dsack", Kind.BOOLEAN, "true", null, null,

@@ -352,16 +352,6 @@ final class RtxQueue {
         return -1;
     }
 
-    /** @return whether any segment still carries a retransmission ({@code retrans_out > 0} or an ever-retransmitted one). */
-    boolean anyEverRetrans() {
-        for (int i = 0; i < count; i++) {
-            if ((marks[(head + i) & mask] & EVER_RETRANS) != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Hot swap: the queue as parallel arrays, oldest first. */
     long[][] export() {
         long[] s = new long[count], e = new long[count], x = new long[count], m = new long[count];

@@ -8,8 +8,6 @@ import io.ringlab.sim.api.Configuration;
  * {@code host} receiver (both read the same property names; {@link TcpProperties} declares them once). Immutable.
  */
 final class TcpConfig {
-    /** {@code TCP_MIN_MSS} (include/net/tcp.h): 88 bytes. */
-    static final int MIN_MSS = 88;
     /** {@code TCP_RTO_MAX}: 120 s. */
     static final long MAX_RTO_PICOS = 120_000_000_000_000L;
     /** {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298 §2.1). */

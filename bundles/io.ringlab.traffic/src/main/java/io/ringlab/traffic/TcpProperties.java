@@ -76,11 +76,4 @@ final class TcpProperties {
         // 87380 until commit a337531b942b ("tcp: up initial rmem to 128KB and SYN rwin to around 64KB", v5.4)
         return k == Kernel.CURRENT ? "4096 131072 6291456" : "4096 87380 6291456";
     }
-
-    /** @return the property names, for tests. */
-    static List<String> names() {
-        ElementDescriptorDTO d = new ElementDescriptorDTO();
-        addTo(d);
-        return d.properties.stream().map(p -> p.name).toList();
-    }
 }

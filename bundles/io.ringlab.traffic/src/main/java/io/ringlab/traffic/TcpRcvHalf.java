@@ -192,11 +192,11 @@ final class TcpRcvHalf {
         measureRcvMss(payload);
         if (end <= rcvNxt) {
             dsackSet(seq, end); // a retransmission: D-SACK it and ACK at once (tcp_enter_quickack_mode)
-            enterQuickack();
+            incrQuickack();
             return DUPLICATE;
         }
         if (seq >= rcvNxt + Math.max(receiveWindow(), 1)) {
-            enterQuickack();
+            incrQuickack();
             return OUT_OF_WINDOW; // tcp_sequence / out_of_window: beyond the window offered
         }
         if (seq <= rcvNxt) {
@@ -367,12 +367,10 @@ final class TcpRcvHalf {
         }
     }
 
-    /** {@code tcp_enter_quickack_mode}: the next ACKs go at once (pingpong, not modelled, would end too). */
-    void enterQuickack() {
-        incrQuickack();
-    }
-
-    /** {@code tcp_incr_quickack}: {@code rcv_wnd / (2 rcv_mss)} quick ACKs, at least 2, at most 16. */
+    /**
+     * {@code tcp_incr_quickack}: {@code rcv_wnd / (2 rcv_mss)} quick ACKs, at least 2, at most 16; also what
+     * {@code tcp_enter_quickack_mode} does here (it ends pingpong mode too, which is not modelled).
+     */
     private void incrQuickack() {
         long q = rcvWnd / (2L * Math.max(1, rcvMss));
         if (q == 0) {

@@ -21,7 +21,7 @@ final class TcpRecovery {
     // the flags tcp_ack collects (include/net/tcp.h FLAG_*)
     static final int DATA = 0x01, WIN_UPDATE = 0x02, DATA_ACKED = 0x04, RETRANS_DATA_ACKED = 0x08, SYN_ACKED = 0x10,
             DATA_SACKED = 0x20, ECE = 0x40, LOST_RETRANS = 0x80, SND_UNA_ADVANCED = 0x400, DSACKING_ACK = 0x800,
-            SACK_RENEGING = 0x2000, ORIG_SACK_ACKED = 0x200;
+            ORIG_SACK_ACKED = 0x200;
     static final int ACKED = DATA_ACKED | SYN_ACKED;
     static final int NOT_DUP = DATA | WIN_UPDATE | ACKED;
     static final int FORWARD_PROGRESS = ACKED | DATA_SACKED;
@@ -33,8 +33,8 @@ final class TcpRecovery {
     private final TcpSock sk;
     private final RtxQueue q;
     private final Kernel k;
-    /** What this ACK leaves {@link #xmitRecovery} to retransmit ({@code rexmit} of tcp_ack); a field: no allocation. */
-    private final int[] rexmit = new int[1];
+    /** What this ACK leaves {@link #xmitRecovery} to retransmit ({@code rexmit} of tcp_ack: a {@code REXMIT_*}). */
+    private int rexmit;
 
     TcpRecovery(TcpSock sk) {
         this.sk = sk;
@@ -71,9 +71,9 @@ final class TcpRecovery {
             if (b.sackBlocks() > 0 && sk.sackOk) {
                 flag |= sacktag(b, priorUna);
                 sk.delivered += t.newlySacked;
-                rexmit[0] = REXMIT_NONE;
-                fastretransAlert(priorUna, false, flag, priorPacketsOut - priorSacked, rexmit);
-                xmitRecovery(rexmit[0]);
+                rexmit = REXMIT_NONE;
+                fastretransAlert(false, flag, priorPacketsOut - priorSacked);
+                xmitRecovery();
             }
             return;
         }
@@ -158,41 +158,30 @@ final class TcpRecovery {
             newlyDelivered = acked; // a Reno ACK's dupACK-counted segments were already delivered once
         }
         sk.delivered += newlyDelivered;
-        rexmit[0] = REXMIT_NONE;
-        if (k == Kernel.V3_19) {
-            if (mayRaiseCwnd(flag) && sk.isCwndLimited()) {
-                sk.cc.congAvoid(sk.s, ack, acked, sk.now()); // v3.19: cong_avoid before the state machine
+        rexmit = REXMIT_NONE;
+        if (k == Kernel.CURRENT && sk.tlpHighSeq != 0) {
+            processTlpAck(ack, flag); // current: before the state machine
+        }
+        if (k == Kernel.V3_19 && mayRaiseCwnd(flag) && sk.isCwndLimited()) {
+            sk.cc.congAvoid(sk.s, ack, acked, sk.now()); // v3.19: cong_avoid before the state machine
+        }
+        if (isDubious(flag)) {
+            boolean dup = (flag & (SND_UNA_ADVANCED | NOT_DUP)) == 0;
+            if (dup) {
+                sk.owner.event(TcpEvents.DUP_ACKS, 1);
             }
-            if (isDubious(flag)) {
-                boolean dup = (flag & (SND_UNA_ADVANCED | NOT_DUP)) == 0;
-                if (dup) {
-                    sk.owner.event(TcpEvents.DUP_ACKS, 1);
-                }
-                fastretransAlert(priorUna, dup, flag, priorPacketsOut - priorSacked, rexmit);
-            }
-            if (sk.tlpHighSeq != 0) {
-                processTlpAck(ack, flag);
-            }
-        } else {
-            if (k == Kernel.CURRENT && sk.tlpHighSeq != 0) {
-                processTlpAck(ack, flag);
-            }
-            if (isDubious(flag)) {
-                boolean dup = (flag & (SND_UNA_ADVANCED | NOT_DUP)) == 0;
-                if (dup) {
-                    sk.owner.event(TcpEvents.DUP_ACKS, 1);
-                }
-                fastretransAlert(priorUna, dup, flag, priorPacketsOut - priorSacked, rexmit);
-            }
-            if (k == Kernel.V4_6 && sk.tlpHighSeq != 0) {
-                processTlpAck(ack, flag);
-            }
-            congControl(ack, (int) (sk.delivered - priorDelivered), flag, rexmit[0]);
+            fastretransAlert(dup, flag, priorPacketsOut - priorSacked);
+        }
+        if (k != Kernel.CURRENT && sk.tlpHighSeq != 0) {
+            processTlpAck(ack, flag); // v3.19, v4.6: after it
+        }
+        if (k != Kernel.V3_19) {
+            congControl(ack, (int) (sk.delivered - priorDelivered), flag); // v4.6+: tcp_cong_control after it
         }
         if (k != Kernel.CURRENT && sk.pending == TcpSock.T_RETRANS) {
             scheduleLossProbe(false);
         }
-        xmitRecovery(rexmit[0]);
+        xmitRecovery();
     }
 
 
@@ -214,9 +203,9 @@ final class TcpRecovery {
     }
 
     /** {@code tcp_cong_control} (v4.6+): PRR in a reduction, otherwise the congestion control's growth. */
-    private void congControl(long ack, int ackedSacked, int flag, int rexmit) {
+    private void congControl(long ack, int ackedSacked, int flag) {
         if (sk.inCwndReduction()) {
-            cwndReduction(ackedSacked, flag, rexmit);
+            cwndReduction(ackedSacked, flag);
         } else if (mayRaiseCwnd(flag) && sk.isCwndLimited()) {
             sk.cc.congAvoid(sk.s, ack, ackedSacked, sk.now());
         }
@@ -310,10 +299,8 @@ final class TcpRecovery {
      * {@code tcp_fastretrans_alert}: the congestion-state machine run on dubious ACKs.
      *
      * @param priorUnsacked v3.19's {@code prior_unsacked} ({@code packets_out - sacked_out} before the ACK)
-     * @param rexmit out: what {@link #xmitRecovery} retransmits
      */
-    private void fastretransAlert(long priorUna, boolean dup, int flag, int priorUnsacked, int[] rexmit) {
-        boolean fastRexmit = false;
+    private void fastretransAlert(boolean dup, int flag, int priorUnsacked) {
         boolean doLost = dup || ((flag & DATA_SACKED) != 0 && (rackOn() && k == Kernel.CURRENT
                 ? false : facketsOrSacked() > sk.reordering));
         if (q.packetsOut() == 0 && q.sackedOut > 0) {
@@ -362,17 +349,17 @@ final class TcpRecovery {
                     identifyLoss(flag);
                 }
                 if (k == Kernel.V3_19) {
-                    finish(doLost, false, priorUnsacked, rexmit);
+                    finish(doLost, false, priorUnsacked);
                     return;
                 }
             }
             case TcpSock.CA_LOSS -> {
-                processLoss(flag, dup, rexmit);
+                processLoss(flag, dup);
                 if (k == Kernel.V3_19) {
                     if (sk.caState != TcpSock.CA_OPEN) {
                         return;
                     }
-                    openOrDisorder(flag, dup, priorUnsacked, rexmit, doLost);
+                    openOrDisorder(flag, dup, priorUnsacked, doLost);
                     return;
                 }
                 if (k == Kernel.CURRENT) {
@@ -381,22 +368,22 @@ final class TcpRecovery {
                 if (sk.caState != TcpSock.CA_OPEN && (flag & LOST_RETRANS) == 0) {
                     return;
                 }
-                openOrDisorder(flag, dup, priorUnsacked, rexmit, doLost);
+                openOrDisorder(flag, dup, priorUnsacked, doLost);
                 return;
             }
             default -> {
-                openOrDisorder(flag, dup, priorUnsacked, rexmit, doLost);
+                openOrDisorder(flag, dup, priorUnsacked, doLost);
                 return;
             }
         }
         if (doLost && !(rackOn() && k == Kernel.CURRENT)) {
-            updateScoreboard(fastRexmit);
+            updateScoreboard(false);
         }
-        rexmit[0] = REXMIT_LOST;
+        rexmit = REXMIT_LOST;
     }
 
     /** The {@code default:} branch of E (Open, Disorder, CWR, and Loss once it has ended). */
-    private void openOrDisorder(int flag, boolean dup, int priorUnsacked, int[] rexmit, boolean doLost) {
+    private void openOrDisorder(int flag, boolean dup, int priorUnsacked, boolean doLost) {
         if (isReno()) {
             if ((flag & SND_UNA_ADVANCED) != 0) {
                 q.resetRenoSack();
@@ -417,22 +404,22 @@ final class TcpRecovery {
         }
         enterRecovery();
         if (k == Kernel.V3_19) {
-            finish(doLost, true, priorUnsacked, rexmit);
+            finish(doLost, true, priorUnsacked);
             return;
         }
         if (doLost && !(rackOn() && k == Kernel.CURRENT)) {
             updateScoreboard(true);
         }
-        rexmit[0] = REXMIT_LOST;
+        rexmit = REXMIT_LOST;
     }
 
     /** v3.19's tail of the state machine: mark, PRR, retransmit, all inside {@code tcp_fastretrans_alert}. */
-    private void finish(boolean doLost, boolean fastRexmit, int priorUnsacked, int[] rexmit) {
+    private void finish(boolean doLost, boolean fastRexmit, int priorUnsacked) {
         if (doLost) {
             updateScoreboard(fastRexmit);
         }
         cwndReduction319(priorUnsacked, fastRexmit);
-        rexmit[0] = REXMIT_NONE;
+        rexmit = REXMIT_NONE;
         xmitRetransmitQueue();
     }
 
@@ -612,7 +599,7 @@ final class TcpRecovery {
     }
 
     /** PRR, {@code tcp_cwnd_reduction} of v4.6 and current (RFC 6937 with each era's slow-start bound). */
-    private void cwndReduction(int newlyAckedSacked, int flag, int rexmit) {
+    private void cwndReduction(int newlyAckedSacked, int flag) {
         if (newlyAckedSacked <= 0 || sk.priorCwnd == 0) {
             return;
         }
@@ -743,7 +730,7 @@ final class TcpRecovery {
     }
 
     /** {@code tcp_process_loss}: Loss state, with F-RTO (RFC 5682 §3.1, SACK-enhanced). */
-    private void processLoss(int flag, boolean dup, int[] rexmit) {
+    private void processLoss(int flag, boolean dup) {
         boolean recovered = sk.sndUna >= sk.highSeq;
         if (k == Kernel.V3_19) {
             if (sk.frtoActive) {
@@ -786,7 +773,7 @@ final class TcpRecovery {
             } else if ((flag & SND_UNA_ADVANCED) != 0 && !recovered) {
                 sk.highSeq = sk.sndNxt;
                 if (sk.sndNxt < sk.writeSeq && sk.sndUna + sk.sndWnd > sk.sndNxt) {
-                    rexmit[0] = REXMIT_NEW; // step 2.b: send new data first
+                    rexmit = REXMIT_NEW; // step 2.b: send new data first
                     return;
                 }
                 sk.frtoActive = false;
@@ -797,7 +784,7 @@ final class TcpRecovery {
             return;
         }
         renoInLoss(flag, dup);
-        rexmit[0] = REXMIT_LOST;
+        rexmit = REXMIT_LOST;
     }
 
     private void renoInLoss(int flag, boolean dup) {
@@ -811,7 +798,7 @@ final class TcpRecovery {
     }
 
     /** {@code tcp_xmit_recovery} (v4.6+). */
-    private void xmitRecovery(int rexmit) {
+    private void xmitRecovery() {
         if (rexmit == REXMIT_NONE) {
             return;
         }
@@ -958,7 +945,7 @@ final class TcpRecovery {
         if (prior != q.inFlight()) {
             if (sk.caState != TcpSock.CA_RECOVERY) {
                 enterRecovery();
-                cwndReduction(1, 0, REXMIT_LOST);
+                cwndReduction(1, 0);
             }
             xmitRetransmitQueue();
         }

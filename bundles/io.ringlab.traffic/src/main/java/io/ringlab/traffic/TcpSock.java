@@ -91,7 +91,7 @@ final class TcpSock {
     /** The peer's MSS option ({@code rx_opt.mss_clamp}). */
     int peerMss;
     boolean sackOk, tsOk, wscaleOk;
-    boolean tsqThrottled, poolBlocked;
+    boolean poolBlocked;
     // RTT estimation (tcp_rtt_estimator, microseconds, srtt << 3, mdev << 2 as the kernel keeps them)
     long srttUs, mdevUs, mdevMaxUs, rttvarUs, rttSeq;
     long minRttUs = Long.MAX_VALUE;
@@ -147,10 +147,6 @@ final class TcpSock {
     }
 
     // ------------------------------------------------------------------ small accessors
-
-    boolean isSack() {
-        return sackOk;
-    }
 
     int cwnd() {
         return cc.cwnd[s];

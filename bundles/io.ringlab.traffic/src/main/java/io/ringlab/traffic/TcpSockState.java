@@ -39,7 +39,6 @@ final class TcpSockState {
         k.sackOk = f.x(k.sackOk ? 1 : 0) != 0;
         k.tsOk = f.x(k.tsOk ? 1 : 0) != 0;
         k.wscaleOk = f.x(k.wscaleOk ? 1 : 0) != 0;
-        k.tsqThrottled = f.x(k.tsqThrottled ? 1 : 0) != 0;
         k.poolBlocked = f.x(k.poolBlocked ? 1 : 0) != 0;
         k.srttUs = f.x(k.srttUs);
         k.mdevUs = f.x(k.mdevUs);

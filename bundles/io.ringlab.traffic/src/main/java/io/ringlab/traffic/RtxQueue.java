@@ -287,9 +287,13 @@ final class RtxQueue {
      * Non-SACK flows ({@code tcp_is_reno}): the dupACK counter that stands for {@code sacked_out}
      * ({@code tcp_add_reno_sack}, limited by {@code tcp_limit_reno_sacked} to {@code packets_out - lost_out - 1}... as
      * {@code tcp_limit_reno_sacked}: at most {@code packets_out - lost_out}).
+     *
+     * @return 1 if the count rose (the dupACK delivered a segment: {@code tp->delivered++}), 0 if the limit held it
      */
-    void addRenoSack() {
+    int addRenoSack() {
+        int prior = sackedOut;
         sackedOut = Math.min(sackedOut + 1, Math.max(0, count - lostOut));
+        return sackedOut - prior;
     }
 
     /** {@code tcp_reset_reno_sack}. */

@@ -153,11 +153,15 @@ final class TcpRecovery {
             sk.cc.pktsAcked(sk.s, acked, caRtt, sk.now());
         }
         rackAdvanceFromTag(t);
-        int newlyDelivered = acked + t.newlySacked;
-        if (isReno() && (flag & SND_UNA_ADVANCED) != 0 && acked > 0) {
-            newlyDelivered = acked; // a Reno ACK's dupACK-counted segments were already delivered once
+        // tp->delivered (v4.6+, what tcp_cong_control and PRR are given): a SACK flow counts each segment once, when it
+        // is SACKed (tcp_sacktag_one) or, never SACKed, when it is cumulatively acknowledged (tcp_clean_rtx_queue);
+        // a Reno flow counts its dupACKs as they come (tcp_add_reno_sack) and a cumulative ACK as
+        // max(acked - sacked_out, 1) (tcp_remove_reno_sacks: one ACK fills the hole, the rest the dupACKs stood for)
+        if (isReno()) {
+            sk.delivered += acked > 0 ? Math.max(acked - priorSacked, 1) : 0;
+        } else {
+            sk.delivered += t.newlyAcked + t.newlySacked;
         }
-        sk.delivered += newlyDelivered;
         rexmit = REXMIT_NONE;
         if (k == Kernel.CURRENT && sk.tlpHighSeq != 0) {
             processTlpAck(ack, flag); // current: before the state machine
@@ -333,7 +337,7 @@ final class TcpRecovery {
             case TcpSock.CA_RECOVERY -> {
                 if ((flag & SND_UNA_ADVANCED) == 0) {
                     if (isReno() && dup) {
-                        q.addRenoSack();
+                        sk.delivered += q.addRenoSack();
                     }
                 } else {
                     if (tryUndoPartial(priorUnsacked)) {
@@ -389,7 +393,7 @@ final class TcpRecovery {
                 q.resetRenoSack();
             }
             if (dup) {
-                q.addRenoSack();
+                sk.delivered += q.addRenoSack();
             }
         }
         if (sk.caState <= TcpSock.CA_DISORDER) {
@@ -790,7 +794,7 @@ final class TcpRecovery {
     private void renoInLoss(int flag, boolean dup) {
         if (isReno()) {
             if (sk.sndNxt > sk.highSeq && dup) {
-                q.addRenoSack();
+                sk.delivered += q.addRenoSack();
             } else if ((flag & SND_UNA_ADVANCED) != 0) {
                 q.resetRenoSack();
             }

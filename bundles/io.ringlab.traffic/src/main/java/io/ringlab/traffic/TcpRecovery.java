@@ -967,18 +967,20 @@ final class TcpRecovery {
         }
         sk.owner.event(TcpEvents.RTO, 1);
         enterLoss();
-        // icsk_backoff and icsk_retransmits count this timeout before its segment reaches anyone (the kernel's peer sees
-        // it after the handler returns; here a peer may react within the send)
+        // icsk_backoff, icsk_retransmits and the doubled icsk_rto are in place before the segment reaches anyone (the
+        // kernel's peer sees it after the handler returns; here a peer may react within the send)
+        long rto = sk.rtoPicos;
         sk.backoff++;
         sk.retransmits++;
+        sk.rtoPicos = Math.min(rto << 1, TcpConfig.MAX_RTO_PICOS);
         if (!sk.retransmit(0)) {
             sk.backoff--; // local congestion: no backoff (tcp_retransmit_timer's "do not backoff")
             sk.retransmits--;
+            sk.rtoPicos = rto;
             sk.armXmit(TcpSock.T_RETRANS, Math.min(sk.rtoPicos, 500_000_000_000L)); // TCP_RESOURCE_PROBE_INTERVAL
             return;
         }
         sk.owner.event(TcpEvents.SLOW_START_RETRANS, 1);
-        sk.rtoPicos = Math.min(sk.rtoPicos << 1, TcpConfig.MAX_RTO_PICOS);
         sk.armXmit(TcpSock.T_RETRANS, sk.rtoPicos);
     }
 

@@ -85,6 +85,10 @@ final class TcpSock {
     long sndWnd, sndWl1;
     /** {@code max_window}: the largest window the peer offered; {@code pushed_seq}: where the last PSH was set. */
     long maxWindow, pushedSeq;
+    /** Where the skb that ends at {@link #writeSeq} starts (its sent part included). */
+    long tailSkbStart;
+    /** The PSH flags {@code tcp_sendmsg} left in the stream. */
+    final PushMarks marks = new PushMarks();
     int sndWscale;
     /** {@code mss_cache}: payload bytes per full segment now; {@code advmss} (ours, options excluded). */
     int mssCache, advmss;
@@ -189,6 +193,9 @@ final class TcpSock {
         sndUna = iss;
         sndNxt = iss + 1;
         writeSeq = iss + 1;
+        pushedSeq = writeSeq;
+        tailSkbStart = writeSeq;
+        marks.clear();
         state = SYN_SENT;
         rcv.initialWindow(cfg.windowScaling, mssOption() - (cfg.timestamps ? Tcp.TS_OPTION : 0));
         sendSyn(false);
@@ -211,12 +218,35 @@ final class TcpSock {
         if (finQueued || bytes <= 0) {
             return 0;
         }
+        long tailLen = writeSeq > sndNxt ? writeSeq - Math.max(tailSkbStart, sndNxt) : 0;
+        tailSkbStart = marks.write(writeSeq, writeSeq + bytes, tailLen, sizeGoal(), pushedSeq, maxWindow >> 1,
+                tailSkbStart);
         writeSeq += bytes;
+        pushedSeq = writeSeq; // tcp_push: tcp_mark_push on the tail skb
         if (state == ESTABLISHED || state == CLOSE_WAIT) {
             writeXmit(false);
         }
         return bytes;
     }
+
+    /**
+     * {@code tcp_xmit_size_goal}: the skb size {@code tcp_sendmsg} fills, {@code GSO_MAX_SIZE - 1 - MAX_TCP_HEADER}
+     * bounded by half the largest window the peer offered ({@code tcp_bound_to_half_wnd}: the whole window when it is
+     * at most {@code TCP_MSS_DEFAULT}, never under 68 bytes less the header), in whole segments. The stack builds GSO
+     * skbs whether or not the element's {@code gso} sends them to the driver unsegmented: {@code sk_can_gso} holds with
+     * the software GSO every device has by default ({@code NETIF_F_GSO}), so this applies with {@code gso = false} too.
+     */
+    private long sizeGoal() {
+        long goal = Tcp.GSO_MAX_SIZE - 1 - Tcp.MAX_TCP_HEADER;
+        long cutoff = maxWindow > TCP_MSS_DEFAULT ? maxWindow >> 1 : maxWindow;
+        if (cutoff > 0 && goal > cutoff) {
+            goal = Math.max(cutoff, 68 - headerBytes(0));
+        }
+        return Math.max(goal / mssCache * mssCache, mssCache);
+    }
+
+    /** {@code TCP_MSS_DEFAULT} (include/net/tcp.h): 536 bytes. */
+    private static final int TCP_MSS_DEFAULT = 536;
 
     /** {@code tcp_close} / {@code shutdown(SHUT_WR)}: a FIN after the data written. */
     void close() {
@@ -428,6 +458,13 @@ final class TcpSock {
                 segs = Math.min(segs, q.capacity() - q.packetsOut());
             }
             int bytes = finOnly ? 0 : segs == 1 ? payload : segs * mssCache;
+            for (int k = 1; k < segs; k++) {
+                if (marks.marked(sndNxt + (long) k * mssCache)) {
+                    segs = k; // a marked skb ends inside: the kernel sends it as its own skb (tcp_write_xmit)
+                    bytes = segs * mssCache;
+                    break;
+                }
+            }
             boolean fin = finQueued && sndNxt + bytes == writeSeq;
             int truesize = segs == 1 ? Tcp.truesize(Tcp.L2_L3 + headerBytes(0) + bytes) : Tcp.gsoTruesize(mssCache, segs);
             if (owner.tsqThrottled(this, truesize)) {
@@ -435,13 +472,8 @@ final class TcpSock {
             }
             long lsndtime = lastSendPicos;
             boolean idle = q.inFlight() == 0;
-            // tcp_push / tcp_mark_push: PSH on the skb that ends a write; forced_push: also once the data written passes
-            // pushed_seq by half the largest window the peer offered
-            long end = sndNxt + bytes;
-            boolean psh = bytes > 0 && (end == writeSeq || end > pushedSeq + (maxWindow >> 1));
-            if (psh) {
-                pushedSeq = end;
-            }
+            // PSH where tcp_sendmsg marked an skb that ends here (tso_fragment keeps it on the second part)
+            boolean psh = bytes > 0 && marks.marked(sndNxt + bytes);
             if (!transmitData(sndNxt, bytes, segs, fin, psh, false)) {
                 break;
             }
@@ -698,6 +730,9 @@ final class TcpSock {
         sndUna = iss;
         sndNxt = iss + 1;
         writeSeq = iss + 1;
+        pushedSeq = writeSeq;
+        tailSkbStart = writeSeq;
+        marks.clear();
         rcv.initialWindow(wscaleOk, mssOption() - (tsOk ? Tcp.TS_OPTION : 0));
         if (!wscaleOk) {
             rcv.rcvWscale = 0;

@@ -32,6 +32,7 @@ final class TcpSockState {
         k.sndWl1 = f.x(k.sndWl1);
         k.maxWindow = f.x(k.maxWindow);
         k.pushedSeq = f.x(k.pushedSeq);
+        k.tailSkbStart = f.x(k.tailSkbStart);
         k.sndWscale = (int) f.x(k.sndWscale);
         k.mssCache = (int) f.x(k.mssCache);
         k.advmss = (int) f.x(k.advmss);
@@ -129,6 +130,7 @@ final class TcpSockState {
             ranges[2 * i + 1] = ofo.end(i);
         }
         out.put(prefix + ".ofo", ranges);
+        out.put(prefix + ".push", k.marks.export());
         out.put(prefix + ".sackStart", k.rcv.sackStart.clone());
         out.put(prefix + ".sackEnd", k.rcv.sackEnd.clone());
         out.put(prefix + ".xmitTimer", k.xmitTimer);
@@ -149,6 +151,7 @@ final class TcpSockState {
         for (int i = 0; i < ranges.length; i += 2) {
             k.rcv.ofo.add(ranges[i], ranges[i + 1]); // sorted, apart: each goes to the end
         }
+        k.marks.load(in.get(prefix + ".push", long[].class));
         Handovers.read(in, prefix + ".sackStart", k.rcv.sackStart);
         Handovers.read(in, prefix + ".sackEnd", k.rcv.sackEnd);
         k.xmitTimer.takeOver(in.get(prefix + ".xmitTimer", Timer.class));

@@ -96,6 +96,10 @@ final class TcpRecovery {
         if (ack > priorUna || ackSeq > sk.sndWl1 || (ackSeq == sk.sndWl1 && nwin > sk.sndWnd)) {
             flag |= WIN_UPDATE;
             sk.sndWl1 = ackSeq;
+            if (k != Kernel.V3_19 && nwin != sk.sndWnd && sk.sndNxt < sk.writeSeq) {
+                sk.sndWnd = nwin;
+                sk.idleCheck(); // tcp_ack_update_window (v4.6+): a new window with data queued
+            }
             sk.sndWnd = nwin;
         }
         int hdr = b.tcpHeaderBytes() > 0 ? b.tcpHeaderBytes() : Tcp.HEADERS - Tcp.L2_L3;
@@ -579,6 +583,25 @@ final class TcpRecovery {
         sk.prrOut = 0;
         sk.lossCwnd = sk.cwnd();
         sk.cc.ssthresh[sk.s] = sk.cc.recalcSsthresh(sk.s, sk.now());
+    }
+
+    /**
+     * {@code tcp_cwnd_restart} (net/ipv4/tcp_output.c, RFC 2861's restart window): {@code ssthresh =
+     * tcp_current_ssthresh}; cwnd halved once per RTO of the idle time beyond the first, down to the restart window
+     * {@code min(TCP_INIT_CWND, cwnd)} ({@code tcp_init_cwnd} without a route metric). Reno and CUBIC ignore
+     * {@code CA_EVENT_CWND_RESTART}.
+     *
+     * @param delta jiffies since the last data sent
+     * @param rto the RTO in jiffies
+     */
+    void cwndRestart(long delta, long rto) {
+        int cwnd = sk.cwnd();
+        int restart = Math.min(sk.cfg.initialCwnd, cwnd);
+        sk.cc.ssthresh[sk.s] = currentSsthresh();
+        while ((delta -= rto) > 0 && cwnd > restart) {
+            cwnd >>= 1;
+        }
+        sk.cwnd(Math.max(cwnd, restart));
     }
 
     /** {@code tcp_current_ssthresh}: in a reduction the threshold, otherwise max(ssthresh, 3/4 cwnd). */

@@ -218,6 +218,9 @@ final class TcpSock {
         if (finQueued || bytes <= 0) {
             return 0;
         }
+        if (cfg.kernel != Kernel.V3_19 && (state == ESTABLISHED || state == CLOSE_WAIT)) {
+            idleCheck(); // skb_entail: the check runs for the write's first skb, before anything of it is sent
+        }
         long tailLen = writeSeq > sndNxt ? writeSeq - Math.max(tailSkbStart, sndNxt) : 0;
         tailSkbStart = marks.write(writeSeq, writeSeq + bytes, tailLen, sizeGoal(), pushedSeq, maxWindow >> 1,
                 tailSkbStart);
@@ -247,6 +250,24 @@ final class TcpSock {
 
     /** {@code TCP_MSS_DEFAULT} (include/net/tcp.h): 536 bytes. */
     private static final int TCP_MSS_DEFAULT = 536;
+
+    /**
+     * {@code tcp_slow_start_after_idle_check} (v4.6+, include/net/tcp.h: at each skb {@code tcp_sendmsg} entails and on a
+     * window update with data queued) and the same test in {@code tcp_event_data_sent} (v3.19, before a data segment
+     * leaves): with {@code net.ipv4.tcp_slow_start_after_idle}, nothing in flight ({@code packets_out} 0) and more than
+     * an RTO since the last data sent ({@code lsndtime}, in jiffies), {@code tcp_cwnd_restart}.
+     */
+    void idleCheck() {
+        if (!cfg.slowStartAfterIdle || q.packetsOut() > 0) {
+            return;
+        }
+        long j = cfg.jiffyPicos();
+        long delta = now() / j - lastSendPicos / j;
+        long rto = rtoPicos / j;
+        if (delta > rto) {
+            rec.cwndRestart(delta, rto);
+        }
+    }
 
     /** {@code tcp_close} / {@code shutdown(SHUT_WR)}: a FIN after the data written. */
     void close() {
@@ -469,6 +490,9 @@ final class TcpSock {
             int truesize = segs == 1 ? Tcp.truesize(Tcp.L2_L3 + headerBytes(0) + bytes) : Tcp.gsoTruesize(mssCache, segs);
             if (owner.tsqThrottled(this, truesize)) {
                 break;
+            }
+            if (cfg.kernel == Kernel.V3_19 && !finOnly) {
+                idleCheck(); // tcp_transmit_skb -> tcp_event_data_sent, before packets_out counts this segment
             }
             long lsndtime = lastSendPicos;
             boolean idle = q.inFlight() == 0;
@@ -790,6 +814,7 @@ final class TcpSock {
     private void established(long ack) {
         state = ESTABLISHED;
         sndUna = ack;
+        lastSendPicos = now(); // tp->lsndtime (tcp_finish_connect; tcp_rcv_state_process in SYN_RECV)
         if (synRetries > 0) {
             // tcp_init_transfer / tcp_init_metrics: after a SYN retransmission, a 1-segment window and a fresh RTO
             // (TCP_TIMEOUT_FALLBACK, 3 s, when no RTT sample was taken)

@@ -37,7 +37,7 @@ final class FakeTcp implements Element, Stack {
 		d.ports.add(PortDescriptorDTO.of("in", PortDescriptorDTO.Direction.IN, PortDescriptorDTO.Mode.PUSH, true, "in"));
 		for (String p : List.of("streams", "open", "app", "gso", "mss", "kernel", "tcpFlows", "sack", "dsack",
 				"timestamps", "windowScaling", "frto", "earlyRetrans", "tcpRecovery", "fack", "reordering", "tcpRmem",
-				"tcpWmem", "congestion", "hz")) {
+				"tcpWmem", "congestion", "hz", "slowStartAfterIdle")) {
 			d.properties.add(PropertyDescriptorDTO.of(p, PropertyDescriptorDTO.Kind.STRING, "", null, null, p));
 		}
 		return new ElementFactory() {

@@ -50,9 +50,8 @@ final class Sysctls {
 		t.put("tcp_rmem", new Property("tcpRmem", false));
 		t.put("tcp_wmem", new Property("tcpWmem", false));
 		t.put("tcp_congestion_control", new Property("congestion", false));
+		t.put("tcp_slow_start_after_idle", new Property("slowStartAfterIdle", true));
 		// the model has no property for these: it behaves as the value given, which is defaults.sh's
-		t.put("tcp_slow_start_after_idle", new Fixed("0", "the model does not restart the window after idle"
-				+ " (tcp_cwnd_restart is not modelled)"));
 		t.put("tcp_ecn", new Fixed("0", "the model does not negotiate ECN"));
 		t.put("tcp_ecn_option", new Fixed("2", "no AccECN: the option is never sent"));
 		t.put("tcp_syn_retries", new Fixed("5", "no script here loses a SYN more than 5 times"));

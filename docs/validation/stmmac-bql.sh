@@ -17,6 +17,25 @@ run() {
     | awk -F= '{v[NR]=$2} END {printf "%.2f %.2f %.1f %.1f\n", v[1], v[2], v[3], v[4]}'
 }
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# build NAME KEY=VALUE...: prints the path of a copy of the 100 Mbit/s scenario whose profile is a copy of amlogic-s805
+# with those kernel-build keys changed (docs/models/tcp.md, "Socket memory per kernel build")
+build() {
+  local name=$1 kv; shift
+  local p="$tmp/$name.profile"
+  cp bundles/io.ringlab.driver.stmmac/src/main/resources/profiles/amlogic-s805.profile "$p"
+  for kv in "$@"; do
+    grep -q "^${kv%%=*} = " "$p" || { echo "stmmac-bql.sh: the profile has no ${kv%%=*}" >&2; exit 1; }
+    sed -i "s/^${kv%%=*} = [0-9]* |/${kv%%=*} = ${kv#*=} |/" "$p"
+  done
+  sed "s#^profile = amlogic-s805\$#profile = $p#" pipelines/stmmac-bql-100m.pipeline > "$tmp/$name.pipeline"
+  echo "$tmp/$name.pipeline"
+}
+x86="kernel.sizeofSkBuff=232 kernel.sizeofSkbSharedInfo=320"
+plain="kernel.config.WLAN=0 kernel.config.IPV6_SIT=0 kernel.config.IPV6_TUNNEL=0"
+mesh="kernel.config.MAC80211_MESH=2"
+
 row() { # label file sets...
   local label=$1 file=$2; shift 2
   local off on
@@ -72,6 +91,31 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   row "Reno instead of CUBIC" pipelines/stmmac-bql-100m.pipeline --set iperf.congestion=reno
   row "current-kernel driver preset" pipelines/stmmac-bql-100m.pipeline --set eth0.preset=current
   echo
+  echo "### The kernel build: structure sizes and MAX_TCP_HEADER"
+  echo
+  echo "The profile states the kernel build (docs/models/tcp.md, \"Socket memory per kernel build\"): 32-bit ARM structures"
+  echo "(\`SKB_DATA_ALIGN\` 192 for \`struct sk_buff\` and for \`skb_shared_info\`) and v3.19's multi_v7_defconfig, whose Kconfig"
+  echo "defaults (WLAN, IPv6 with SIT) make \`MAX_TCP_HEADER\` 272. Each row below changes that build in a copy of the profile."
+  echo "The model before issue 17 used x86-64 structures (256 and 320) and 160 on every board: its figures are the first"
+  echo "row. A segment whose payload lies in fragments gets a head of \`SKB_DATA_ALIGN(MAX_TCP_HEADER) + shinfo\` bytes from"
+  echo "\`skb_segment\`: with x86-64 structures 192 + 320 = 512 at 160 (kmalloc-512, truesize 2216) but 320 + 320 = 640 at 272"
+  echo "or 304 (kmalloc-1024, 2728); with ARM structures 512 in every case (kmalloc-512, 2152)."
+  echo
+  echo "$header"
+  row "x86-64 structures, MAX_TCP_HEADER 160: kmalloc-512 heads (the model before)" "$(build x86-160 $x86 $plain)"
+  row "x86-64 structures, 272 (WLAN, SIT): kmalloc-1024 heads" "$(build x86-272 $x86)"
+  row "x86-64 structures, 304 (WLAN with MAC80211_MESH, SIT): kmalloc-1024" "$(build x86-304 $x86 $mesh)"
+  row "ARM structures, 160 (no WLAN, no tunnel): kmalloc-512" "$(build arm-160 $plain)"
+  row "ARM structures, 272: kmalloc-512 (the scenario)" pipelines/stmmac-bql-100m.pipeline
+  row "ARM structures, 304 (MAC80211_MESH): kmalloc-512" "$(build arm-304 $mesh)"
+  echo
+  echo "The head's size class moves TSQ's truesize budget by a fifth (2216 to 2728 bytes per segment with x86-64 structures),"
+  echo "but the BQL-off median moves far less than that and not in proportion (the table): \`MAX_TCP_HEADER\` also sets the"
+  echo "GSO skb's linear room (\`SKB_WITH_OVERHEAD(2048 - MAX_TCP_HEADER)\`, so the first segments' heads and, at 304 on x86-64,"
+  echo "a page fragment in every one-MSS skb) and the cap of TSO autosizing, and a ping once a second samples the ring's"
+  echo "occupancy 60 times, so the median moves in steps of the TX clean's rhythm. The seed's bands are checked on the"
+  echo "scenario's row (above); the other rows are what the figure would be on those builds."
+  echo
   echo "Band 1: with TOS 0 the ping queues in TCP's own pfifo_fast band, so it waits behind the TCP backlog wherever it"
   echo "is, in the ring (BQL off) or in the qdisc (BQL on); BQL only helps a probe that bypasses that backlog (band 0). Here"
   echo "BQL even makes a band-1 probe wait longer: with BQL the backlog sits in the qdisc as GSO skbs, which TSQ charges"
@@ -81,9 +125,9 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   echo "Where the BQL-off figure comes from. Without BQL the ping (band 0) overtakes everything in the qdisc, but not"
   echo "what is already in the TX ring, and the qdisc is nearly empty: TSQ keeps each stream's bytes below the socket"
   echo "(qdisc, ring, until the TX clean frees them) under its limit, counted in truesize. So the probe waits for the frames"
-  echo "that 4 streams' TSQ budgets put in the ring. Once segmented, a 1448-byte frame weighs about 2216 bytes of truesize"
+  echo "that 4 streams' TSQ budgets put in the ring. Once segmented, a 1448-byte frame weighs about 2152 bytes of truesize"
   echo "(\`skb_segment\` gives each segment its own kmalloc head; \`tcp_gso_segment\` charges the sum, commit 0d08c42cf9a7 of"
-  echo "2013; see docs/models/tcp.md), about 1.5 per wire byte, and the frames ahead of the probe number about 80, as the"
+  echo "2013; see docs/models/tcp.md: a kmalloc-512 head and the S805's 32-bit \`struct sk_buff\`), about 1.4 per wire byte, and the frames ahead of the probe number about 80, as the"
   echo "seed's 10 ms implies (F1 in the research notes: about 81). Before the model charged segments their own truesize"
   echo "(they shared the GSO skb's), TSQ let the ring fill to its stop threshold (about 115 frames) and the median was 13.75 ms"
   echo "(commit 1277d8e): that was a fidelity bug, not a fitted constant."

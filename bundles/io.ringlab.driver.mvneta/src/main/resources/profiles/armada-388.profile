@@ -24,3 +24,19 @@ haproxy.connectionCycles = 149800 | fitted: to seed 000's 17,500 connections/s w
 haproxy.segmentCycles = 0 | source: not found; the long-transfer variant's CPU is a lower bound
 tcp.rxSegmentCycles = 0 | source: not separated: the kernel's TCP work per frame is lumped into haproxy.connectionCycles (no per-segment figure for an ARMv7 CPU found)
 tcp.txSegmentCycles = 0 | source: as tcp.rxSegmentCycles
+# The kernel build (io.ringlab.sim.api.KernelBuild), from which the TCP elements derive SKB_TRUESIZE and MAX_TCP_HEADER
+# and mvneta its frag_size: v4.6 (the mvneta model's era) for 32-bit ARM, configured as mvebu_v7_defconfig (read in
+# v3.19; no v4.6 ARM tree was available, and the options below are its Kconfig defaults, which v4.6 keeps or raises).
+# The configuration is an assumption: seed 000 did not publish its kernel. Derivations: docs/research/board-constants.md
+# section 1, docs/models/tcp.md.
+kernel.sizeofSkBuff = 176 | source: struct sk_buff of v4.6 include/linux/skbuff.h laid out for 32-bit ARM EABI with the defconfig's options (XFRM, IPV6_NDISC_NODETYPE, NET_RX_BUSY_POLL, XPS; no NETFILTER or NET_SCHED), by docs/research/board-constants/gen.py; 192 with netfilter and the scheduler, the same 192 once aligned
+kernel.sizeofSkbSharedInfo = 176 | source: struct skb_shared_info of v4.6 for 32-bit ARM (gen.py): 40 bytes before frags[] (as v3.19's), and MAX_SKB_FRAGS 17 frags of 8 bytes (skb_frag_struct with __u16 page_offset and size when BITS_PER_LONG is 32)
+kernel.smpCacheBytes = 64 | source: arch/arm/mm/Kconfig (v3.19): ARM_L1_CACHE_SHIFT_6 default y if CPU_V7, so SMP_CACHE_BYTES 64 although the Cortex-A9's lines are 32 bytes (cache.lineBytes)
+kernel.config.WLAN = 2 | source: mvebu_v7_defconfig (v3.19) does not set WLAN; drivers/net/wireless/Kconfig (v3.19, v4.6): menuconfig WLAN default y
+kernel.config.AX25 = 0 | source: mvebu_v7_defconfig sets neither HAMRADIO nor AX25 (no default)
+kernel.config.MAC80211_MESH = 0 | source: mvebu_v7_defconfig does not set MAC80211 or MAC80211_MESH (no default)
+kernel.config.HYPERV_NET = 0 | source: Hyper-V depends on x86 (drivers/hv/Kconfig)
+kernel.config.NET_IPIP = 0 | source: mvebu_v7_defconfig does not set NET_IPIP (no default)
+kernel.config.NET_IPGRE = 0 | source: mvebu_v7_defconfig does not set NET_IPGRE (no default)
+kernel.config.IPV6_SIT = 2 | source: mvebu_v7_defconfig leaves IPV6 at its default (y in v4.6's net/ipv6/Kconfig, m in v3.19) and IPV6_SIT at its default y
+kernel.config.IPV6_TUNNEL = 0 | source: mvebu_v7_defconfig does not set IPV6_TUNNEL (no default)

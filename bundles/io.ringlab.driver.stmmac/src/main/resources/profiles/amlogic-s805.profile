@@ -10,3 +10,18 @@ cores = 1 | source: the seed: "SMP is not working yet" on that kernel tree
 #   solved: tx = 21,741, rx = 17,080
 stmmac.txFrameCycles = 21741 | fitted: 600 Mbit/s TX of the S805 board (seed 001), jointly with rxFrameCycles
 stmmac.rxFrameCycles = 17080 | fitted: 650 Mbit/s RX of the S805 board (seed 001), jointly with txFrameCycles
+# The kernel build (io.ringlab.sim.api.KernelBuild), from which the TCP elements derive SKB_TRUESIZE and MAX_TCP_HEADER:
+# seed 001's net-next of Dec 2014 (bengal/linux meson8b, v3.19-rc) for 32-bit ARM, configured as v3.19's
+# multi_v7_defconfig (it has ARCH_MESON=y; v3.19 has no meson defconfig). The configuration is an assumption: the seed
+# did not publish its .config. Derivations: docs/research/board-constants.md section 1, docs/models/tcp.md.
+kernel.sizeofSkBuff = 176 | source: struct sk_buff of v3.19 include/linux/skbuff.h laid out for 32-bit ARM (EABI: 4-byte pointers, 8-byte alignment of 64-bit fields) with multi_v7_defconfig's options that change it (XFRM, IPV6_NDISC_NODETYPE, NET_RX_BUSY_POLL, XPS; no NETFILTER or NET_SCHED), by docs/research/board-constants/gen.py; 192 with netfilter and the scheduler, the same 192 once aligned
+kernel.sizeofSkbSharedInfo = 176 | source: struct skb_shared_info of v3.19 for 32-bit ARM (gen.py): nr_frags, tx_flags, gso_size, gso_segs, gso_type 8, frag_list 4 + 4 padding, hwtstamps 8, tskey, ip6_frag_id, dataref, destructor_arg 4 each, and MAX_SKB_FRAGS = 65536/PAGE_SIZE + 1 = 17 frags of 8 bytes (skb_frag_struct: page pointer 4, __u16 page_offset and size when BITS_PER_LONG is 32 and PAGE_SIZE 4 KB)
+kernel.smpCacheBytes = 64 | source: arch/arm/mm/Kconfig v3.19: ARM_L1_CACHE_SHIFT_6 default y if CPU_V7, ARM_L1_CACHE_SHIFT 6, so L1_CACHE_BYTES = SMP_CACHE_BYTES = 64 (the Cortex-A5's own lines are 32 bytes)
+kernel.config.WLAN = 2 | source: multi_v7_defconfig v3.19 does not set WLAN; drivers/net/wireless/Kconfig: menuconfig WLAN default y
+kernel.config.AX25 = 0 | source: multi_v7_defconfig v3.19 sets neither HAMRADIO nor AX25 (net/ax25/Kconfig: no default)
+kernel.config.MAC80211_MESH = 0 | source: multi_v7_defconfig v3.19 has MAC80211=m and does not set MAC80211_MESH (net/mac80211/Kconfig: no default)
+kernel.config.HYPERV_NET = 0 | source: Hyper-V depends on x86; v3.19's include/linux/netdevice.h does not test it
+kernel.config.NET_IPIP = 0 | source: multi_v7_defconfig v3.19 does not set NET_IPIP (net/ipv4/Kconfig: no default)
+kernel.config.NET_IPGRE = 0 | source: multi_v7_defconfig v3.19 does not set NET_IPGRE (net/ipv4/Kconfig: no default)
+kernel.config.IPV6_SIT = 1 | source: multi_v7_defconfig v3.19 leaves IPV6 at its default m and IPV6_SIT at its default y (net/ipv6/Kconfig), so SIT is a module
+kernel.config.IPV6_TUNNEL = 1 | source: multi_v7_defconfig v3.19: CONFIG_IPV6_TUNNEL=m

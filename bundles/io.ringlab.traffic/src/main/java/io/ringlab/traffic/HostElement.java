@@ -84,7 +84,7 @@ final class HostElement implements Element, Handover, TcpSock.Owner {
         tcpDelayedAcks = m.counter(HostFactory.TCP_DELAYED_ACKS);
         tcpAckPoolEmpty = m.counter(HostFactory.TCP_ACK_POOL_EMPTY);
         m.rate(HostFactory.TCP_GOODPUT_MBIT_PER_SECOND, tcpRcvBytes, 8e-6);
-        this.cfg = new TcpConfig(c, ctx.name());
+        this.cfg = new TcpConfig(c, ctx.name(), ctx.costProfile());
         int maxFlows = (int) c.getLong("tcpFlows");
         CongestionControl cc = new Reno(maxFlows, cfg.initialCwnd, cfg.initialSsthresh, TcpElement.WINDOW, cfg.kernel);
         this.socks = new TcpSock[maxFlows];

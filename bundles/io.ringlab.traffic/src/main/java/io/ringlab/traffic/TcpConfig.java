@@ -1,6 +1,7 @@
 package io.ringlab.traffic;
 
 import io.ringlab.sim.api.Configuration;
+import io.ringlab.sim.api.CostProfile;
 
 /**
  * The TCP settings of one element, read once from its properties: what a Linux host's {@code net.ipv4.tcp_*} sysctls and
@@ -14,8 +15,6 @@ final class TcpConfig {
     static final long INITIAL_RTO_PICOS = 1_000_000_000_000L;
     /** {@code TCP_DELACK_MAX} = HZ/5: 200 ms (include/net/tcp.h); TLP's allowance for a delayed ACK. */
     static final long DELACK_MAX_PICOS = 200_000_000_000L;
-    /** {@code sysctl_rmem_max} ({@code net.core.rmem_max}): 212,992 bytes on x86-64 ({@code SK_RMEM_MAX}, 256 skbs of 832). */
-    static final int RMEM_MAX = 212_992;
 
     final Kernel kernel;
     /** {@code tp->advmss}: the payload bytes per full segment with the timestamps option ({@code mss} property). */
@@ -40,8 +39,11 @@ final class TcpConfig {
     final int hz;
     /** {@code tcp_slow_start_after_idle}. */
     final boolean slowStartAfterIdle;
+    /** The socket-memory sizes of the kernel build the run's cost profile states. */
+    final SkbSizes skb;
 
-    TcpConfig(Configuration c, String element) {
+    TcpConfig(Configuration c, String element, CostProfile profile) {
+        this.skb = SkbSizes.of(profile, element);
         this.kernel = Kernel.of(c.getString("kernel"));
         this.mss = (int) c.getBytes("mss");
         this.sack = c.getBoolean("sack") && !c.getString("recovery").equals("newreno");

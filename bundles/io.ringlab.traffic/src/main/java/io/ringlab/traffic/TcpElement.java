@@ -87,10 +87,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
     TcpElement(ElementContext ctx) {
         this.ctx = ctx;
         var c = ctx.config();
-        this.cfg = new TcpConfig(c, ctx.name());
+        this.cfg = new TcpConfig(c, ctx.name(), ctx.costProfile());
         this.streams = (int) c.getLong("streams");
         this.mss = cfg.mss;
-        this.fullTruesize = Tcp.truesize(mss + Tcp.HEADERS);
+        this.fullTruesize = cfg.skb.truesize(mss + Tcp.HEADERS);
         this.flowBase = Icmp.flowBase(ctx.name());
         this.tos = (int) c.getLong("tos");
         this.priority = Icmp.priorityOf(tos);
@@ -207,7 +207,7 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         b.tos(tos);
         b.priority(priority);
         if (!data) {
-            b.truesize(Tcp.truesize(b.length()));
+            b.truesize(cfg.skb.truesize(b.length()));
         }
         // tcp_transmit_skb: skb_set_owner_w with tcp_wfree on every skb, control segments included
         b.destructor(this);
@@ -324,7 +324,7 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
 
     /** {@code tcp_tso_autosize} (v3.19). */
     int tsoSegs(int s) {
-        long bytes = Math.min(pacingRate[s] >> 10, Tcp.GSO_MAX_SIZE - 1 - Tcp.MAX_TCP_HEADER);
+        long bytes = Math.min(pacingRate[s] >> 10, Tcp.GSO_MAX_SIZE - 1 - cfg.skb.maxTcpHeader);
         return (int) Math.max(bytes / socks[s].mssCache, Tcp.MIN_TSO_SEGS);
     }
 
@@ -380,7 +380,7 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
 
     /**
      * {@code tcp_gso_segment} (net/ipv4/tcp_offload.c, since commit 0d08c42cf9a7 "tcp: gso: fix truesize tracking", 2013):
-     * each segment gets the truesize {@code skb_segment} allocated for it ({@link Tcp#segmentTruesize}) and the nr_frags
+     * each segment gets the truesize {@code skb_segment} allocated for it ({@link SkbSizes#segmentTruesize}) and the nr_frags
      * of its payload; the socket is charged {@code sum_truesize - gso_skb->truesize} more.
      */
     @Override
@@ -393,10 +393,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         for (int k = 0; k < count; k++) {
             Buffer seg = segments[k];
             int payload = seg.length() - headers;
-            int hsize = Math.max(0, Math.min(payload, Tcp.LINEAR_PAYLOAD - offset));
+            int hsize = Math.max(0, Math.min(payload, cfg.skb.linearPayload - offset));
             int dataLen = payload - hsize;
             seg.fragments(dataLen == 0 ? 0 : Tcp.pageFrags(seg.seq() - iss1 + hsize, dataLen));
-            int truesize = Tcp.segmentTruesize(hsize, dataLen);
+            int truesize = cfg.skb.segmentTruesize(hsize, dataLen);
             seg.truesize(truesize);
             sum += truesize;
             offset += payload;

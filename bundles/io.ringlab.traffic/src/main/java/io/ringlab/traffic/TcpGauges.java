@@ -49,8 +49,8 @@ final class TcpGauges {
         });
         m.gauge(TcpFactory.RTO_MILLIS, () -> t.socks[0].rtoPicos / 1e9);
         m.gauge(TcpFactory.PACING_RATE_MBIT_PER_SECOND, () -> t.pacingRate[0] * 8 / 1e6);
-        m.gauge(TcpFactory.TSQ_LIMIT_BYTES, () -> t.tsq == TcpElement.TSQ_OFF ? 0 : t.tsqLimit(0, t.gso ? Tcp.gsoTruesize(t.mss,
-                t.tsoSegs(0)) : t.fullTruesize));
+        m.gauge(TcpFactory.TSQ_LIMIT_BYTES, () -> t.tsq == TcpElement.TSQ_OFF ? 0
+                : t.tsqLimit(0, t.gso ? t.cfg.skb.gsoTruesize(t.mss, t.tsoSegs(0)) : t.fullTruesize));
         m.gauge(TcpFactory.WMEM_BYTES, () -> {
             long sum = 0;
             for (int s = 0; s < t.streams; s++) {

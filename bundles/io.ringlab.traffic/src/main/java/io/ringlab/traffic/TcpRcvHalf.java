@@ -79,7 +79,7 @@ final class TcpRcvHalf {
         }
         rcvWscale = 0;
         if (wscaleOk) {
-            long s = Math.min(Math.max(cfg.rmem[2], TcpConfig.RMEM_MAX), clamp);
+            long s = Math.min(Math.max(cfg.rmem[2], cfg.skb.rmemMax), clamp);
             while (s > 65535 && rcvWscale < 14) {
                 s >>= 1;
                 rcvWscale++;
@@ -104,7 +104,7 @@ final class TcpRcvHalf {
     void initBufferSpace(int advmss, long now) {
         if (cfg.kernel != Kernel.CURRENT) {
             int initRwnd = advmss > 1460 ? Math.max(1460 * 10 / advmss, 2) : 10;
-            int rcvmem = 2 * Tcp.skbTruesize(advmss + Tcp.MAX_TCP_HEADER) * initRwnd << 2; // tcp_moderate_rcvbuf
+            int rcvmem = 2 * cfg.skb.skbTruesize(advmss + cfg.skb.maxTcpHeader) * initRwnd << 2; // tcp_moderate_rcvbuf
             if (rcvbuf < rcvmem) {
                 rcvbuf = Math.min(rcvmem, cfg.rmem[2]);
             }
@@ -449,7 +449,7 @@ final class TcpRcvHalf {
             if (copied >= spaceBytes + (spaceBytes >> 2)) {
                 rcvwin = copied >= spaceBytes + (spaceBytes >> 1) ? rcvwin << 1 : rcvwin + (rcvwin >> 1);
             }
-            int rcvmem = Tcp.skbTruesize(cfg.mss + Tcp.MAX_TCP_HEADER);
+            int rcvmem = cfg.skb.skbTruesize(cfg.mss + cfg.skb.maxTcpHeader);
             while (TcpConfig.winFromSpace(rcvmem) < cfg.mss) {
                 rcvmem += 128;
             }

@@ -416,8 +416,8 @@ final class TcpSock {
         fillHeader(b, flags, seq, payload);
         b.segments(segs);
         long stream = seq - iss - 1;
-        b.fragments(Tcp.skbFrags(stream, payload));
-        b.truesize(segs == 1 ? Tcp.truesize(b.length()) : Tcp.gsoTruesize(mssCache, segs));
+        b.fragments(cfg.skb.skbFrags(stream, payload));
+        b.truesize(segs == 1 ? cfg.skb.truesize(b.length()) : cfg.skb.gsoTruesize(mssCache, segs));
         lastSendPicos = now();
         owner.send(this, b, segs, true);
         if (retransmit) {
@@ -487,7 +487,8 @@ final class TcpSock {
                 }
             }
             boolean fin = finQueued && sndNxt + bytes == writeSeq;
-            int truesize = segs == 1 ? Tcp.truesize(Tcp.L2_L3 + headerBytes(0) + bytes) : Tcp.gsoTruesize(mssCache, segs);
+            int truesize = segs == 1 ? cfg.skb.truesize(Tcp.L2_L3 + headerBytes(0) + bytes) : cfg.skb.gsoTruesize(mssCache,
+                    segs);
             if (owner.tsqThrottled(this, truesize)) {
                 break;
             }
@@ -552,7 +553,7 @@ final class TcpSock {
         long st = q.start(i), e = q.end(i);
         boolean fin = finSent && e == sndNxt && finQueued;
         int payload = (int) (e - st - (fin ? 1 : 0));
-        if (cfg.kernel == Kernel.CURRENT && owner.tsqThrottled(this, Tcp.truesize(Tcp.L2_L3 + headerBytes(0) + payload))) {
+        if (cfg.kernel == Kernel.CURRENT && owner.tsqThrottled(this, cfg.skb.truesize(Tcp.L2_L3 + headerBytes(0) + payload))) {
             return false; // tcp_xmit_retransmit_queue: tcp_small_queue_check(sk, skb, 1) (v4.x+ on retransmissions)
         }
         if (!transmitData(st, payload, 1, fin, q.has(i, RtxQueue.PUSH), true)) {
@@ -837,7 +838,7 @@ final class TcpSock {
     /** Data (and FIN) of an established connection ({@code tcp_data_queue}, {@code tcp_fin}, the ACK decision). */
     private int data(Buffer b, long seq, int payload, boolean fin) {
         long end = seq + payload;
-        int truesize = Tcp.truesize(b.length());
+        int truesize = cfg.skb.truesize(b.length());
         int r = payload > 0 ? rcv.data(seq, end, truesize, payload) : TcpRcvHalf.IN_ORDER;
         int drop = -1;
         switch (r) {

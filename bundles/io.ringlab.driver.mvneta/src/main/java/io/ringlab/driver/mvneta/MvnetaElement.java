@@ -20,6 +20,7 @@ import io.ringlab.sim.api.ElementContext;
 import io.ringlab.sim.api.ElementState;
 import io.ringlab.sim.api.Handover;
 import io.ringlab.sim.api.InputPort;
+import io.ringlab.sim.api.KernelBuild;
 import io.ringlab.sim.api.Metrics;
 import io.ringlab.sim.api.OutputPort;
 import io.ringlab.sim.api.Timer;
@@ -102,6 +103,8 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
     private final InputPort in;
     private final OutputPort wire, stack;
     final int copybreak, fragSize;
+    /** {@code sizeof(struct sk_buff)} of the profile's kernel build: the copybreak pool's skb heads. */
+    private final int skbHeadBytes;
     private final long rxCycles, txCycles, mmioRead, mmioWrite;
     final long dmaMap;
     private final int coalPkts;
@@ -157,7 +160,9 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
         int mtu = (int) c.getLong("mtu");
         // MVNETA_RX_PKT_SIZE(mtu) = ALIGN(mtu + MH 2 + VLAN 4 + ETH_HLEN 14 + FCS 4, 32)
         int pktSize = (mtu + 2 + 4 + 14 + 4 + 31) & ~31;
-        int shinfo = (int) c.getLong("shinfoBytes");
+        long si = c.getLong("shinfoBytes");
+        int shinfo = (int) (si >= 0 ? si : skbDataAlign(ctx, KernelBuild.SIZEOF_SKB_SHARED_INFO));
+        this.skbHeadBytes = (int) kernelBuild(ctx, KernelBuild.SIZEOF_SK_BUFF);
         // v4.6: SKB_DATA_ALIGN(buf) + SKB_DATA_ALIGN(shinfo); current: build_skb(data, PAGE_SIZE), a page per frame
         this.fragSize = current ? PAGE_SIZE : ((pktSize + NET_SKB_PAD + 63) & ~63) + shinfo;
         // MVNETA_MAX_RX_BUF_SIZE = PAGE_SIZE - MVNETA_SKB_PAD, MVNETA_SKB_PAD = SKB_DATA_ALIGN(shinfo + headroom 256)
@@ -230,7 +235,30 @@ final class MvnetaElement implements NicDriver, Handover, StartXmit {
 
     /** @return the pool of {@code rx_copybreak} skbs (kind {@code skb}), for a v4.6 receive path to create once */
     BufferPool newCopyPool() {
-        return ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of());
+        return ctx.pool("skb", "copy", rxRing + 256, copybreak, Map.of("headBytes", skbHeadBytes));
+    }
+
+    /**
+     * @param ctx the element's context
+     * @param key a {@link KernelBuild} size
+     * @return {@code SKB_DATA_ALIGN} of that size as the profile states the kernel build ({@code SMP_CACHE_BYTES})
+     */
+    private static int skbDataAlign(ElementContext ctx, String key) {
+        int cache = (int) kernelBuild(ctx, KernelBuild.SMP_CACHE_BYTES);
+        if (cache < 8 || Integer.bitCount(cache) != 1) {
+            throw new IllegalArgumentException(ctx.name() + ": profile " + ctx.costProfile().name() + ": "
+                    + KernelBuild.SMP_CACHE_BYTES + "=" + cache + ", allowed a power of two of at least 8");
+        }
+        return ((int) kernelBuild(ctx, key) + cache - 1) & -cache;
+    }
+
+    private static double kernelBuild(ElementContext ctx, String key) {
+        if (!ctx.costProfile().has(key)) {
+            throw new IllegalArgumentException(ctx.name() + ": profile " + ctx.costProfile().name() + " does not state "
+                    + key + ", from which mvneta sizes its buffers (frag_size) and its copybreak skb heads; add it with its"
+                    + " source (docs/models/mvneta.md)");
+        }
+        return ctx.costProfile().value(key);
     }
 
     // ------------------------------------------------------------------ hot swap

@@ -100,8 +100,9 @@ public class MvnetaFactory implements ElementFactory {
                 "buffers of the BM's long pool (MVNETA_BM_POOL_CAP_DEF 2048)"));
         d.properties.add(PropertyDescriptorDTO.of("shortPoolSize", Kind.INTEGER, "2048", "128", "16352",
                 "buffers of the BM's short pool (MVNETA_BM_POOL_CAP_DEF 2048)"));
-        d.properties.add(PropertyDescriptorDTO.of("shinfoBytes", Kind.INTEGER, "256", "64", "1024",
-                "SKB_DATA_ALIGN(sizeof(struct skb_shared_info)): 256, derived from the 32-bit ARM layout of 4.6"));
+        d.properties.add(PropertyDescriptorDTO.of("shinfoBytes", Kind.INTEGER, "-1", "-1", "1024",
+                "SKB_DATA_ALIGN(sizeof(struct skb_shared_info)); -1 takes the profile's kernel build: kernel.sizeofSkbSharedInfo"
+                        + " aligned to kernel.smpCacheBytes (armada-388: 176 -> 192)"));
         d.properties.add(PropertyDescriptorDTO.of("rxCoalPkts", Kind.INTEGER, "32", "1", "16383",
                 "frames before an RX interrupt (MVNETA_RX_COAL_PKTS 32)"));
         d.properties.add(PropertyDescriptorDTO.of("rxCoalTime", Kind.DURATION, "100us", "1us", "10ms",

@@ -19,7 +19,9 @@
  * {@code seriesNames}, the metrics and series a prepared run can report;
  * {@code Metrics.points}, a histogram's values kept as points at their virtual times; {@code Metrics.gauge} with the
  * samples an element's own figure rests on; {@code RunControlProtocol}, the words of {@code ringlab run --control};
- * {@code Metrics.counter}, {@code gauge} and {@code rate} by a factory's metric declaration.
+ * {@code Metrics.counter}, {@code gauge} and {@code rate} by a factory's metric declaration; {@code KernelBuild}, the keys
+ * of a cost profile that state the kernel build (structure sizes, {@code SMP_CACHE_BYTES}, the options that size
+ * {@code MAX_HEADER}).
  */
 @Export
 @Version("1.4.0")

@@ -21,10 +21,24 @@ import io.ringlab.conformance.ModelTests;
  * buffer conservation in every run. Figures measured here are quoted in {@code docs/models/tcp.md}.
  */
 class TcpTest {
-    /** Truesize of a 1514-byte segment: a 2048-byte head plus struct sk_buff (Tcp.truesize). */
-    private static final int TRUESIZE = 2304;
+    /**
+     * Truesize of a 1514-byte segment on the default profile (generic-x86-4ghz): the 2048-byte head plus
+     * {@code SKB_DATA_ALIGN(sizeof(struct sk_buff))} of the kernel build the profile states (SkbSizes.truesize): 2304.
+     */
+    private static final int TRUESIZE = 2048 + alignedSkBuff("generic-x86-4ghz");
     /** C and beta of tcp_cubic.c: 410/1024 and 717/1024. */
     private static final double C = 410 / 1024.0, BETA = 717 / 1024.0;
+
+    private static int alignedSkBuff(String profile) {
+        try (var in = new java.io.InputStreamReader(TcpTest.class.getResourceAsStream("/profiles/" + profile + ".profile"),
+                java.nio.charset.StandardCharsets.UTF_8)) {
+            var p = io.ringlab.engine.kernel.profile.CostProfileImpl.read(profile, in);
+            int cache = (int) p.value(io.ringlab.sim.api.KernelBuild.SMP_CACHE_BYTES);
+            return ((int) p.value(io.ringlab.sim.api.KernelBuild.SIZEOF_SK_BUFF) + cache - 1) / cache * cache;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     static RunResultDTO run(String text, long seed, long seriesIntervalPicos) throws Exception {
         RunOptionsDTO o = new RunOptionsDTO();

@@ -11,7 +11,7 @@ import io.ringlab.sim.api.KernelBuild;
  * is computed here, from plain ints, without allocation. Immutable.
  * <p>
  * The values of the shipped profiles (docs/models/tcp.md, "Socket memory per kernel build"): x86-64 v3.19/v4.6 256 and
- * 320 (232 and 312 raw), 32-bit ARM 192 and 192 (176 and 176 raw), {@code MAX_TCP_HEADER} 272 for a configuration with
+ * 320 (232 and 320 raw), 32-bit ARM 192 and 192 (176 and 176 raw), {@code MAX_TCP_HEADER} 272 for a configuration with
  * the Kconfig defaults {@code WLAN=y} and IPv6 with {@code IPV6_SIT}.
  */
 final class SkbSizes {

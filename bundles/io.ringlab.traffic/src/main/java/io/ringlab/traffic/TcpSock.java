@@ -240,7 +240,7 @@ final class TcpSock {
      * the software GSO every device has by default ({@code NETIF_F_GSO}), so this applies with {@code gso = false} too.
      */
     private long sizeGoal() {
-        long goal = Tcp.GSO_MAX_SIZE - 1 - Tcp.MAX_TCP_HEADER;
+        long goal = Tcp.GSO_MAX_SIZE - 1 - cfg.skb.maxTcpHeader;
         long cutoff = maxWindow > TCP_MSS_DEFAULT ? maxWindow >> 1 : maxWindow;
         if (cutoff > 0 && goal > cutoff) {
             goal = Math.max(cutoff, 68 - headerBytes(0));

@@ -4,6 +4,9 @@
 name = generic-x86-4ghz | source: the 4 GHz machine of Jesper Brouer's slab_bulk_test figures (shared/research/kernel-models.md section 3)
 frequencyHz = 4000000000 | source: kernel-models.md section 3, slab_bulk_test run "at 4 GHz"
 cores = 2 | source: Ringlab default, enough for an interrupt core and an application core
+# The kernel's view of the machine, separate from the cores the run simulates: SLUB sizes its slabs by nr_cpu_ids
+# (calculate_order's min_objects = 4 * (fls(nr_cpu_ids) + 1), mm/slub.c), so a 2-core run keeps the 8-thread geometry.
+kernel.nrCpuIds = 8 | source: Intel ARK, Core i7-4790K: 4 cores, 8 threads; nr_cpu_ids = possible CPUs (ACPI MADT), 8 assumed for this box (docs/research/board-constants.md section 2)
 # Caches of the i7-4790K (Haswell, 4 cores, 8 MB L3): sizes from Intel ARK and the Optimization Reference Manual's Haswell
 # table, latencies as measured for Haswell by 7-cpu.com (i7-4770: L2 12 cycles, L3 36 cycles, RAM 36 cycles + 57 ns).
 cache.lineBytes = 64 | source: Intel 64 and IA-32 Architectures Optimization Reference Manual, Haswell cache parameters

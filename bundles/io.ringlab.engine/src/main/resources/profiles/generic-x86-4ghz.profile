@@ -22,3 +22,4 @@ cache.l2Cycles = 12 | source: 7-cpu.com, Intel Haswell (i7-4770): L2 cache laten
 cache.l3Cycles = 36 | source: 7-cpu.com, Intel Haswell (i7-4770): L3 cache latency 36 cycles
 cache.memoryCycles = 264 | source: 7-cpu.com, Intel Haswell: RAM latency 36 cycles + 57 ns, 57 ns = 228 cycles at 4 GHz
 cache.ddio = 0 | source: Intel DDIO is a Xeon E5/E7 feature; the desktop i7-4790K has none
+cache.l1dFillBuffers = 10 | source: 10 L1D line-fill buffers per core on Nehalem through Haswell, which cap its outstanding L1 data misses and which software prefetches occupy too (Stack Overflow, "Does software prefetching allocate a Line Fill Buffer (LFB)?", 2013, measured on Haswell); consistent with perf's Haswell event L1D_PEND_MISS.FB_FULL; the Intel Optimization Reference Manual's own table was not read (docs/research/board-constants.md section 5)

@@ -192,11 +192,13 @@ public final class CacheModel {
      */
     private long startFill(int core, long line, long latency, long issue) {
         int base = core * fillBuffers, slot = base;
-        for (int k = base + 1, end = base + fillBuffers; k < end; k++) {
-            if (fillReady[k] < fillReady[slot]) {
-                slot = k;
+        if (lastReady[core] > issue) { // some fill is still out: take the buffer that frees first
+            for (int k = base + 1, end = base + fillBuffers; k < end; k++) {
+                if (fillReady[k] < fillReady[slot]) {
+                    slot = k;
+                }
             }
-        }
+        } // else every buffer is free: the first will do, without a scan (the common case, one miss at a time)
         long start = Math.max(issue, fillReady[slot]);
         fillLine[slot] = line;
         fillReady[slot] = start + latency;

@@ -123,4 +123,28 @@ public interface PoolContext {
      * @return the lines that missed the level-1 cache
      */
     int touch(int core, int element, long address, int bytes, boolean code);
+
+    /**
+     * Starts bringing memory into the level-1 data cache of {@code core} without waiting for it: a software prefetch
+     * ({@code prefetch}, {@code prefetchw}), or a store whose read-for-ownership the store buffer hides. A later
+     * {@link #touch} of the line waits only for what is left of its fill. Charges only the wait for a free line-fill
+     * buffer when every one is busy. Costs nothing without a cache model that models fill buffers
+     * ({@code cache.l1dFillBuffers}).
+     *
+     * @param core the core index the pool was called with
+     * @param element the element index to charge, or -1 for the running one
+     * @param address the first byte
+     * @param bytes bytes, at least 1
+     */
+    void prefetch(int core, int element, long address, int bytes);
+
+    /**
+     * A locked instruction ({@code lock cmpxchg}, {@code mfence}): the core waits until every fill it has outstanding,
+     * stores' included, has arrived, and the wait is charged. Costs nothing without a cache model that models fill
+     * buffers.
+     *
+     * @param core the core index the pool was called with
+     * @param element the element index to charge, or -1 for the running one
+     */
+    void fence(int core, int element);
 }

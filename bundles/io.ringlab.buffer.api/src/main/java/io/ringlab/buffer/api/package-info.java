@@ -16,7 +16,8 @@
  * values beside their readers ({@link io.ringlab.buffer.api.BufferPool#liveValues}, {@link io.ringlab.buffer.api.LiveValues})
  * instead of a {@code String[]} and an index. {@code Buffer} carries the TCP header's fields that the TCP models and a
  * capture need: the flag bits ({@code TCP_*}), the header length, the window field, the options ({@code TCPOPT_*}, MSS,
- * window scale, timestamps) and up to four SACK blocks.
+ * window scale, timestamps) and up to four SACK blocks. {@code PoolContext.prefetch} and {@code PoolContext.fence}: a
+ * pool's software prefetches and non-blocking stores, and its locked instructions, through the cache model's fill buffers.
  */
 @Export
 @Version("1.2.0")

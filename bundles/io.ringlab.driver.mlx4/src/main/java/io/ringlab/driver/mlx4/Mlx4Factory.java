@@ -111,7 +111,7 @@ public class Mlx4Factory implements ElementFactory {
                 + " refilled for every consumed descriptor; skbs built with napi_get_frags (gro) or netdev_alloc_skb with"
                 + " the 256-byte copy (gro = false), the skb heads from pool kind skb. Separate NAPI contexts for RX and"
                 + " TX completions (64 per RX poll, 256 per TX poll). TX ring of 512 TXBBs, frames up to 104 bytes inline."
-                + " bulkFree: napi_consume_skb (March 2016) instead of dev_kfree_skb. CPU per packet: rxCycles (230,"
+                + " bulkFree: napi_consume_skb (March 2016) instead of dev_kfree_skb. CPU per packet: rxCycles (241,"
                 + " borrowed from the mlx5 fit), txCycles (0) and the slab model's operations and cache misses.";
         d.ports.add(PortDescriptorDTO.of("rx", Direction.IN, Mode.PUSH, false, "frames from the wire"));
         d.ports.add(PortDescriptorDTO.of("stack", Direction.OUT, Mode.PUSH, false, "received packets (napi_gro_frags)"));
@@ -143,7 +143,7 @@ public class Mlx4Factory implements ElementFactory {
                         + " 104); 0 turns inlining off"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per received packet outside the allocator; -1 takes mlx4.rxPacketCycles from the profile,"
-                        + " else 230 (borrowed from the mlx5 fit: no mlx4 figure is published)"));
+                        + " else 241 (borrowed from the mlx5 fit: no mlx4 figure is published)"));
         d.properties.add(PropertyDescriptorDTO.of("txCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per sent skb in mlx4_en_xmit; -1 takes mlx4.txPacketCycles from the profile, else 0 (as mlx5:"
                         + " no published figure to fit it to)"));

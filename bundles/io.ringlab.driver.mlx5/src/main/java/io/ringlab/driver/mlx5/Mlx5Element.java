@@ -102,7 +102,7 @@ final class Mlx5Element implements NicDriver, Handover, StartXmit {
      * drop on the {@code generic-x86-4ghz} profile (the i7-4790K at 4 GHz) must give the seed's 12 Mpps baseline, i.e.
      * 333.3 cycles per packet in all; the model's allocator and cache costs take the rest (docs/models/mlx5.md).
      */
-    static final long FITTED_RX_CYCLES = 230;
+    static final long FITTED_RX_CYCLES = 241;
     /** {@code MLX5E_PARAMS_DEFAULT_LOG_RQ_SIZE} 0xa ({@code en.h}, 2016): 1024 receive WQEs. */
     static final int DEFAULT_RX_RING = 1024;
     /** {@code MLX5E_TX_CQ_POLL_BUDGET} ({@code en.h}, 2016): TX completions one poll cleans at most. */

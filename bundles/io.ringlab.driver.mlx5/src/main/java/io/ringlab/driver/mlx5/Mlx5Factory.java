@@ -87,7 +87,7 @@ public class Mlx5Factory implements ElementFactory {
                         + " napi_consume_skb (deferred into the NAPI cache); off hands packets to the stack port"));
         d.properties.add(PropertyDescriptorDTO.of("rxCycles", Kind.INTEGER, "-1", "-1", "100000000",
                 "CPU cycles per received packet outside the allocator; -1 takes mlx5.rxPacketCycles from the profile,"
-                        + " else 230 (fitted to the seed's 12 Mpps baseline on the i7-4790K)"));
+                        + " else 241 (fitted to the seed's 12 Mpps baseline on the i7-4790K)"));
         d.properties.add(PropertyDescriptorDTO.of("txRing", Kind.INTEGER, "1024", "2", "8192",
                 "send-queue entries (MLX5E_PARAMS_DEFAULT_LOG_SQ_SIZE 0xa: 1024)"));
         d.properties.add(PropertyDescriptorDTO.of("bulkFree", Kind.BOOLEAN, "true", null, null,

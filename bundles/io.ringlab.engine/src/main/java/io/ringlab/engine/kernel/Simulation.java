@@ -119,6 +119,15 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             cores[i] = new CoreImpl(this, i, profile.frequencyHz());
         }
         caches = CacheModel.of(profile, n);
+        cyclesPerPico = profile.frequencyHz() / 1e12;
+    }
+
+    /** Converts the clock to the cache model's cycles, without a division on the touch path. */
+    private final double cyclesPerPico;
+
+    /** The running task's clock in cycles, for the cache model's fills in flight (0 when it models none). */
+    private long cacheClock() {
+        return caches.fillBuffers() > 0 ? (long) (now * cyclesPerPico) : 0;
     }
 
 
@@ -316,12 +325,32 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         if (caches == null || core < 0 || core >= cores.length) {
             return 0;
         }
-        long stall = caches.touch(core, address, bytes, code);
+        long stall = caches.touch(core, address, bytes, code, cacheClock());
+        chargeStall(core, element, stall);
+        return caches.lastMisses;
+    }
+
+    private void chargeStall(int core, int element, long stall) {
         int e = element >= 0 ? element : current;
         if (stall > 0 && e >= 0 && e < contexts.size()) {
             cores[core].charge(e, stall, 0);
         }
-        return caches.lastMisses;
+    }
+
+    @Override
+    public void prefetch(int core, int element, long address, int bytes) {
+        if (caches == null || core < 0 || core >= cores.length) {
+            return;
+        }
+        chargeStall(core, element, caches.prefetch(core, address, bytes, cacheClock()));
+    }
+
+    @Override
+    public void fence(int core, int element) {
+        if (caches == null || core < 0 || core >= cores.length) {
+            return;
+        }
+        chargeStall(core, element, caches.fence(core, cacheClock()));
     }
 
     /** The end of a softirq on a core: every pool flushes what it deferred there ({@code BufferPool.flush}). */

@@ -56,11 +56,30 @@ final class PoolSettings {
         throw new IllegalArgumentException("pool " + pool + ": " + key + "=" + v + ", allowed " + String.join(" or ", allowed));
     }
 
-    /** SLUB's geometry for {@code objectBytes}-byte objects, with the {@code objectsPerSlab} and {@code minPartial} overrides. */
-    SlabGeometry geometry(int objectBytes, int align, int cores) {
+    /** {@code NR_CPUS} of an x86-64 kernel's Kconfig ({@code MAXSMP}: 8192), the bound of {@code nr_cpu_ids}. */
+    static final int NR_CPUS_MAX = 8192;
+
+    /**
+     * {@code nr_cpu_ids} of the modelled machine, which SLUB's {@code calculate_order} sizes slabs by: the profile's
+     * {@code kernel.nrCpuIds} (the possible CPUs of the machine the figures were measured on), else the run's cores.
+     */
+    static int nrCpuIds(io.ringlab.buffer.api.PoolContext context) {
+        double v = context.profileValue("kernel.nrCpuIds", context.cores());
+        if (!(v >= 1 && v <= NR_CPUS_MAX) || v != Math.rint(v)) {
+            throw new IllegalArgumentException("cost profile: kernel.nrCpuIds=" + v + ", allowed an integer from 1 to "
+                    + NR_CPUS_MAX + " (the possible CPUs of the modelled machine, nr_cpu_ids)");
+        }
+        return (int) v;
+    }
+
+    /**
+     * SLUB's geometry for {@code objectBytes}-byte objects on {@code nrCpuIds} possible CPUs, with the
+     * {@code objectsPerSlab} and {@code minPartial} overrides.
+     */
+    SlabGeometry geometry(int objectBytes, int align, int nrCpuIds) {
         int perSlab = integer("objectsPerSlab", 0, 0, 1024);
         int minPartial = integer("minPartial", 0, 0, 1024);
-        SlabGeometry g = SlabGeometry.calculate(objectBytes, align, cores);
+        SlabGeometry g = SlabGeometry.calculate(objectBytes, align, nrCpuIds);
         if (perSlab > 0 || minPartial > 0) {
             int objects = perSlab > 0 ? perSlab : g.objectsPerSlab();
             // a slab big enough for the objects asked for, so that no object lies in the next slab's memory

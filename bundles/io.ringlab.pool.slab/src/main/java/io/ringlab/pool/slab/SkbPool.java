@@ -107,6 +107,9 @@ final class SkbPool extends ObjectPool {
             return;
         }
         deferred++;
+        if (allocBulk != CACHE_BULK) { // v4.6 _kfree_skb_defer: prefetchw(skb), "SLUB writes into objects when freeing"
+            slab.prefetchObject(core, i); // (v5.12's napi_skb_cache_put has none)
+        }
         if (skbCount[core] == CACHE_SIZE) { // only after a hinted refill of 64: make room first
             flushFull(core);
         }

@@ -48,7 +48,7 @@ public final class SkbPoolProvider implements BufferPoolProvider {
         int headBytes = s.integer("headBytes", 232, 1, 65536);
         int align = s.powerOfTwo("align", 64, 8, 4096);
         boolean detached = s.choice("bulkFree", "detached", "detached", "simple").equals("detached");
-        return new SkbPool(context, name, capacity, bufferBytes, s.geometry(headBytes, align, context.cores()),
+        return new SkbPool(context, name, capacity, bufferBytes, s.geometry(headBytes, align, PoolSettings.nrCpuIds(context)),
                 SlabCosts.from(context), detached, allocBulk);
     }
 

@@ -111,21 +111,46 @@ final class SlabCache {
      */
     int alloc(int core) {
         spent += costs.alloc();
-        if (cpuFreeCount[core] > 0) {
+        boolean fast = cpuFreeCount[core] > 0;
+        if (fast) {
             fastAllocs++;
         } else if (!refill(core)) {
             return NONE;
         }
         int i = cpuFree[core * perSlab + --cpuFreeCount[core]];
-        touchObject(core, i);
+        touchObject(core, i); // get_freepointer_safe(s, object): a demand load
+        if (fast && cpuFreeCount[core] > 0) { // slab_alloc_node: prefetch_freepointer(s, next_object)
+            memory.prefetch(core, element, address(cpuFree[core * perSlab + cpuFreeCount[core] - 1]), 1);
+        }
         return i;
     }
 
-    /** The object's first line: SLUB reads (alloc) or writes (free) the free pointer stored there. */
+    /** Object {@code i}'s first byte, where its free pointer is ({@code s->offset} 0: no constructor, RCU or poisoning). */
+    private long address(int i) {
+        return objectsBase + (long) (i / perSlab) * slabBytes + (long) (i % perSlab) * objectBytes;
+    }
+
+    /**
+     * The object's first line: SLUB reads (alloc) or writes (free) the free pointer stored there, and waits for it (a load,
+     * or a store a locked instruction follows).
+     */
     private void touchObject(int core, int i) {
-        long address = objectsBase + (long) (i / perSlab) * slabBytes + (long) (i % perSlab) * objectBytes;
         touches[core]++;
-        misses[core] += memory.touch(core, element, address, 1, false);
+        misses[core] += memory.touch(core, element, address(i), 1, false);
+    }
+
+    /**
+     * A store of the free pointer that nothing waits for (the store buffer holds it while its line is fetched): the
+     * fast free's {@code set_freepointer} before the unlocked {@code this_cpu_cmpxchg_double}, and each object of a
+     * detached freelist. Not counted in the pool's touches.
+     */
+    private void storeObject(int core, int i) {
+        memory.prefetch(core, element, address(i), 1);
+    }
+
+    /** {@code prefetchw(skb)} of {@code _kfree_skb_defer}: object {@code i}'s first line, for the free that follows. */
+    void prefetchObject(int core, int i) {
+        memory.prefetch(core, element, address(i), 1);
     }
 
     /** @return touches of objects on each core */
@@ -219,7 +244,7 @@ final class SlabCache {
                     continue;
                 }
                 if (i / perSlab == p) {
-                    touchObject(core, i);
+                    storeObject(core, i); // set_freepointer(df->s, object, df->freelist)
                     if (fast) {
                         cpuFree[core * perSlab + cpuFreeCount[core]++] = i;
                     } else {
@@ -232,21 +257,23 @@ final class SlabCache {
                 }
             }
             if (fast) {
-                fastFrees += n;
+                fastFrees += n; // this_cpu_cmpxchg_double: not locked
             } else {
+                memory.fence(core, element); // __slab_free's cmpxchg_double_slab: lock cmpxchg16b waits for the stores
                 slowFree(p);
             }
         }
     }
 
-    /** One object back: onto the CPU slab's freelist, or through {@code __slab_free}. */
+    /** One object back ({@code kmem_cache_free}): onto the CPU slab's freelist, or through {@code __slab_free}. */
     private void put(int core, int i) {
-        touchObject(core, i);
         int p = i / perSlab;
-        if (cpuPage[core] == p) {
+        if (cpuPage[core] == p) { // do_slab_free: set_freepointer, then the unlocked this_cpu_cmpxchg_double
+            storeObject(core, i);
             cpuFree[core * perSlab + cpuFreeCount[core]++] = i;
             fastFrees++;
-        } else {
+        } else { // __slab_free: set_freepointer, then cmpxchg_double_slab (locked), which waits for the store
+            touchObject(core, i);
             pageFree[p * perSlab + pageFreeCount[p]++] = i;
             slowFree(p);
         }

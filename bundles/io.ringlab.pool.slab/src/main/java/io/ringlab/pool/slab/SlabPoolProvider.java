@@ -35,7 +35,7 @@ public final class SlabPoolProvider implements BufferPoolProvider {
         PoolSettings s = new PoolSettings(name, settings, SETTINGS, SlabPool.KIND);
         int align = s.powerOfTwo("align", 8, 8, 4096);
         boolean detached = s.choice("bulkFree", "detached", "detached", "simple").equals("detached");
-        return new SlabPool(context, name, capacity, bufferBytes, s.geometry(bufferBytes, align, context.cores()),
+        return new SlabPool(context, name, capacity, bufferBytes, s.geometry(bufferBytes, align, PoolSettings.nrCpuIds(context)),
                 SlabCosts.from(context), detached);
     }
 

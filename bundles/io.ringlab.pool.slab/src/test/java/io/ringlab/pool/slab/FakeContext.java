@@ -106,4 +106,14 @@ public final class FakeContext implements PoolContext {
         touches.add((code ? "code " : "data ") + address + " " + bytes);
         return 0;
     }
+
+    @Override
+    public void prefetch(int core, int element, long address, int bytes) {
+        touches.add("prefetch " + address + " " + bytes);
+    }
+
+    @Override
+    public void fence(int core, int element) {
+        touches.add("fence");
+    }
 }

@@ -1,6 +1,10 @@
 package io.ringlab.pool.slab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,5 +44,28 @@ class SlabGeometryTest {
     void hardwareCacheAlignmentRoundsTheObjectUp() {
         assertEquals(256, SlabGeometry.calculate(232, 64, 2).size(), "skbuff_head_cache: SLAB_HWCACHE_ALIGN");
         assertEquals(232, SlabGeometry.calculate(232, 8, 2).size());
+    }
+
+    /**
+     * The pools size their slabs by the modelled machine's nr_cpu_ids (profile key kernel.nrCpuIds), not by the cores the
+     * run simulates: skbuff_head_cache (232 bytes, SLAB_HWCACHE_ALIGN: 256) on the i7-4790K's 8 possible CPUs is SLUB's
+     * order-1 slab of 32 (min_objects = 4 * (fls(8) + 1) = 20, mm/slub.c calculate_order), on 2 an order-0 slab of 16.
+     */
+    @Test
+    void poolsTakeNrCpuIdsFromTheProfileNotTheRunsCores() {
+        FakeContext twoCores = new FakeContext(2);
+        assertEquals(16, objectsPerSlab(twoCores), "no kernel.nrCpuIds: the run's 2 cores");
+        FakeContext i7 = new FakeContext(2);
+        i7.profile.put("kernel.nrCpuIds", 8.0);
+        assertEquals(32, objectsPerSlab(i7), "kernel.nrCpuIds = 8 on a 2-core run");
+        FakeContext bad = new FakeContext(2);
+        bad.profile.put("kernel.nrCpuIds", 2.5);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> objectsPerSlab(bad));
+        assertTrue(e.getMessage().contains("kernel.nrCpuIds=2.5") && e.getMessage().contains("1 to 8192"), e.getMessage());
+    }
+
+    private static long objectsPerSlab(FakeContext context) {
+        var pool = new SkbPoolProvider().create(context, "rx", 64, 2048, Map.of());
+        return pool.stats().gauges.get("slabObjectsPerSlab");
     }
 }

@@ -217,7 +217,55 @@ class SlabPoolTest {
         ctx.touches.clear();
         p.freeBulk(0, b, 0, 3);
         assertEquals("code " + ctx.functions.get("kmem_cache_free_bulk") + " 455", ctx.touches.get(0));
-        assertEquals(4, ctx.touches.size(), "the code and each object's free pointer");
+        assertEquals(java.util.List.of("prefetch " + (base + 512) + " 1", "prefetch " + (base + 256) + " 1",
+                "prefetch " + base + " 1"), ctx.touches.subList(1, ctx.touches.size()),
+                "the detached freelist stores each free pointer without waiting (the CPU slab: no locked instruction)");
+    }
+
+    /**
+     * slab_alloc_node (v4.6 mm/slub.c): the fast path loads the object's free pointer (a demand load) and then
+     * prefetch_freepointer(s, next_object), the line of the object the next allocation returns; kmem_cache_alloc_bulk's
+     * loop walks the freelist with plain loads and no prefetch (the previous test).
+     */
+    @Test
+    void theFastPathPrefetchesTheNextObjectsFreePointer() {
+        FakeContext ctx = new FakeContext(1);
+        SlabPool p = pool(ctx, 64, Map.of());
+        p.alloc(0, OWNER); // the slow path: a new slab, no prefetch
+        long base = 1L << 32;
+        assertEquals(java.util.List.of("data " + base + " 1"), ctx.touches);
+        ctx.touches.clear();
+        p.alloc(0, OWNER);
+        assertEquals(java.util.List.of("data " + (base + 256) + " 1", "prefetch " + (base + 512) + " 1"), ctx.touches);
+        ctx.touches.clear();
+        p.alloc(0, OWNER);
+        assertEquals("data " + (base + 512) + " 1", ctx.touches.get(0), "the line the previous allocation prefetched");
+    }
+
+    /**
+     * __slab_free ends in cmpxchg_double_slab, a locked cmpxchg16b, which waits for the stores before it: a bulk free's
+     * group of another slab stores its free pointers without waiting, then fences; a single free of such an object is
+     * a demand access.
+     */
+    @Test
+    void aFreeToAnotherSlabWaitsForItsStoresAndOneToTheCpuSlabDoesNot() {
+        FakeContext ctx = new FakeContext(1);
+        SlabPool p = pool(ctx, 64, Map.of());
+        Buffer[] first = new Buffer[16];
+        p.allocBulk(0, OWNER, first, 0, 16); // all of slab 0
+        Buffer next = p.alloc(0, OWNER); // slab 1 is now the CPU slab
+        ctx.touches.clear();
+        p.freeBulk(0, first, 0, 2);
+        assertEquals(4, ctx.touches.size(), ctx.touches.toString());
+        assertTrue(ctx.touches.get(1).startsWith("prefetch ") && ctx.touches.get(2).startsWith("prefetch "));
+        assertEquals("fence", ctx.touches.get(3), "__slab_free's locked cmpxchg");
+        ctx.touches.clear();
+        p.free(0, first[2]);
+        assertEquals(1, ctx.touches.size());
+        assertTrue(ctx.touches.get(0).startsWith("data "), "a single __slab_free: the store and the locked op, waited for");
+        ctx.touches.clear();
+        p.free(0, next);
+        assertTrue(ctx.touches.get(0).startsWith("prefetch "), "the CPU slab's fast free: a store nothing waits for");
     }
 
     @Test

@@ -62,14 +62,18 @@ public final class CacheLevel {
         return false;
     }
 
-    /** Puts a line in without counting a hit or a miss (a device's write into the cache, DDIO). */
-    public void fill(long line) {
+    /**
+     * Puts a line in without counting a hit or a miss (a device's write into the cache, DDIO; a prefetch).
+     *
+     * @return {@code true} if the line was there already
+     */
+    public boolean fill(long line) {
         int base = (int) (line % sets) * ways;
         int victim = base;
         for (int k = base, end = base + ways; k < end; k++) {
             if (tags[k] == line) {
                 used[k] = ++clock;
-                return;
+                return true;
             }
             if (used[k] < used[victim]) {
                 victim = k;
@@ -77,6 +81,7 @@ public final class CacheLevel {
         }
         tags[victim] = line;
         used[victim] = ++clock;
+        return false;
     }
 
     /** Drops a line if present (a device wrote it by DMA). */

@@ -2,6 +2,13 @@
 name = amlogic-s805 | source: Beniamino Galvani, "Re: [PATCH net-next] net: stmmac: add BQL support", netdev, 28 Dec 2014
 frequencyHz = 1500000000 | source: Amlogic S805 product brief, quad-core Cortex-A5 up to 1.5 GHz
 cores = 1 | source: the seed: "SMP is not working yet" on that kernel tree
+# The clock the MAC's RX interrupt watchdog counts: stmmac_riwt2usec converts RIWT with clk_get_rate(priv->stmmac_clk), the
+# "stmmaceth" clock, which on Meson is clk81 (v3.19 Documentation/devicetree/bindings/net/meson-dwmac.txt: clocks = <&clk81>;
+# mainline meson8b.dtsi: <&clkc CLKID_ETH>, a gate whose parent is clk81, drivers/clk/meson/meson8b.c MESON_GATE). clk81's
+# divider is the boot loader's (meson8b-clkc.c of v4.6: CLK_MUX_READ_ONLY): Amlogic's boot code sets HHI_MPEG_CLK_CNTL to
+# fclk_div4 / 4 = 2.55 GHz / 4 / 4 (".clk81=159375000, //2.55GHz/4/4=159.375MHz", Amlogic Meson8 firmware clock table).
+# That table is the Meson8's (S802); the S805's boot loader was not found, so the S805 value is the family's, not read.
+stmmac.csrClockHz = 159375000 | source: clk81 = fclk_div4 / 4 (2.55 GHz fixed PLL) per Amlogic's Meson8 boot clock table; the stmmaceth clock is clk81 (meson-dwmac binding, meson8b.c); the S805 boot loader's own setting not found (v3.19 meson8.dtsi gives clk81 141.67 MHz for the S802, which would make RIWT 0xff 461 us instead of 410)
 # Per-frame CPU costs of the whole stack, driver included (TCP/IP send or receive, qdisc, xmit or RX, TX clean, IRQ and
 # NAPI overhead), as one constant per direction. Two unknowns, two published figures, with an ACK every second segment
 # costing one frame of the opposite direction (the assumption of this fit):

@@ -29,6 +29,16 @@ class StmmacConformanceTest {
         protected long lineRateBits() {
             return 100_000_000L;
         }
+
+        /**
+         * The 2014 driver cleans its last frames only when the 40 ms coalescing timer fires after the last transmit,
+         * and the qdisc's backlog at the stop still has to drain at 100 Mbit/s first: 100 ms is not always both (with
+         * the RIWT period of clk81, 410 us, the last transmit of seed 1 falls 61 ms after the stop).
+         */
+        @Override
+        protected String drainTime() {
+            return "200ms";
+        }
     }
 
     /** The 2014 driver: a 256-descriptor ring, an interrupt every 64 frames, a 40 ms coalescing timer. */

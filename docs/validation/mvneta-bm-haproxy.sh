@@ -280,7 +280,7 @@ print("as read does strictly more work with the BM. What could make the hardware
 print("write to the BM's SRAM, a cheaper descriptor return, the driver's RX descriptor writes in software mode that the")
 print("model does not charge) is not in any source in hand. This stays an open disagreement, not something to fit.")
 print("The two published BM figures pull the write's cost in opposite directions: a free write would leave the haproxy")
-print("ratio at about 0.999 (the table above), outside the seed's band, and no write cost makes the bridge faster with the")
+print(f"ratio at {m(load('putbp-0'), 'load', 'connPerSecond') / base:.4f} (the table above), outside the seed's band, and no write cost makes the bridge faster with the")
 print("BM. So the seed's -1.1 % and the commit's +3.7 % cannot both come from the put_bp write; the bridge needs a cost in")
 print("the software path that the 2016 code as read does not show.")
 print()

@@ -54,8 +54,10 @@ import io.ringlab.sim.api.Timer;
  * <p>
  * <b>Interrupts and NAPI</b> ({@code stmmac_dma_interrupt}, {@code stmmac_poll}): an interrupt masks the DMA interrupt and
  * schedules NAPI; the poll cleans the TX ring first (no budget), then receives up to the weight; below the weight it
- * completes and unmasks, and a status raised meanwhile interrupts again at once. Receive interrupts are delayed by the
- * RIWT watchdog, {@code riwt * 256} CSR clock cycles after the first frame.
+ * completes and unmasks, and a status latched meanwhile (RI, an IC frame taken) interrupts again at once. Every RX
+ * interrupt comes from the RIWT watchdog (use_riwt disables the interrupt in every RX descriptor): {@code riwt * 256}
+ * cycles of the stmmaceth clock (the profile's {@code stmmac.csrClockHz}, clk81 on the S805) after the first frame since
+ * RI was last set, or after the last frame with {@code riwtRestart = frame} (docs/models/stmmac.md).
  * <p>
  * <b>Receive</b> ({@code stmmac_rx}): a frame arriving from the reverse link is DMA'd into the RX buffer of the next
  * descriptor (the wire copy is freed); with every descriptor full the frame is dropped ({@code rx-ring-full}). The poll

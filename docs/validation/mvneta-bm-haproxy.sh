@@ -315,7 +315,7 @@ print("  BM; they include the bridge's own work.")
 print("- `tcp.rxSegmentCycles` = `tcp.txSegmentCycles` = 5,800 and `haproxy.connectionCycles` = 22,370, together, to seed")
 print("  000's 17,500 connections/s without the BM, with the split assumed (haproxy's notes: 85 % of a close-mode proxy's CPU")
 print("  is the kernel's, driver included; the kernel's cost the same for each of the 17 frames): 22,370 = 0.15 / 0.85 x")
-print("  (28,155 driver cycles per connection + 17 x 5,800). Before, one constant (149,800 per connection, on haproxy's")
+print("  (28,134 driver cycles per connection + 17 x 5,800, rounded). Before, one constant (149,800 per connection, on haproxy's")
 print("  cores) held all of it, the kernel's receive work included (the table above, last row).")
 PY
 echo "wrote $out"

@@ -81,12 +81,14 @@ header='| case | ping P50 ms, BQL off | BQL on | ping P90 ms, off | on | goodput
   echo "The seed leaves these open; each row changes one of them from the scenario's choice."
   echo
   echo "$header"
-  row "scenario (TSQ v3.19, HZ 100, CSR 125 MHz, TOS 0x10)" pipelines/stmmac-bql-100m.pipeline
+  row "scenario (TSQ v3.19, HZ 100, clk81 159.375 MHz, RIWT from the first frame, TOS 0x10)" pipelines/stmmac-bql-100m.pipeline
   row "ping TOS 0 (band 1, with TCP)" pipelines/stmmac-bql-100m.pipeline --set ping.tos=0
   row "TSQ formula of v3.12-v3.18" pipelines/stmmac-bql-100m.pipeline --set iperf.tsq=v3.12
   row "TSQ off" pipelines/stmmac-bql-100m.pipeline --set iperf.tsq=off
   row "HZ 250 (BQL hold time in jiffies)" pipelines/stmmac-bql-100m.pipeline --set eth0.hz=250
-  row "CSR clock 250 MHz (RIWT tick halves)" pipelines/stmmac-bql-100m.pipeline --set eth0.csrClockHz=250000000
+  row "RIWT clock 125 MHz (the former assumption)" pipelines/stmmac-bql-100m.pipeline --set eth0.csrClockHz=125000000
+  row "RIWT clock 141.67 MHz (clk81 of v3.19 meson8.dtsi, the S802)" pipelines/stmmac-bql-100m.pipeline --set eth0.csrClockHz=141666666
+  row "RIWT reloaded by every frame (riwtRestart = frame)" pipelines/stmmac-bql-100m.pipeline --set eth0.riwtRestart=frame
   row "RIWT off (an RX interrupt per frame)" pipelines/stmmac-bql-100m.pipeline --set eth0.riwt=0
   row "Reno instead of CUBIC" pipelines/stmmac-bql-100m.pipeline --set iperf.congestion=reno
   row "current-kernel driver preset" pipelines/stmmac-bql-100m.pipeline --set eth0.preset=current

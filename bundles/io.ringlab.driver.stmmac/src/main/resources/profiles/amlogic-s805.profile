@@ -2,6 +2,15 @@
 name = amlogic-s805 | source: Beniamino Galvani, "Re: [PATCH net-next] net: stmmac: add BQL support", netdev, 28 Dec 2014
 frequencyHz = 1500000000 | source: Amlogic S805 product brief, quad-core Cortex-A5 up to 1.5 GHz
 cores = 1 | source: the seed: "SMP is not working yet" on that kernel tree
+# The clock the MAC's RX interrupt watchdog counts: stmmac_riwt2usec converts RIWT with clk_get_rate(priv->stmmac_clk), the
+# "stmmaceth" clock, which on Meson is clk81 (v3.19 Documentation/devicetree/bindings/net/meson-dwmac.txt: clocks = <&clk81>;
+# mainline meson8b.dtsi: <&clkc CLKID_ETH>, a gate whose parent is clk81, drivers/clk/meson/meson8b.c MESON_GATE). clk81's
+# mux and divider are the boot loader's (meson8b-clkc.c of v4.6: CLK_MUX_READ_ONLY): fclk_div4 / 4 = 2.55 GHz / 16, as
+# Amlogic's boot code writes it (".clk81=159375000, //2.55GHz/4/4=159.375MHz") and as measured on an ODROID-C1 (S805):
+# 159,372,396 Hz and 159,373,438 Hz from meson-clk-msr (M. Blumenstingl, quoted in "Re: [PATCH] soc: amlogic: clk-measure:
+# Optimize measurement accuracy", linux-kernel, 18 Jul 2025; docs/research/board-constants.md section 3). Assumed: the seed's
+# 2014 board ran the same boot loader setting (its DT is unseen; a DT fixed-clock would change only the driver's conversion).
+stmmac.csrClockHz = 159375000 | source: clk81 = fclk_div4 / 4 of the 2.55 GHz fixed PLL, measured 159.372 MHz on an ODROID-C1 (docs/research/board-constants.md section 3); the stmmaceth clock is clk81 (meson-dwmac binding, meson8b.c); RIWT 0xff = 409.6 us
 # Per-frame CPU costs of the whole stack, driver included (TCP/IP send or receive, qdisc, xmit or RX, TX clean, IRQ and
 # NAPI overhead), as one constant per direction. Two unknowns, two published figures, with an ACK every second segment
 # costing one frame of the opposite direction (the assumption of this fit):

@@ -54,8 +54,10 @@ import io.ringlab.sim.api.Timer;
  * <p>
  * <b>Interrupts and NAPI</b> ({@code stmmac_dma_interrupt}, {@code stmmac_poll}): an interrupt masks the DMA interrupt and
  * schedules NAPI; the poll cleans the TX ring first (no budget), then receives up to the weight; below the weight it
- * completes and unmasks, and a status raised meanwhile interrupts again at once. Receive interrupts are delayed by the
- * RIWT watchdog, {@code riwt * 256} CSR clock cycles after the first frame.
+ * completes and unmasks, and a status latched meanwhile (RI, an IC frame taken) interrupts again at once. Every RX
+ * interrupt comes from the RIWT watchdog (use_riwt disables the interrupt in every RX descriptor): {@code riwt * 256}
+ * cycles of the stmmaceth clock (the profile's {@code stmmac.csrClockHz}, clk81 on the S805) after the first frame since
+ * RI was last set, or after the last frame with {@code riwtRestart = frame} (docs/models/stmmac.md).
  * <p>
  * <b>Receive</b> ({@code stmmac_rx}): a frame arriving from the reverse link is DMA'd into the RX buffer of the next
  * descriptor (the wire copy is freed); with every descriptor full the frame is dropped ({@code rx-ring-full}). The poll
@@ -100,6 +102,8 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
     private final int txCoalFrames;
     private final long txCoalTimerPicos;
     private final long riwtPicos;
+    /** Whether every frame received with its interrupt disabled reloads the RIWT count (the databook's wording). */
+    private final boolean riwtRestartPerFrame;
 
     // TX ring: frames in order, from the oldest not yet cleaned; 'done' of them have been taken by the DMA
     private final int txRing;
@@ -126,6 +130,8 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
 
     private boolean irqMasked;
     private boolean txStatusPending;
+    /** DMA_STATUS RI: set by the watchdog running out (or by every frame with riwt = 0), cleared by the interrupt handler. */
+    private boolean riLatched;
 
     private final Timer txTimer, riwtTimer;
     private final CpuTask irqTask, timerCleanTask;
@@ -144,7 +150,21 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         this.txCoalTimerPicos = current && !c.isSet("txCoalTimer") ? CURRENT_COAL_TIMER_PICOS : c.getPicos("txCoalTimer");
         int riwt = intOr(c, "riwt", CURRENT_RIWT);
         long csr = c.getLong("csrClockHz");
+        if (csr >= 0 && csr < 1_000_000) {
+            throw new IllegalArgumentException("stmmac: csrClockHz = " + csr + " is not allowed: -1 (the profile's"
+                    + " stmmac.csrClockHz) or 1000000 to 1000000000 Hz");
+        }
+        if (csr < 0) {
+            csr = (long) ctx.costProfile().value("stmmac.csrClockHz", -1);
+            if (csr <= 0) {
+                throw new IllegalArgumentException("stmmac: csrClockHz is -1 (take the profile's) but profile '"
+                        + ctx.costProfile().name() + "' has no stmmac.csrClockHz; set csrClockHz (1000000 to"
+                        + " 1000000000 Hz, the MAC's stmmaceth clock) or add the constant to the profile");
+            }
+        }
+        // stmmac_riwt2usec: riwt * 256 cycles of the stmmaceth clock (clk_get_rate(priv->stmmac_clk))
         this.riwtPicos = riwt * 256L * 1_000_000_000_000L / csr;
+        this.riwtRestartPerFrame = c.getString("riwtRestart").equals("frame");
         this.coreIndex = (int) c.getLong("core");
         this.core = ctx.core(coreIndex);
         long tx = c.getLong("txCycles");
@@ -188,6 +208,7 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         txDescriptors = counters.counter(StmmacFactory.TX_DESCRIPTORS);
         irqTask = cpu -> {
             irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
+            riLatched = false; // the handler writes the status back (DMA_STATUS), clearing RI
             napi.schedule();
         };
         timerCleanTask = cpu -> {
@@ -195,7 +216,11 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
             txClean();
         };
         txTimer = ctx.timer(now -> core.submit(Core.SOFTIRQ, timerCleanTask));
-        riwtTimer = ctx.timer(now -> raiseIrq());
+        riwtTimer = ctx.timer(now -> {
+            rxIrqs.increment(); // the watchdog ran out: RI is set and the timer stops
+            riLatched = true;
+            raiseIrq();
+        });
         dropRxFull = ctx.dropReason("rx-ring-full");
         dropNoStack = ctx.dropReason("rx-no-stack");
 
@@ -240,6 +265,7 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         out.put("stmmac.rxFilled", rxFilled);
         out.put("stmmac.irqMasked", irqMasked);
         out.put("stmmac.txStatusPending", txStatusPending);
+        out.put("stmmac.riLatched", riLatched);
         out.put("stmmac.txTimer", txTimer);
         out.put("stmmac.riwtTimer", riwtTimer);
         out.putTask("stmmac.irqTask", irqTask);
@@ -276,6 +302,7 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         rxFilled = in.getInt("stmmac.rxFilled", 0);
         irqMasked = in.getBoolean("stmmac.irqMasked", false);
         txStatusPending = in.getBoolean("stmmac.txStatusPending", false);
+        riLatched = in.getBoolean("stmmac.riLatched", false);
         txTimer.takeOver(in.get("stmmac.txTimer", Timer.class));
         riwtTimer.takeOver(in.get("stmmac.riwtTimer", Timer.class));
         napi.takeOver(in.get(DriverState.NAPI, Napi.class));
@@ -406,9 +433,10 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         }
         refillEmptySlots();
         if (work < budget) {
-            // napi_complete, then re-enable the DMA interrupt; a status raised meanwhile interrupts again at once
+            // napi_complete, then re-enable the DMA interrupt; a status raised meanwhile (RI from the watchdog, an IC
+            // frame taken) interrupts again at once; frames that came during the poll wait for their watchdog
             irqMasked = false;
-            if (rxFilled > 0 || txStatusPending) {
+            if (riLatched || txStatusPending) {
                 core.submit(Core.HARDIRQ, irqTask);
             }
         }
@@ -445,11 +473,15 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         frame.pool().free(coreIndex, frame);
         rxFilled++;
         if (riwtPicos == 0) {
-            rxIrqs.increment();
+            rxIrqs.increment(); // no watchdog: RI with every frame
+            riLatched = true;
             raiseIrq();
-        } else if (!riwtTimer.pending()) {
-            riwtTimer.after(riwtPicos); // the RX interrupt waits for the RIWT watchdog
-            rxIrqs.increment();
+        } else if (!riLatched && (riwtRestartPerFrame || !riwtTimer.pending())) {
+            // every descriptor has its interrupt disabled (use_riwt: RDES1[31]); the watchdog "gets triggered with the
+            // programmed value after the Rx DMA completes the transfer of a frame" whose RI is not set, so each frame
+            // reloads it (riwtRestart = frame) or only the first one starts it (first, the default: docs/models/stmmac.md);
+            // with RI already set and not yet cleared the interrupt is asked for, and no watchdog is needed
+            riwtTimer.after(riwtPicos);
         }
     }
 

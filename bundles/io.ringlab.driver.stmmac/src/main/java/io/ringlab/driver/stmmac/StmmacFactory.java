@@ -43,7 +43,7 @@ public class StmmacFactory implements ElementFactory {
     static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs",
             "TX interrupts raised (frames with the IC bit)");
     static final MetricDescriptorDTO RX_IRQS = new MetricDescriptorDTO(COUNTER, "rxIrqs",
-            "RX interrupts raised (per RIWT period)");
+            "RX interrupts raised (RIWT watchdog expiries; one per frame with riwt = 0)");
     static final MetricDescriptorDTO TX_TIMER_CLEANS = new MetricDescriptorDTO(COUNTER, "txTimerCleans",
             "TX cleans run by the coalescing timer");
     static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
@@ -91,8 +91,13 @@ public class StmmacFactory implements ElementFactory {
                 "TX clean timer, re-armed on every transmit (STMMAC_COAL_TX_TIMER 40000 us; 1 ms in the current preset)"));
         d.properties.add(PropertyDescriptorDTO.of("riwt", Kind.INTEGER, "255", "0", "255",
                 "RX interrupt watchdog in units of 256 CSR clock cycles (MAX_DMA_RIWT 0xff; 0xa0 current; 0 = off)"));
-        d.properties.add(PropertyDescriptorDTO.of("csrClockHz", Kind.INTEGER, "125000000", "1000000", "1000000000",
-                "the MAC's CSR clock, which sets the RIWT tick; not given by the sources: 125 MHz is an assumption"));
+        d.properties.add(PropertyDescriptorDTO.of("csrClockHz", Kind.INTEGER, "-1", "-1", "1000000000",
+                "the clock RIWT counts (the stmmaceth clock, stmmac_riwt2usec); -1 takes stmmac.csrClockHz from the"
+                        + " profile (amlogic-s805: clk81, 159.375 MHz)"));
+        d.properties.add(PropertyDescriptorDTO.choice("riwtRestart", "first", List.of("first", "frame"),
+                "first: the RIWT count runs from the first frame after RI and later frames do not reload it (what the"
+                        + " seed's RX figures need); frame: every frame received with its interrupt disabled reloads it"
+                        + " (the databook's wording read literally)"));
         d.properties.add(PropertyDescriptorDTO.of("napiWeight", Kind.INTEGER, "64", "1", "64",
                 "NAPI budget (netif_napi_add(..., 64))"));
         d.properties.add(PropertyDescriptorDTO.of("hz", Kind.INTEGER, "100", "100", "1000",

@@ -29,6 +29,17 @@ class StmmacConformanceTest {
         protected long lineRateBits() {
             return 100_000_000L;
         }
+
+        /**
+         * The 2014 driver cleans its last frames only when the 40 ms coalescing timer fires after the last transmit,
+         * and the qdisc's backlog at the stop still has to drain at 100 Mbit/s first: 100 ms is not always both (with
+         * the RIWT period of clk81, 409.6 us instead of 522 us, 100 ms left 3 descriptors uncleaned in the 2014 preset's
+         * drain run; that the qdisc's backlog is what delayed the last transmit is inferred, not traced).
+         */
+        @Override
+        protected String drainTime() {
+            return "200ms";
+        }
     }
 
     /** The 2014 driver: a 256-descriptor ring, an interrupt every 64 frames, a 40 ms coalescing timer. */

@@ -78,4 +78,57 @@ class StmmacTest {
         assertTrue(r.elements.get("cpu0").get("utilisationPercent") > 99);
         assertEquals(21741.0, r.elements.get("eth0").get("cpuCyclesPerPacket"), 200.0);
     }
+
+    /** About 7,600 small frames a second into the board's RX ring and nothing to send: only the RIWT watchdog interrupts. */
+    private static final String RX_ONLY = """
+            duration = 1s
+            profile = amlogic-s805
+            element bulk : source { rate = 1bit; size = 1518B; start = 2s }
+            element q : pfifo_fast
+            element eth0 : stmmac { riwtRestart = %s; riwt = %d }
+            element wire : link { rate = 100Mbit; delay = 50us }
+            element far : sink
+            element frames : source { rate = 5120kbit; size = 64B }
+            element back : pfifo
+            element eth1 : netdev
+            element rwire : link { rate = 100Mbit; delay = 50us }
+            element up : sink
+            bulk -> q -> eth0 -> wire -> far
+            frames -> back -> eth1 -> rwire -> eth0.rx
+            eth0.stack -> up
+            """;
+
+    @Test
+    void theRiwtWatchdogCountsFromTheFirstFrameIn256CyclesOfClk81() throws Exception {
+        // RIWT 0xff on the S805: 255 x 256 / 159.375 MHz = 409.6 us from the frame that starts it to the interrupt
+        RunResultDTO r = ModelTests.run(RX_ONLY.formatted("first", 255), 1);
+        double frames = r.elements.get("eth0").get("rxPackets");
+        double irqs = r.elements.get("eth0").get("rxIrqs");
+        assertTrue(frames > 5000, frames + " frames");
+        assertEquals(0, r.elements.get("eth0").get("rxRingFullDrops"), 0.0);
+        // the watchdog starts with the first frame after the poll that followed the last interrupt, at most one frame
+        // gap later (the poll itself takes 11.4 us per frame), so interrupts come every 409.6 us + up to a gap, never sooner
+        double gap = 1e6 / frames;
+        double period = 1e6 / irqs;
+        assertTrue(period >= 409.6 && period < 409.6 + gap + 60,
+                "an RX interrupt every " + period + " us with a frame every " + gap + " us");
+        // half the count, half the period
+        RunResultDTO half = ModelTests.run(RX_ONLY.formatted("first", 127), 1);
+        double halfPeriod = 1e6 / half.elements.get("eth0").get("rxIrqs");
+        assertTrue(halfPeriod >= 204 && halfPeriod < 204 + gap + 60, "RIWT 127: an RX interrupt every " + halfPeriod + " us");
+    }
+
+    @Test
+    void aWatchdogReloadedByEveryFrameNeverRunsOutUnderSteadyTraffic() throws Exception {
+        // the literal reading of the databook, kept as riwtRestart = frame: frames 131 us apart keep reloading a
+        // 409.6 us count, so an RX interrupt comes only where the sender pauses longer than that, and the 256-frame
+        // ring (33 ms of these frames) overflows in between
+        RunResultDTO r = ModelTests.run(RX_ONLY.formatted("frame", 255), 1);
+        RunResultDTO first = ModelTests.run(RX_ONLY.formatted("first", 255), 1);
+        // only where the sending side leaves a gap longer than the count (a few times a second here)
+        assertTrue(r.elements.get("eth0").get("rxIrqs") < first.elements.get("eth0").get("rxIrqs") / 20,
+                r.elements.get("eth0").get("rxIrqs") + " RX interrupts");
+        assertTrue(r.elements.get("eth0").get("rxRingFullDrops") > 0, "the ring fills: "
+                + r.elements.get("eth0").get("rxRingFullDrops") + " drops");
+    }
 }

@@ -31,7 +31,9 @@ class HaproxyTest {
         double conns = metric(r, "load", "connections");
         double open = metric(r, "load", "open");
         assertTrue(conns > 1000, conns + " connections");
-        assertEquals(0, metric(r, "load", "failedConnections"), 0.0);
+        // core 0 is saturated, so in bursts the 128-descriptor RX ring overflows (rx-no-descriptor) and, with no
+        // retransmission modelled, the connection that lost a frame fails: a few per thousand
+        assertTrue(metric(r, "load", "failedConnections") < conns / 100, metric(r, "load", "failedConnections") + " failed");
         double in = metric(r, "eth0", "rxPackets");
         double out = metric(r, "eth0", "txPackets");
         // completed connections plus those still open (each somewhere in its 17 frames)
@@ -39,8 +41,10 @@ class HaproxyTest {
         assertTrue(out >= 8 * conns && out <= 8 * (conns + open), out + " frames out for " + conns + " connections");
         assertEquals(in, metric(r, "eth0", "rxCopybreaks"), 0.0, "an empty file: every frame under rx_copybreak");
         assertEquals(0, metric(r, "eth0", "dmaMaps"), 0.0, "no frame went up whole, so no refill and no DMA map");
-        // two haproxy processes share the connections and both cores are saturated: the board's CPU is the bottleneck
-        assertTrue(metric(r, "cpu0", "utilisationPercent") > 99 && metric(r, "cpu1", "utilisationPercent") > 99);
+        // the interrupt core carries the driver and the kernel's TCP receive work (and its own SYN-ACKs and ACKs): it is
+        // the bottleneck, and the other haproxy process's core has time left
+        assertTrue(metric(r, "cpu0", "utilisationPercent") > 99, "core 0 " + metric(r, "cpu0", "utilisationPercent") + " %");
+        assertTrue(metric(r, "cpu1", "utilisationPercent") < 90, "core 1 " + metric(r, "cpu1", "utilisationPercent") + " %");
     }
 
     @Test
@@ -51,8 +55,8 @@ class HaproxyTest {
         assertEquals(copies, metric(bm, "pool:eth0.short", "returnsToDevice"), 0.0, "each copied frame's buffer goes back");
         assertEquals(0, metric(bm, "pool:eth0.long", "allocs"), 0.0, "no frame needs a long buffer");
         double ratio = metric(bm, "load", "connPerSecond") / metric(sw, "load", "connPerSecond");
-        // seed 000: 17,500 -> 17,300 (0.989); the issue accepts 0.97 to 0.999. The difference is the MMIO write per frame:
-        // 9 x 240 cycles on about 183,000 per connection
+        // seed 000: 17,500 -> 17,300 (0.989); the issue accepts 0.97 to 0.999. The difference is the MMIO write per frame,
+        // 9 x 240 cycles, on the saturated interrupt core's 91,000 or so per connection
         assertTrue(ratio > 0.97 && ratio < 0.999, "BM / software = " + ratio);
         double perConnSw = metric(sw, "proxy", "cpuCyclesPerConnection");
         double perConnBm = metric(bm, "proxy", "cpuCyclesPerConnection");
@@ -60,14 +64,36 @@ class HaproxyTest {
     }
 
     @Test
-    void longTransfersRunAtTheWireRateEitherWay() throws Exception {
+    void theKernelsReceiveWorkIsChargedOnTheInterruptCoreNotOnHaproxys() throws Exception {
+        // haproxy on core 1 only, the port's interrupts and NAPI on core 0; a receive cost large enough to dominate
+        long rx = 50_000;
+        RunResultDTO r = run(pipeline("300ms").replace("cores = \"0,1\"", "cores = \"1\""), 1,
+                "proxy.rxFrameCycles=" + rx, "proxy.txFrameCycles=0");
+        double frames = metric(r, "proxy", "framesIn");
+        double kernelNanos = frames * rx / 1.6; // 1.6 GHz: cycles / 1.6 = ns
+        assertTrue(frames > 1000, frames + " frames");
+        assertTrue(metric(r, "cpu0", "busyNanos") >= kernelNanos * 0.999,
+                "core 0 ran " + metric(r, "cpu0", "busyNanos") + " ns, the receive work alone is " + kernelNanos);
+        assertTrue(metric(r, "cpu1", "busyNanos") < kernelNanos / 4,
+                "core 1 (haproxy only) ran " + metric(r, "cpu1", "busyNanos") + " ns against " + kernelNanos + " of receive work");
+    }
+
+    @Test
+    void longTransfersRefillThroughTheBmAndLoseNoConnection() throws Exception {
         String[] common = {"load.responseBytes=1MiB", "load.concurrency=8"};
-        RunResultDTO sw = run(pipeline("300ms"), 1, append(common, "eth0.bm=false"));
-        RunResultDTO bm = run(pipeline("300ms"), 1, append(common, "eth0.bm=true"));
+        // 1 s: in the first few hundred milliseconds the transfers' slow start is CPU-bound on core 0
+        RunResultDTO sw = run(pipeline("1s"), 1, append(common, "eth0.bm=false"));
+        RunResultDTO bm = run(pipeline("1s"), 1, append(common, "eth0.bm=true"));
         double a = metric(sw, "load", "goodputMbitPerSecond");
         double b = metric(bm, "load", "goodputMbitPerSecond");
-        assertTrue(a > 850, "a gigabit port carries the response bodies: " + a + " Mbit/s");
-        assertEquals(1, b / a, 0.01, "long transfers are not CPU-bound, so the BM does not change them: " + a + " vs " + b);
+        // the wire (about 930 Mbit/s of bodies) or core 0, nearly saturated by the kernel's per-frame receive work at
+        // about 850 Mbit/s after the start (docs/validation/mvneta-bm-haproxy.md), limits them
+        assertTrue(a > 700, "the response bodies: " + a + " Mbit/s");
+        // with the profile's split core 0 limits these transfers too, and the BM's register writes there cost them a few
+        // per cent (0.959 at 1 s, seed 1), more than the short connections: a disagreement with the seed's remark that
+        // the drop was "more noticeable on short connections" (docs/validation/mvneta-bm-haproxy.md); not a loss of frames
+        assertTrue(b / a > 0.9 && b / a < 1.01, "long transfers, BM / software goodput: " + a + " vs " + b);
+        assertEquals(0, metric(bm, "load", "failedConnections"), 0.0);
         assertTrue(metric(bm, "pool:eth0.long", "refills") > 2048, "full-sized frames go up whole and are refilled");
         assertTrue(metric(sw, "eth0", "dmaMaps") > 1000, "the software path maps each replacement buffer");
     }
@@ -88,8 +114,10 @@ class HaproxyTest {
         RunResultDTO b = run(pipeline("200ms"), 5);
         RunResultDTO c = run(pipeline("200ms"), 6);
         assertEquals(metric(a, "load", "connections"), metric(b, "load", "connections"), 0.0);
-        assertEquals(metric(a, "load", "connectionTimeP50Micros"), metric(b, "load", "connectionTimeP50Micros"), 0.0);
-        assertTrue(metric(a, "load", "connectionTimeP50Micros") != metric(c, "load", "connectionTimeP50Micros"),
+        assertEquals(metric(a, "load", "connectionTimeMeanMicros"), metric(b, "load", "connectionTimeMeanMicros"), 0.0);
+        // the mean, not the median: the queueing on the saturated core 0 dominates the time and both seeds' medians fall
+        // in the same histogram bucket
+        assertTrue(metric(a, "load", "connectionTimeMeanMicros") != metric(c, "load", "connectionTimeMeanMicros"),
                 "startJitter draws from the seed");
     }
 

@@ -241,6 +241,9 @@ final class RtxQueue {
                 if ((m & EVER_RETRANS) != 0) {
                     acked.retransAcked = true;
                 } else {
+                    if (acked.holeFilled < 0) {
+                        acked.holeFilled = n;
+                    }
                     if (acked.firstAckt < 0) {
                         acked.firstAckt = xmit[head];
                     }
@@ -400,8 +403,20 @@ final class RtxQueue {
         long firstSackt, lastSackt;
         /** Lowest index of an original segment SACKed below the highest SACK ({@code state->reord}); -1 if none. */
         int reord;
+        /**
+         * {@code tcp_clean_rtx_queue}'s {@code reord}: the index, counted from the queue's head before the ACK, of the
+         * first cumulatively acknowledged segment that was neither retransmitted nor SACKed (a hole filled by an
+         * original: reordering); -1 if none.
+         */
+        int holeFilled;
         /** RACK: the latest transmission time among the segments newly (s)acked, its end and its marks; -1 if none. */
         long rackXmit, rackEnd;
+        /**
+         * RACK (v4.18+): the transmission time of the last segment, in processing order (SACKed ones, then the
+         * cumulatively acknowledged), that {@link #rackAdvance} took: its RTT becomes {@code rack.rtt_us} even when it
+         * was not the most recently sent; -1 if none.
+         */
+        long lastAcceptedXmit;
         byte rackMarks;
         /** The ACK's arrival and the connection's {@code tcp_min_rtt}, for {@link #rackAdvance}'s check. */
         long now, minRtt;
@@ -414,7 +429,9 @@ final class RtxQueue {
             firstAckt = lastAckt = -1;
             firstSackt = lastSackt = -1;
             reord = -1;
+            holeFilled = -1;
             rackXmit = -1;
+            lastAcceptedXmit = -1;
             rackEnd = 0;
             rackMarks = 0;
         }
@@ -434,6 +451,7 @@ final class RtxQueue {
             if ((m & (RETRANS | EVER_RETRANS)) != 0 && now - x < minRtt) {
                 return;
             }
+            lastAcceptedXmit = x;
             if (x > rackXmit || (x == rackXmit && e > rackEnd)) {
                 rackXmit = x;
                 rackEnd = e;

@@ -110,6 +110,7 @@ final class TcpRecovery {
             flag |= sacktag(b, priorUna);
         }
         // tcp_clean_rtx_queue
+        int facketsBeforeClean = q.facketsOut;
         sk.sndUna = ack;
         int acked = q.ackTo(ack, t);
         if (acked > 0 || (ack > priorUna && q.packetsOut() == 0)) {
@@ -136,8 +137,11 @@ final class TcpRecovery {
             if (isReno()) {
                 // tcp_remove_reno_sacks: the dupACKs stood for the segments now acknowledged
                 q.sackedOut = Math.max(0, q.sackedOut - Math.max(0, acked - 1));
-            } else if (t.reord >= 0 && t.reord < priorFackets) {
-                updateReordering(q.facketsOut - t.reord, false); // a never-retransmitted hole filled: reordering
+            } else if (t.holeFilled >= 0 && t.holeFilled < priorFackets) {
+                // tcp_clean_rtx_queue: "Non-retransmitted hole got filled? That's reordering" (v3.19/v4.6
+                // tcp_update_reordering(fackets_out - reord), current tcp_check_sack_reordering(reord, 0) with the
+                // degree (fack - low_seq) / mss: the same count of segments)
+                updateReordering(facketsBeforeClean - t.holeFilled, false);
             }
             // tcp_clean_rtx_queue's tcp_rearm_rto; current kernels: FLAG_SET_XMIT_TIMER, tcp_set_xmit_timer (a loss
             // probe if one may be scheduled, otherwise the RTO)
@@ -279,26 +283,39 @@ final class TcpRecovery {
         if (t.rackXmit < 0 || !sk.cfg.rack) {
             return;
         }
+        if (k == Kernel.CURRENT) {
+            // v4.18+ tcp_rack_advance: every segment it takes sets rack.advanced and rack.rtt_us (the last one wins);
+            // only a more recently sent one moves rack.mstamp and rack.end_seq
+            sk.rackRttUs = (sk.now() - t.lastAcceptedXmit) / 1_000_000L;
+            sk.rackAdvanced = true;
+        }
         if (sk.rackXmit >= 0 && !(t.rackXmit > sk.rackXmit || (t.rackXmit == sk.rackXmit && t.rackEnd > sk.rackEnd))) {
             return;
         }
-        sk.rackRttUs = (sk.now() - t.rackXmit) / 1_000_000L;
+        if (k != Kernel.CURRENT) {
+            sk.rackRttUs = (sk.now() - t.rackXmit) / 1_000_000L; // v4.10-4.17: only for the most recently sent
+        }
         sk.rackXmit = t.rackXmit;
         sk.rackEnd = t.rackEnd;
         sk.rackAdvanced = true;
     }
 
-    /** {@code tcp_update_reordering}: a higher reordering degree raises dupthresh and disables FACK and early retransmit. */
+    /**
+     * {@code tcp_update_reordering} (v3.19, v4.6) / {@code tcp_check_sack_reordering} (current): a higher reordering
+     * degree raises dupthresh and disables FACK; any reordering disables early retransmit and widens RACK's window.
+     */
     private void updateReordering(int metric, boolean ts) {
         if (metric > sk.reordering) {
             sk.reordering = Math.min(k == Kernel.V3_19 ? MAX_REORDERING_319 : MAX_REORDERING, metric);
             sk.owner.event(TcpEvents.REORDERING, 1);
             sk.fack = false; // tcp_disable_fack
-            sk.rackReord = true;
         }
         if (metric > 0) {
             sk.earlyRetransOn = false; // tcp_disable_early_retrans
         }
+        // RACK's record that reordering was seen: v4.6-v4.17 tp->rack.reord = 1 at the end of tcp_update_reordering,
+        // v4.18+ tp->reord_seen++ in tcp_check_sack_reordering; both whether or not the degree rose
+        sk.rackReord = true;
     }
 
     // ================================================================== tcp_fastretrans_alert

@@ -92,6 +92,10 @@ final class FrameworkPluginLoader implements PluginLoader {
         fail(problems, List.of());
 
         Map<Bundle, Path> ours = new LinkedHashMap<>();
+        // bundles installed already (by fileinstall from the installation's plugins/, which starts them on its own
+        // thread): used as they are, but waited for like ours, so that their element types are there when the
+        // pipeline is read
+        Map<Bundle, Path> theirs = new LinkedHashMap<>();
         for (Path jar : jars) {
             String[] id = identity(jar, problems);
             if (id == null) {
@@ -101,6 +105,7 @@ final class FrameworkPluginLoader implements PluginLoader {
             if (same != null) {
                 notes.add(jar + ": " + id[0] + " " + id[1] + " is installed already (" + same.getLocation()
                         + "); that bundle is used");
+                theirs.putIfAbsent(same, jar);
                 continue;
             }
             try (InputStream in = Files.newInputStream(jar)) {
@@ -129,9 +134,11 @@ final class FrameworkPluginLoader implements PluginLoader {
 
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         Set<Bundle> ready = new HashSet<>();
+        Map<Bundle, Path> awaited = new LinkedHashMap<>(theirs);
+        awaited.putAll(ours);
         while (true) {
             List<String> waiting = new ArrayList<>();
-            for (Map.Entry<Bundle, Path> e : ours.entrySet()) {
+            for (Map.Entry<Bundle, Path> e : awaited.entrySet()) {
                 if (ready.contains(e.getKey())) {
                     continue;
                 }

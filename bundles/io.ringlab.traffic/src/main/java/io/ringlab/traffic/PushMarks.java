@@ -37,17 +37,18 @@ final class PushMarks {
     /**
      * {@code tcp_sendmsg} of {@code [start, end)}.
      *
-     * @param start {@code write_seq} before the write
+     * @param start {@code write_seq} before the write, which is also {@code pushed_seq}: every write ends with
+     *        {@code tcp_push}'s {@code tcp_mark_push} ({@code pushed_seq = write_seq}), and a connection starts with both
+     *        at {@code ISN + 1}
      * @param stop {@code write_seq} after it
      * @param tailLen unsent bytes of the tail skb (the skb ending at {@code start}); 0 if it was sent or there is none
      * @param sizeGoal {@code size_goal} bytes
-     * @param pushedSeq {@code pushed_seq} before the write
      * @param halfWindow {@code max_window >> 1}
      * @param tailStart where the tail skb starts (its sent part included)
      * @return the start of the skb that now ends at {@code stop} (the next write's tail)
      * @throws IllegalStateException if {@link #CAPACITY} writes already wait unsent
      */
-    long write(long start, long stop, long tailLen, long sizeGoal, long pushedSeq, long halfWindow, long tailStart) {
+    long write(long start, long stop, long tailLen, long sizeGoal, long halfWindow, long tailStart) {
         if (count == CAPACITY) {
             throw new IllegalStateException("more than " + CAPACITY + " writes wait unsent on one connection: the TCP"
                     + " model keeps the PSH marks of at most " + CAPACITY);
@@ -62,7 +63,7 @@ final class PushMarks {
         }
         long f = -1, st = 0;
         if (first < stop) {
-            long i = Math.max(0, Math.floorDiv(pushedSeq + halfWindow - first, sizeGoal) + 1);
+            long i = Math.max(0, Math.floorDiv(start + halfWindow - first, sizeGoal) + 1); // pushed_seq = start
             long cand = first + i * sizeGoal;
             if (cand < stop) {
                 f = cand;

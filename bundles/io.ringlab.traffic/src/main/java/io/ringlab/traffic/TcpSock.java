@@ -83,8 +83,8 @@ final class TcpSock {
     boolean finQueued, finSent;
     /** {@code snd_wnd}: the peer's window, bytes, and its update point {@code snd_wl1}. */
     long sndWnd, sndWl1;
-    /** {@code max_window}: the largest window the peer offered; {@code pushed_seq}: where the last PSH was set. */
-    long maxWindow, pushedSeq;
+    /** {@code max_window}: the largest window the peer offered. */
+    long maxWindow;
     /** Where the skb that ends at {@link #writeSeq} starts (its sent part included). */
     long tailSkbStart;
     /** The PSH flags {@code tcp_sendmsg} left in the stream. */
@@ -186,16 +186,20 @@ final class TcpSock {
     /** Whether this end sent the SYN (active open). */
     boolean activeOpen;
 
-    /** {@code tcp_v4_connect} / {@code tcp_connect}: sends the SYN. */
-    void connect() {
-        activeOpen = true;
+    /** The send sequence of a new connection: ISN 0, nothing written, no PSH marks. */
+    private void initSendSequence() {
         iss = 0;
         sndUna = iss;
         sndNxt = iss + 1;
         writeSeq = iss + 1;
-        pushedSeq = writeSeq;
         tailSkbStart = writeSeq;
         marks.clear();
+    }
+
+    /** {@code tcp_v4_connect} / {@code tcp_connect}: sends the SYN. */
+    void connect() {
+        activeOpen = true;
+        initSendSequence();
         state = SYN_SENT;
         rcv.initialWindow(cfg.windowScaling, mssOption() - (cfg.timestamps ? Tcp.TS_OPTION : 0));
         sendSyn(false);
@@ -222,10 +226,8 @@ final class TcpSock {
             idleCheck(); // skb_entail: the check runs for the write's first skb, before anything of it is sent
         }
         long tailLen = writeSeq > sndNxt ? writeSeq - Math.max(tailSkbStart, sndNxt) : 0;
-        tailSkbStart = marks.write(writeSeq, writeSeq + bytes, tailLen, sizeGoal(), pushedSeq, maxWindow >> 1,
-                tailSkbStart);
+        tailSkbStart = marks.write(writeSeq, writeSeq + bytes, tailLen, sizeGoal(), maxWindow >> 1, tailSkbStart);
         writeSeq += bytes;
-        pushedSeq = writeSeq; // tcp_push: tcp_mark_push on the tail skb
         if (state == ESTABLISHED || state == CLOSE_WAIT) {
             writeXmit(false);
         }
@@ -751,13 +753,7 @@ final class TcpSock {
         rcv.rcvNxt = irs + 1;
         rcv.rcvWup = irs + 1;
         negotiate(syn);
-        iss = 0;
-        sndUna = iss;
-        sndNxt = iss + 1;
-        writeSeq = iss + 1;
-        pushedSeq = writeSeq;
-        tailSkbStart = writeSeq;
-        marks.clear();
+        initSendSequence();
         rcv.initialWindow(wscaleOk, mssOption() - (tsOk ? Tcp.TS_OPTION : 0));
         if (!wscaleOk) {
             rcv.rcvWscale = 0;

@@ -31,7 +31,6 @@ final class TcpSockState {
         k.sndWnd = f.x(k.sndWnd);
         k.sndWl1 = f.x(k.sndWl1);
         k.maxWindow = f.x(k.maxWindow);
-        k.pushedSeq = f.x(k.pushedSeq);
         k.tailSkbStart = f.x(k.tailSkbStart);
         k.sndWscale = (int) f.x(k.sndWscale);
         k.mssCache = (int) f.x(k.mssCache);

@@ -13,6 +13,7 @@ import java.util.Map;
 import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.PointResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.RunText;
@@ -31,8 +32,11 @@ final class AbSummary {
     static void print(ExperimentResultDTO r, PrintStream out) {
         long counted = r.runs.stream().filter(AbSummary::counts).count();
         out.printf(Locale.ROOT, "experiment %s (%s): pipeline %s (%s)%n", r.name, r.experimentFile, r.pipeline, r.pipelineFile);
-        out.printf(Locale.ROOT, "%d variants x %d seeds (%s), %s simulated per run after %s of warm-up, %d runs on %d"
-                + " thread%s in %.1f s wall%s%n", r.variants.size(), r.seeds.size(), seeds(r.seeds), time(r.durationSeconds),
+        int variants = r.points.isEmpty() ? r.variants.size() : r.points.get(0).variants.size();
+        String points = r.points.isEmpty() ? "" : String.format(Locale.ROOT, "%,d sweep points (%s) x ", r.points.size(),
+                String.join(", ", r.parameters));
+        out.printf(Locale.ROOT, "%d variants x %s%d seeds (%s), %s simulated per run after %s of warm-up, %d runs on %d"
+                + " thread%s in %.1f s wall%s%n", variants, points, r.seeds.size(), seeds(r.seeds), time(r.durationSeconds),
                 time(r.warmupSeconds), r.runs.size(), r.threads, r.threads == 1 ? "" : "s", r.wallSeconds,
                 r.cancelled ? " (CANCELLED)" : "");
         if (r.forkSeconds > 0) {
@@ -41,40 +45,25 @@ final class AbSummary {
                     time(r.forkSeconds), same ? "the same state hash in every branch" : "NOT the same state: see the problems");
         }
         Map<String, Map<String, SampleWarningDTO>> few = fewSamples(r);
-        Map<String, List<String>> notes = new LinkedHashMap<>(); // a note to the rows it is about, each note printed once
-        for (String m : r.metrics) {
-            int decimals = decimals(r, m);
+        // a note to the rows it is about, each row to the sweep points it is about there; each note printed once
+        Map<String, Map<String, List<String>>> notes = new LinkedHashMap<>();
+        if (r.points.isEmpty()) {
+            tables(r, r.variants, r.comparisons, null, few, notes, out);
+        }
+        for (PointResultDTO p : r.points) {
+            String label = Progress.point(p.values);
             out.println();
-            out.printf(Locale.ROOT, "%-32s %4s %16s   %s%n", m, "n", "mean", "95 % CI");
-            for (Map.Entry<String, Map<String, MetricSummaryDTO>> v : r.variants.entrySet()) {
-                MetricSummaryDTO s = v.getValue().get(m);
-                String half = s.ci95Low == null ? "n/a" : "± " + number(s.ci95High - s.mean, decimals);
-                boolean marked = few.getOrDefault(v.getKey(), Map.of()).containsKey(m);
-                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
-                        s.n, (s.mean == null ? "n/a" : number(s.mean, decimals)) + (marked ? RunText.FEW_SAMPLES : ""), half);
-                if (s.note != null) {
-                    notes.computeIfAbsent(s.note, k -> new ArrayList<>()).add(m + " " + v.getKey());
-                }
-            }
-            for (ComparisonDTO c : r.comparisons) {
-                if (!c.metric.equals(m)) {
-                    continue;
-                }
-                Double base = r.variants.get(c.a).get(m).mean;
-                String ci = c.ci95Low == null ? "n/a" : "[" + number(c.ci95Low, decimals) + ", " + number(c.ci95High, decimals) + "]";
-                String relative = c.difference == null || base == null || base == 0 ? ""
-                        : String.format(Locale.ROOT, " (%+.2f %%)", 100 * c.difference / Math.abs(base));
-                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%s  p = %s%n", c.b + " - " + c.a, c.n,
-                        c.difference == null ? "n/a" : number(c.difference, decimals), ci, relative,
-                        p(c.pValue));
-                if (c.note != null) {
-                    notes.computeIfAbsent(c.note, k -> new ArrayList<>()).add(m + " " + c.b + " - " + c.a);
-                }
-            }
+            out.println("at " + label + ":");
+            tables(r, p.variants, p.comparisons, label, few, notes, out);
         }
         if (!notes.isEmpty()) {
             out.println();
-            notes.forEach((note, rows) -> out.println("note (" + String.join(", ", rows) + "): " + note));
+            notes.forEach((note, rows) -> {
+                boolean everywhere = !r.points.isEmpty() && rows.values().stream().allMatch(p -> p.size() == r.points.size());
+                List<String> parts = new ArrayList<>();
+                rows.forEach((row, at) -> parts.add(everywhere || at.isEmpty() ? row : row + " at " + String.join("; ", at)));
+                out.println("note (" + String.join(", ", parts) + (everywhere ? "; at every sweep point" : "") + "): " + note);
+            });
         }
         if (!few.isEmpty()) {
             out.println();
@@ -93,29 +82,86 @@ final class AbSummary {
             if (problem != null) {
                 out.println("  " + problem);
             } else if (!RunSummaryDTO.FINISHED.equals(s.state)) {
-                out.println("  variant " + s.variant + ", seed " + s.seed + ": " + s.state);
+                out.println("  " + Progress.run(s) + ": " + s.state);
             }
         }
     }
 
     /**
+     * Prints per metric each variant's mean and interval, then each comparison, for one point (or the experiment), and
+     * files each row's note under the point's label ({@code null} without sweeps).
+     */
+    private static void tables(ExperimentResultDTO r, Map<String, Map<String, MetricSummaryDTO>> variants,
+            List<ComparisonDTO> comparisons, String point, Map<String, Map<String, SampleWarningDTO>> few,
+            Map<String, Map<String, List<String>>> notes, PrintStream out) {
+        for (String m : r.metrics) {
+            int decimals = decimals(r, m);
+            out.println();
+            out.printf(Locale.ROOT, "%-32s %4s %16s   %s%n", m, "n", "mean", "95 % CI");
+            for (Map.Entry<String, Map<String, MetricSummaryDTO>> v : variants.entrySet()) {
+                MetricSummaryDTO s = v.getValue().get(m);
+                String half = s.ci95Low == null ? "n/a" : "± " + number(s.ci95High - s.mean, decimals);
+                boolean marked = few.getOrDefault(v.getKey(), Map.of()).containsKey(m);
+                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%n", v.getKey() + (v.getKey().equals(r.baseline) ? " (baseline)" : ""),
+                        s.n, (s.mean == null ? "n/a" : number(s.mean, decimals)) + (marked ? RunText.FEW_SAMPLES : ""), half);
+                if (s.note != null) {
+                    note(notes, s.note, m + " " + v.getKey(), point);
+                }
+            }
+            for (ComparisonDTO c : comparisons) {
+                if (!c.metric.equals(m)) {
+                    continue;
+                }
+                Double base = variants.get(c.a).get(m).mean;
+                String ci = c.ci95Low == null ? "n/a" : "[" + number(c.ci95Low, decimals) + ", " + number(c.ci95High, decimals) + "]";
+                String relative = c.difference == null || base == null || base == 0 ? ""
+                        : String.format(Locale.ROOT, " (%+.2f %%)", 100 * c.difference / Math.abs(base));
+                out.printf(Locale.ROOT, "  %-30s %4d %16s   %s%s  p = %s%n", c.b + " - " + c.a, c.n,
+                        c.difference == null ? "n/a" : number(c.difference, decimals), ci, relative,
+                        p(c.pValue));
+                if (c.note != null) {
+                    note(notes, c.note, m + " " + c.b + " - " + c.a, point);
+                }
+            }
+        }
+    }
+
+    private static void note(Map<String, Map<String, List<String>>> notes, String note, String row, String point) {
+        List<String> points = notes.computeIfAbsent(note, k -> new LinkedHashMap<>()).computeIfAbsent(row, k -> new ArrayList<>());
+        if (point != null) {
+            points.add(point);
+        }
+    }
+
+    /**
      * @return the content of {@code ringlab ab --csv}: {@code variant,seed,metric,value,state,invariants,counted}, one
-     *         row per run and metric, in the result's order
+     *         row per run and metric, in the result's order; with sweeps, a column per sweep target after {@code seed}
+     *         (a value quoted as CSV quotes it when it holds a comma or a quote)
      */
     static OutputFile.Content csv(ExperimentResultDTO r) {
         return o -> {
             Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
-            w.write("variant,seed,metric,value,state,invariants,counted\n");
+            StringBuilder header = new StringBuilder("variant,seed");
+            r.parameters.forEach(p -> header.append(',').append(csvField(p)));
+            w.write(header + ",metric,value,state,invariants,counted\n");
             for (RunSummaryDTO s : r.runs) {
                 String invariants = s.packetConservation && s.bufferConservation ? "ok" : "broken";
+                StringBuilder point = new StringBuilder();
+                r.parameters.forEach(p -> point.append(',').append(csvField(s.point.getOrDefault(p, ""))));
                 for (String m : r.metrics) {
                     Double v = s.metrics.get(m);
-                    w.write(s.variant + "," + s.seed + "," + m + "," + (v == null ? "" : Double.toString(v)) + "," + s.state
-                            + "," + invariants + "," + counts(s) + "\n");
+                    w.write(s.variant + "," + s.seed + point + "," + m + "," + (v == null ? "" : Double.toString(v)) + ","
+                            + s.state + "," + invariants + "," + counts(s) + "\n");
                 }
             }
             w.flush();
         };
+    }
+
+    /** @return the text as one CSV field: quoted, with quotes doubled, when it holds a comma, a quote or a line break */
+    private static String csvField(String text) {
+        return text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 ? text
+                : '"' + text.replace("\"", "\"\"") + '"';
     }
 
     /** @return the runs that did not end (stopped or never started), by variant: {@code on seeds 7, 8; off seed 8} */
@@ -123,7 +169,8 @@ final class AbSummary {
         Map<String, List<String>> seeds = new LinkedHashMap<>();
         for (RunSummaryDTO s : r.runs) {
             if (RunSummaryDTO.STOPPED.equals(s.state) || RunSummaryDTO.CANCELLED.equals(s.state)) {
-                seeds.computeIfAbsent(s.variant, k -> new ArrayList<>()).add(Long.toString(s.seed));
+                seeds.computeIfAbsent(s.variant + (s.point.isEmpty() ? "" : " at " + Progress.point(s.point)),
+                        k -> new ArrayList<>()).add(Long.toString(s.seed));
             }
         }
         List<String> parts = new ArrayList<>();
@@ -138,10 +185,15 @@ final class AbSummary {
     /** @return decimals that show about six significant digits of the metric's largest mean, the same for every row */
     static int decimals(ExperimentResultDTO r, String metric) {
         double max = 0;
-        for (Map<String, MetricSummaryDTO> v : r.variants.values()) {
-            Double mean = v.get(metric).mean;
-            if (mean != null) {
-                max = Math.max(max, Math.abs(mean));
+        List<Map<String, Map<String, MetricSummaryDTO>>> groups = new ArrayList<>();
+        groups.add(r.variants);
+        r.points.forEach(p -> groups.add(p.variants));
+        for (Map<String, Map<String, MetricSummaryDTO>> g : groups) {
+            for (Map<String, MetricSummaryDTO> v : g.values()) {
+                Double mean = v.get(metric).mean;
+                if (mean != null) {
+                    max = Math.max(max, Math.abs(mean));
+                }
             }
         }
         if (max == 0) {

@@ -394,6 +394,9 @@ final class Commands implements Callable<Integer> {
         String warmup;
         @Option(names = "--threads", paramLabel = "N", description = "runs at once (default: one per processor)")
         Integer threads;
+        @Option(names = "--dry-run", description = "check the experiment and list the runs it expands to (variant, sweep"
+                + " point, seed), one per line, without running them")
+        boolean dryRun;
 
         Ab(Commands root) {
             super(root);
@@ -413,6 +416,10 @@ final class Commands implements Callable<Integer> {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
+            if (dryRun && (json != null || csv != null || plot != null)) {
+                root.err.println("ringlab ab: --dry-run runs nothing, so it writes no --json, --csv or --plot: leave them out");
+                return Runner.INVALID;
+            }
             if (!root.outputsWritable("--json", json, "--csv", csv, "--plot", plot)) {
                 return Runner.INVALID;
             }
@@ -441,6 +448,16 @@ final class Commands implements Callable<Integer> {
                 }
                 if (threads != null && threads < 1) {
                     throw new IllegalArgumentException("--threads must be at least 1");
+                }
+                if (dryRun) {
+                    List<RunSummaryDTO> runs = service.runs(e);
+                    human.printf(java.util.Locale.ROOT, "experiment %s (%s): %d variants x %s%d seeds = %,d runs%n", e.name,
+                            e.file, e.variants.size(), Progress.points(e), e.seeds.size(), runs.size());
+                    int n = 0;
+                    for (RunSummaryDTO s : runs) {
+                        human.printf(java.util.Locale.ROOT, "%6d  %s%n", ++n, Progress.run(s));
+                    }
+                    return Runner.OK;
                 }
                 // a signal interrupts this thread: the service stops the runs in progress, starts no more, and
                 // reports those that finished (cancelled)

@@ -201,27 +201,38 @@ final class Plots {
 
     /**
      * Writes an 800-pixel-wide PNG of an experiment: one panel per metric (its own scale, the metric's name on the axis),
-     * each variant's mean as a point with its 95 % confidence interval as an error bar. A variant without a mean (no run
+     * each variant's mean as a point with its 95 % confidence interval as an error bar; with sweeps, one line per variant
+     * over the sweep points in the order they ran, with a legend. A variant without a mean (no run
      * gave a value) has no point; one without an interval (n &lt; 2) has no bar.
      */
     static OutputFile.Content experiment(ExperimentResultDTO r) {
         System.setProperty("java.awt.headless", "true");
-        CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(new CategoryAxis("variant"));
+        boolean swept = !r.points.isEmpty();
+        CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(new CategoryAxis(swept
+                ? "sweep point (" + String.join(", ", r.parameters) + ")" : "variant"));
         for (String m : r.metrics) {
             DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
-            r.variants.forEach((variant, byMetric) -> {
-                MetricSummaryDTO s = byMetric.get(m);
-                if (s.mean != null) {
-                    data.add(s.mean, s.ci95High == null ? null : (Number) (s.ci95High - s.mean), m, variant);
-                }
-            });
+            if (!swept) {
+                r.variants.forEach((variant, byMetric) -> add(data, byMetric.get(m), m, variant));
+            }
+            for (var p : r.points) { // a line per variant over the points, in the order they ran
+                String label = String.join(", ", p.values.values());
+                p.variants.forEach((variant, byMetric) -> add(data, byMetric.get(m), variant, label));
+            }
             NumberAxis axis = new NumberAxis(m);
             axis.setAutoRangeIncludesZero(false); // the differences matter, not the distance from zero
-            plot.add(new CategoryPlot(data, null, axis, new StatisticalLineAndShapeRenderer(false, true)));
+            plot.add(new CategoryPlot(data, null, axis, new StatisticalLineAndShapeRenderer(swept, true)));
         }
         String title = r.name + ": mean and 95 % confidence interval, " + r.seeds.size() + " seeds";
-        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, swept);
         return png(chart, 800, 120 + 220 * r.metrics.size());
+    }
+
+    /** Adds a mean with the half-width of its interval; nothing for a summary without a mean. */
+    private static void add(DefaultStatisticalCategoryDataset data, MetricSummaryDTO s, String row, String column) {
+        if (s.mean != null) {
+            data.add(s.mean, s.ci95High == null ? null : (Number) (s.ci95High - s.mean), row, column);
+        }
     }
 
     /**

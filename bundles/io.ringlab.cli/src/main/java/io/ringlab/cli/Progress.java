@@ -32,8 +32,9 @@ final class Progress implements ExperimentListener {
     @Override
     public void started(ExperimentDTO experiment, int runs, int threads) {
         startNanos = System.nanoTime();
-        err.printf(Locale.ROOT, "experiment %s: %d variants x %d seeds = %d runs on %d thread%s%n", experiment.name,
-                experiment.variants.size(), experiment.seeds.size(), runs, threads, threads == 1 ? "" : "s");
+        err.printf(Locale.ROOT, "experiment %s: %d variants x %s%d seeds = %d runs on %d thread%s%n", experiment.name,
+                experiment.variants.size(), points(experiment), experiment.seeds.size(), runs, threads,
+                threads == 1 ? "" : "s");
         if (terminal) {
             err.print(bar(0, runs));
             err.flush();
@@ -52,8 +53,8 @@ final class Progress implements ExperimentListener {
                 err.println();
             }
         } else {
-            err.printf(Locale.ROOT, "%d/%d runs, %s: variant %s, seed %d %s%n", done, total, elapsed(), run.variant,
-                    run.seed, problem != null ? problem : run.state);
+            err.printf(Locale.ROOT, "%d/%d runs, %s: %s %s%n", done, total, elapsed(), run(run),
+                    problem != null ? problem : run.state);
         }
         err.flush();
     }
@@ -61,13 +62,33 @@ final class Progress implements ExperimentListener {
     /** @return what went wrong in a run, or {@code null} if it finished with both invariants */
     static String problem(RunSummaryDTO run) {
         if (RunSummaryDTO.FAILED.equals(run.state)) {
-            return "variant " + run.variant + ", seed " + run.seed + ": FAILED: " + run.error;
+            return run(run) + ": FAILED: " + run.error;
         }
         if (RunSummaryDTO.FINISHED.equals(run.state) && !(run.packetConservation && run.bufferConservation)) {
-            return "variant " + run.variant + ", seed " + run.seed + ": an invariant is broken: "
-                    + String.join("; ", run.violations);
+            return run(run) + ": an invariant is broken: " + String.join("; ", run.violations);
         }
         return null;
+    }
+
+    /** @return which run: {@code variant on, seed 3}, with its sweep point when it has one ({@code at eth0.txRing=64}) */
+    static String run(RunSummaryDTO run) {
+        return "variant " + run.variant + (run.point.isEmpty() ? "" : " at " + point(run.point)) + ", seed " + run.seed;
+    }
+
+    /** @return a sweep point as {@code eth0.txRing=64, eth0.bql=true} */
+    static String point(java.util.Map<String, String> point) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        point.forEach((k, v) -> parts.add(k + "=" + v));
+        return String.join(", ", parts);
+    }
+
+    /** @return {@code "N sweep points x "} for an experiment with sweeps, else empty */
+    static String points(ExperimentDTO e) {
+        long n = 1;
+        for (var s : e.sweeps) {
+            n *= s.values.size();
+        }
+        return e.sweeps.isEmpty() ? "" : String.format(Locale.ROOT, "%,d sweep point%s x ", n, n == 1 ? "" : "s");
     }
 
     private String bar(int done, int total) {

@@ -60,6 +60,43 @@ class AbCommandTest {
     }
 
     @Test
+    void aSweepsSummaryHasTheTablesOfEachPointAndItsCsvAColumnPerTarget() throws IOException {
+        experiments.result = AbResults.swept();
+        Path csv = dir.resolve("out.csv");
+        assertEquals(Runner.OK, cli.execute("ab", file, "--csv", csv.toString()), cli.err());
+
+        String out = cli.out();
+        assertTrue(out.contains("2 variants x 2 sweep points (eth0.txRing) x 3 seeds (1-3)"), out);
+        int at64 = out.indexOf("\nat eth0.txRing=64:\n");
+        int at256 = out.indexOf("\nat eth0.txRing=256:\n");
+        assertTrue(at64 > 0 && at256 > at64, out);
+        assertTrue(Pattern.compile("(?m)^  off \\(baseline\\) +3 +10\\.9312   ± 0\\.0712$").matcher(out.substring(at64, at256))
+                .find(), out);
+        assertTrue(Pattern.compile("(?m)^  off \\(baseline\\) +3 +11\\.9312   ± 0\\.0712$").matcher(out.substring(at256))
+                .find(), out);
+        assertTrue(out.contains("note (eth0.limit off; at every sweep point): no run gave a value"), out);
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals("variant,seed,eth0.txRing,metric,value,state,invariants,counted", rows.get(0));
+        assertEquals("off,1,64,ping.rttP50Millis,10.91,FINISHED,ok,true", rows.get(1));
+        assertEquals(1 + 12 * 2, rows.size(), "a row per run and metric");
+        assertTrue(rows.contains("on,3,256,eth0.limit,3030.0,FINISHED,ok,true"), rows.toString());
+    }
+
+    @Test
+    void aDryRunListsTheRunsAndRunsNothing() {
+        experiments.result = AbResults.swept();
+        assertEquals(Runner.OK, cli.execute("ab", file, "--dry-run"), cli.err());
+        String out = cli.out();
+        assertTrue(out.startsWith("experiment bql (bql.experiment): 2 variants x 3 seeds = 12 runs\n"), out);
+        assertTrue(out.contains("\n     1  variant off at eth0.txRing=64, seed 1\n"), out);
+        assertTrue(out.contains("\n    12  variant on at eth0.txRing=256, seed 3\n"), out);
+        assertEquals("", cli.err(), "no progress: nothing ran");
+
+        assertEquals(Runner.INVALID, cli.execute("ab", file, "--dry-run", "--json", "-"));
+        assertTrue(cli.err().contains("--dry-run runs nothing, so it writes no --json, --csv or --plot"), cli.err());
+    }
+
+    @Test
     void zeroVarianceShowsItsExactPAndEachNoteOnce() {
         String zero = "zero variance: every run gave the same value, so the interval is the mean itself";
         experiments.result.variants.values().forEach(m -> m.get("ping.rttP50Millis").note = zero);

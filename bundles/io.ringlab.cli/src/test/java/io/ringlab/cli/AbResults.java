@@ -8,6 +8,7 @@ import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.PointResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
 import io.ringlab.sim.api.dto.HeadlineDTO;
@@ -97,6 +98,41 @@ final class AbResults {
                 r.runs.add(s);
             }
         }
+        return r;
+    }
+
+    /**
+     * @return {@link #ok()} swept over {@code eth0.txRing} 64 and 256: the same statistics at both points but the
+     *         round-trip times 1 ms higher at 256, runs by point, variant and seed
+     */
+    static ExperimentResultDTO swept() {
+        ExperimentResultDTO one = ok();
+        ExperimentResultDTO r = ok();
+        r.variants.clear();
+        r.comparisons.clear();
+        r.runs.clear();
+        r.parameters.add("eth0.txRing");
+        for (String ring : List.of("64", "256")) {
+            ExperimentResultDTO at = ok();
+            PointResultDTO p = new PointResultDTO();
+            p.values.put("eth0.txRing", ring);
+            p.variants.putAll(at.variants);
+            p.comparisons.addAll(at.comparisons);
+            if (ring.equals("256")) {
+                p.variants.values().forEach(m -> {
+                    MetricSummaryDTO x = m.get("ping.rttP50Millis");
+                    x.mean += 1;
+                    x.ci95Low += 1;
+                    x.ci95High += 1;
+                });
+            }
+            r.points.add(p);
+            for (RunSummaryDTO s : at.runs) {
+                s.point.put("eth0.txRing", ring);
+                r.runs.add(s);
+            }
+        }
+        r.wallSeconds = 2 * one.wallSeconds;
         return r;
     }
 

@@ -48,6 +48,25 @@ class FakeExperiments implements ExperimentService {
         throw new UnsupportedOperationException("the command line reads files");
     }
 
+    /** The runs {@link #result} holds, as planned: its variants, seeds and points with state {@code PLANNED}. */
+    @Override
+    public List<RunSummaryDTO> runs(ExperimentDTO e) throws PipelineException {
+        this.ran = e;
+        if (runFailure != null) {
+            throw runFailure;
+        }
+        List<RunSummaryDTO> planned = new ArrayList<>();
+        for (RunSummaryDTO s : result.runs) {
+            RunSummaryDTO p = new RunSummaryDTO();
+            p.variant = s.variant;
+            p.seed = s.seed;
+            p.point.putAll(s.point);
+            p.state = RunSummaryDTO.PLANNED;
+            planned.add(p);
+        }
+        return planned;
+    }
+
     @Override
     public ExperimentResultDTO run(ExperimentDTO e, int threads, ExperimentListener listener) throws PipelineException {
         this.ran = e;

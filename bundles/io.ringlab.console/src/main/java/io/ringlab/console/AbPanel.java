@@ -384,7 +384,11 @@ final class AbPanel {
         }
         ExperimentDTO experiment = e;
         progress.setSelection(0);
-        progress.setMaximum(Math.max(1, experiment.variants.size() * experiment.seeds.size()));
+        long points = 1;
+        for (var sweep : experiment.sweeps) {
+            points *= sweep.values.size();
+        }
+        progress.setMaximum((int) Math.max(1, Math.min(Integer.MAX_VALUE, points * experiment.variants.size() * experiment.seeds.size())));
         setStatus("preparing the variants of " + experiment.name + "...");
         ProgressListener listener = new ProgressListener();
         Thread t = new Thread(() -> work(service, experiment, listener), "ringlab console experiment");

@@ -1,6 +1,8 @@
 package io.ringlab.experiment;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.osgi.service.component.annotations.Component;
@@ -10,6 +12,7 @@ import io.ringlab.experiment.api.ExperimentListener;
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.Simulator;
 
@@ -35,6 +38,22 @@ public class ExperimentComponent implements ExperimentService {
     @Override
     public ExperimentDTO read(String fileName, String text, Path directory) throws PipelineException {
         return ExperimentReader.read(fileName, text, directory, simulator.elementTypes());
+    }
+
+    @Override
+    public List<RunSummaryDTO> runs(ExperimentDTO experiment) throws PipelineException {
+        Objects.requireNonNull(experiment, "experiment");
+        Plan plan = Plan.of(experiment, simulator);
+        List<RunSummaryDTO> runs = new ArrayList<>();
+        for (Plan.Job j : plan.jobs) {
+            RunSummaryDTO s = new RunSummaryDTO();
+            s.variant = experiment.variants.get(j.variant()).name;
+            s.seed = j.seed();
+            s.point.putAll(plan.points.get(j.point()));
+            s.state = RunSummaryDTO.PLANNED;
+            runs.add(s);
+        }
+        return runs;
     }
 
     @Override

@@ -63,8 +63,11 @@ final class ExperimentParser extends TextParser {
         }
     }
 
-    private static final String STATEMENTS = "KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE or "
-            + "variant NAME { ... }";
+    private static final String STATEMENTS = "KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE, "
+            + "sweep TARGET = VALUES or variant NAME { ... }";
+    /** The forms of a sweep's values, for messages. */
+    static final String SWEEP_FORMS = "a list ([64, 128, 256]), a range with a step (64..1024 *2 or 100Mbit..1Gbit"
+            + " +100Mbit), or for several targets a list of tuples ([(100Mbit, 100Mbit), (1Gbit, 1Gbit)])";
     private static final String VARIANT_STATEMENTS = "set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE or "
             + "swap = \"AT:ELEMENT[=TYPE[@VERSION]]\"";
     private static final Set<Kind> TOP_ENDS = EnumSet.of(Kind.NEWLINE, Kind.SEMI, Kind.EOF);
@@ -121,6 +124,24 @@ final class ExperimentParser extends TextParser {
         }
     }
 
+    /**
+     * {@code sweep TARGET = VALUES} or {@code sweep (TARGET, ...) = [(VALUE, ...), ...]}.
+     *
+     * @param keyword the {@code sweep} token, where the statement is
+     * @param targets each target's token, its text {@code ELEMENT.PROPERTY} or {@code ELEMENT} (parentheses removed)
+     * @param tuples the values of a list, one list of tokens per value (one token each for a plain sweep); empty for a
+     *        range
+     * @param range a range's tokens ({@code LOW..HIGH} and the step, as written), {@code null} for a list
+     */
+    record Sweep(Token keyword, List<Token> targets, List<List<Token>> tuples, List<Token> range) {
+        /** @return the targets as written, for messages: {@code eth0.txRing} or {@code (wire.rate, rwire.rate)} */
+        String written() {
+            List<String> t = new ArrayList<>();
+            targets.forEach(x -> t.add(x.text()));
+            return targets.size() == 1 ? t.get(0) : "(" + String.join(", ", t) + ")";
+        }
+    }
+
     /** What a file says, with the tokens for messages. Complete only if no problem was reported. */
     static final class Parsed {
         /** Key to its value; only known keys, each once. */
@@ -131,6 +152,8 @@ final class ExperimentParser extends TextParser {
         final List<Retype> types = new ArrayList<>();
         /** The variants in file order, each name once. */
         final List<Variant> variants = new ArrayList<>();
+        /** The sweeps in file order. */
+        final List<Sweep> sweeps = new ArrayList<>();
     }
 
     private final Parsed parsed = new Parsed();
@@ -161,6 +184,8 @@ final class ExperimentParser extends TextParser {
             add(parsed.sets, set(TOP_ENDS));
         } else if (first.text().equals("type")) {
             add(parsed.types, retype(TOP_ENDS));
+        } else if (first.text().equals("sweep")) {
+            add(parsed.sweeps, sweep());
         } else {
             throw error(first, "unknown statement '" + first.text() + "': expected " + STATEMENTS);
         }
@@ -261,6 +286,136 @@ final class ExperimentParser extends TextParser {
                     : "unknown statement '" + w + "': expected " + VARIANT_STATEMENTS) + " in variant '"
                     + v.name.text() + "'" + (w.isEmpty() ? ", found " + first.describe() : ""));
         }
+    }
+
+    // sweep TARGET = [V, ...] | sweep TARGET = LOW..HIGH STEP | sweep (TARGET, ...) = [(V, ...), ...]
+    private Sweep sweep() {
+        Token keyword = lexer.next();
+        List<Token> targets = new ArrayList<>();
+        Token t = expect(Kind.WORD, "a target after 'sweep': ELEMENT.PROPERTY, ELEMENT (its type), or (TARGET, ...)"
+                + " for targets that move together");
+        boolean zipped = t.text().startsWith("(");
+        if (!zipped) {
+            targets.add(t);
+        } else {
+            while (true) {
+                String w = t.text();
+                int skip = w.startsWith("(") && targets.isEmpty() ? 1 : 0;
+                boolean last = w.endsWith(")");
+                String name = w.substring(skip, last ? w.length() - 1 : w.length());
+                if (!name.isEmpty()) {
+                    targets.add(new Token(Kind.WORD, name, t.line(), t.column() + skip, t.offset() + skip));
+                }
+                if (last) {
+                    break;
+                }
+                Token n = lexer.peek(0);
+                if (n.kind() == Kind.COMMA) {
+                    lexer.next();
+                    n = lexer.peek(0);
+                }
+                if (n.kind() != Kind.WORD) {
+                    throw error(n, "expected a target or ')' in 'sweep (...)', found " + n.describe());
+                }
+                t = lexer.next();
+            }
+            if (targets.isEmpty()) {
+                throw error(t, "'sweep ()' names no target: write sweep (ELEMENT.PROPERTY, ...) = [(VALUE, ...), ...]");
+            }
+        }
+        boolean valid = true;
+        for (Token target : targets) {
+            valid &= validTarget(target);
+        }
+        String written = new Sweep(keyword, targets, List.of(), null).written();
+        expect(Kind.EQUALS, "'=' after 'sweep " + written + "'");
+        List<List<Token>> tuples = new ArrayList<>();
+        List<Token> range = null;
+        if (lexer.peek(0).kind() == Kind.LBRACKET) {
+            Token open = lexer.peek(0);
+            List<Token> items = list("sweep " + written);
+            if (items.isEmpty()) {
+                problems.add(open, "sweep " + written + ": the list is empty; give at least one value");
+                valid = false;
+            }
+            if (zipped) {
+                valid &= tuples(items, targets.size(), written, tuples);
+            } else {
+                items.forEach(i -> tuples.add(List.of(i)));
+            }
+            expectEnd(TOP_ENDS, "a new line or ';' after the list of 'sweep " + written + "'");
+        } else {
+            range = new ArrayList<>();
+            range.add(requireValue("'sweep " + written + " ='"));
+            for (Token v = lexer.value(); v != null; v = lexer.value()) {
+                range.add(v);
+            }
+            expectEnd(TOP_ENDS, "a new line or ';' after the range of 'sweep " + written + "'");
+            if (zipped) {
+                problems.add(range.get(0), "sweep " + written + ": targets that move together take a list of tuples,"
+                        + " as in [(100Mbit, 100Mbit), (1Gbit, 1Gbit)], not a range");
+                valid = false;
+            }
+        }
+        return valid ? new Sweep(keyword, targets, tuples, range) : null;
+    }
+
+    /** Groups a zipped sweep's list items, {@code (a}, {@code b)}, into tuples of {@code arity} values. */
+    private boolean tuples(List<Token> items, int arity, String written, List<List<Token>> tuples) {
+        List<Token> open = null;
+        for (Token item : items) {
+            String w = item.text();
+            Token value = item;
+            if (open == null) {
+                if (!w.startsWith("(")) {
+                    problems.add(item, "sweep " + written + ": expected a tuple such as (100Mbit, 100Mbit), found '" + w
+                            + "' (write the values of one point in parentheses, without a space after '(')");
+                    return false;
+                }
+                open = new ArrayList<>();
+                value = new Token(item.kind(), w.substring(1), item.line(), item.column() + 1, item.offset() + 1);
+                w = value.text();
+            }
+            boolean closes = w.endsWith(")");
+            if (closes) {
+                value = new Token(value.kind(), w.substring(0, w.length() - 1), value.line(), value.column(), value.offset());
+            }
+            if (value.text().isEmpty() || value.text().contains("(") || value.text().contains(")")) {
+                problems.add(item, "sweep " + written + ": '" + item.text() + "' is not a value of a tuple; write (V1, V2, ...)");
+                return false;
+            }
+            open.add(value);
+            if (closes) {
+                if (open.size() != arity) {
+                    problems.add(open.get(0), "sweep " + written + ": this tuple has " + open.size() + " value"
+                            + (open.size() == 1 ? "" : "s") + " for " + arity + " targets");
+                    return false;
+                }
+                tuples.add(List.copyOf(open));
+                open = null;
+            }
+        }
+        if (open != null) {
+            problems.add(open.get(0), "sweep " + written + ": the tuple that starts here is not closed with ')'");
+            return false;
+        }
+        return true;
+    }
+
+    /** A sweep target: {@code ELEMENT.PROPERTY} (a property) or {@code ELEMENT} (the element's type). */
+    private boolean validTarget(Token target) {
+        String w = target.text();
+        int dot = w.indexOf('.');
+        if (dot < 0) {
+            return validElement(target, w);
+        }
+        boolean valid = validElement(target, w.substring(0, dot));
+        if (!Syntax.PROPERTY_NAME.matcher(w.substring(dot + 1)).matches()) {
+            problems.add(target.line(), target.column() + dot + 1, "property name '" + w.substring(dot + 1) + "' of 'sweep "
+                    + w + "' is not valid: " + Syntax.PROPERTY_NAME_RULE);
+            valid = false;
+        }
+        return valid;
     }
 
     // set ELEMENT.PROPERTY = VALUE

@@ -14,8 +14,10 @@ import io.ringlab.experiment.ExperimentParser.Key;
 import io.ringlab.experiment.ExperimentParser.Parsed;
 import io.ringlab.experiment.ExperimentParser.Retype;
 import io.ringlab.experiment.ExperimentParser.Setting;
+import io.ringlab.experiment.ExperimentParser.Sweep;
 import io.ringlab.experiment.ExperimentParser.Variant;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.SweepDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.Problems;
@@ -102,6 +104,8 @@ final class ExperimentReader {
         private String durationSource = "the default";
         /** Whether {@link #durationPicos} is known: the pipeline was read, or the experiment gives a valid duration. */
         private boolean durationKnown;
+        /** The variants' statements by name, for the sweeps' checks. */
+        private final Map<String, Variant> variantTokens = new HashMap<>();
 
         Checker(Parsed parsed, Problems problems, ExperimentDTO e, Path directory, List<ElementDescriptorDTO> types) {
             this.parsed = parsed;
@@ -137,6 +141,7 @@ final class ExperimentReader {
             }
             for (Variant v : parsed.variants) {
                 e.variants.add(variant(v, commonTypes));
+                variantTokens.put(v.name.text(), v);
                 if (e.forkPicos > 0 && (!v.sets.isEmpty() || !v.types.isEmpty())) {
                     problems.add(v.name, "variant '" + v.name.text() + "' changes the pipeline from the start with its own"
                             + " 'set' or 'type', but in a forked experiment every variant runs the same pipeline to the fork, "
@@ -145,6 +150,7 @@ final class ExperimentReader {
                             + " variants (then every variant has it), or remove 'fork'");
                 }
             }
+            new Sweeps(this).check();
         }
 
         private Token value(Key key) {
@@ -377,16 +383,21 @@ final class ExperimentReader {
 
         /** Checks {@code type E = T}: E exists, T is installed, and E's properties in the pipeline exist in T and fit. */
         private boolean retype(Retype r) {
+            return retype(r, "type " + r.element().text() + " = " + r.type().text() + ": ");
+        }
+
+        /** As {@link #retype(Retype)}, each message starting with {@code what}. */
+        private boolean retype(Retype r, String what) {
             String element = r.element().text();
             String type = r.type().text();
             ElementSpecDTO spec = elements.get(element);
             if (spec == null) {
-                problems.add(r.element(), "type " + element + " = " + type + ": " + noElement(element));
+                problems.add(r.element(), what + noElement(element));
                 return false;
             }
             ElementDescriptorDTO d = installed.get(type);
             if (d == null) {
-                problems.add(r.type(), "type " + element + " = " + type + ": element type '" + type
+                problems.add(r.type(), what + "element type '" + type
                         + "' is not installed; installed types: " + Syntax.list(installed.keySet()));
                 return false;
             }
@@ -396,7 +407,7 @@ final class ExperimentReader {
                         + p.getValue().column + " sets";
                 PropertyDescriptorDTO pd = property(d, p.getKey());
                 if (pd == null) {
-                    problems.add(r.type(), "type " + element + " = " + type + ": type " + type + " has no " + where
+                    problems.add(r.type(), what + "type " + type + " has no " + where
                             + "; its properties: " + propertyNames(d));
                     ok = false;
                     continue;
@@ -404,7 +415,7 @@ final class ExperimentReader {
                 try {
                     Units.convert(pd, p.getValue().text);
                 } catch (IllegalArgumentException ex) {
-                    problems.add(r.type(), "type " + element + " = " + type + ": the value of " + where + " does not fit "
+                    problems.add(r.type(), what + "the value of " + where + " does not fit "
                             + "type " + type + ": " + ex.getMessage());
                     ok = false;
                 }
@@ -412,18 +423,22 @@ final class ExperimentReader {
             return ok;
         }
 
-        /** Checks {@code set E.P = V} against E's type in this variant. */
-        private void set(Setting s, VariantDTO v, Map<String, String> origins) {
+        /**
+         * Checks {@code set E.P = V} against E's type in this variant.
+         *
+         * @return whether it fits (or cannot be checked here)
+         */
+        private boolean set(Setting s, VariantDTO v, Map<String, String> origins) {
             String what = "set " + s.element() + "." + s.property() + ": ";
             ElementSpecDTO spec = elements.get(s.element());
             if (spec == null) {
                 problems.add(s.target(), what + noElement(s.element()));
-                return;
+                return false;
             }
             String type = v.types.getOrDefault(s.element(), spec.type);
             ElementDescriptorDTO d = installed.get(type);
             if (d == null) {
-                return; // the pipeline's own type is not installed: the engine says so when the variants are prepared
+                return true; // the pipeline's own type is not installed: the engine says so when the variants are prepared
             }
             String element = "element " + s.element() + " (type " + type
                     + (origins.containsKey(s.element()) ? ", " + origins.get(s.element()) : "") + ")";
@@ -431,12 +446,14 @@ final class ExperimentReader {
             if (pd == null) {
                 problems.add(s.target(), what + element + " has no property '" + s.property() + "'; its properties: "
                         + propertyNames(d));
-                return;
+                return false;
             }
             try {
                 Units.convert(pd, s.value().text());
+                return true;
             } catch (IllegalArgumentException ex) {
                 problems.add(s.value(), what + element + ": " + ex.getMessage());
+                return false;
             }
         }
 
@@ -474,6 +491,252 @@ final class ExperimentReader {
                     problems.add(v, what + "element type '" + type + "' is not valid: " + Syntax.TYPE_ID_RULE);
                 } else if (at >= 0 && at == target.length() - 1) {
                     problems.add(v, what + "the version after '@' is missing" + grammar);
+                }
+            }
+        }
+
+        /**
+         * The sweeps' checks and expansion (grammar in {@code docs/experiments.md}, "Sweeps"): targets exist and are
+         * set nowhere else, each once; a list's values fit the property (or are installed types the element's properties
+         * fit) in every type the element has in any variant or point; a range becomes its values in the property's
+         * grammar; the runs the sweeps multiply to stay within {@link ExperimentDTO#MAX_RUNS}.
+         */
+        private static final class Sweeps {
+            private final Checker c;
+            /** Target to the token of the sweep that first sets it. */
+            private final Map<String, Token> swept = new HashMap<>();
+            /** Element to the types a sweep gives it (in every point), for the property targets on it. */
+            private final Map<String, List<String>> sweptTypes = new HashMap<>();
+
+            Sweeps(Checker c) {
+                this.c = c;
+            }
+
+            void check() {
+                List<Sweep> sweeps = c.parsed.sweeps;
+                for (Sweep s : sweeps) { // type targets first: a property sweep on the same element is checked in each
+                    if (s.targets().size() == 1 && !s.targets().get(0).text().contains(".") && s.range() == null) {
+                        List<String> types = new ArrayList<>();
+                        s.tuples().forEach(t -> types.add(t.get(0).text()));
+                        sweptTypes.put(s.targets().get(0).text(), types);
+                    }
+                }
+                boolean ok = true;
+                for (Sweep s : sweeps) {
+                    SweepDTO dto = sweep(s);
+                    ok &= dto != null;
+                    if (dto != null) {
+                        c.e.sweeps.add(dto);
+                    }
+                }
+                if (!ok || sweeps.isEmpty()) {
+                    return;
+                }
+                long runs = (long) Math.max(1, c.e.variants.size()) * Math.max(1, c.e.seeds.size());
+                for (SweepDTO s : c.e.sweeps) {
+                    runs = Math.multiplyHigh(runs, s.values.size()) != 0 ? Long.MAX_VALUE : runs * s.values.size();
+                    if (runs > ExperimentDTO.MAX_RUNS) {
+                        c.problems.add(s.line, s.column, "the sweeps up to this one expand to more than "
+                                + String.format(java.util.Locale.ROOT, "%,d", ExperimentDTO.MAX_RUNS) + " runs ("
+                                + "variants x points x seeds), the most an experiment runs: narrow a range or take fewer"
+                                + " seeds");
+                        return;
+                    }
+                }
+            }
+
+            /** @return the sweep checked and expanded, or {@code null} after reporting why not */
+            private SweepDTO sweep(Sweep s) {
+                String what = "sweep " + s.written() + ": ";
+                boolean ok = true;
+                for (Token t : s.targets()) {
+                    ok &= target(t, what);
+                }
+                if (!ok) {
+                    return null;
+                }
+                SweepDTO dto = new SweepDTO();
+                dto.line = s.keyword().line();
+                dto.column = s.keyword().column();
+                s.targets().forEach(t -> dto.targets.add(t.text()));
+                if (s.range() != null) {
+                    List<String> values = range(s, what);
+                    if (values == null) {
+                        return null;
+                    }
+                    values.forEach(v -> dto.values.add(List.of(v)));
+                    return dto;
+                }
+                for (List<Token> tuple : s.tuples()) {
+                    List<String> texts = new ArrayList<>();
+                    for (int i = 0; i < tuple.size(); i++) {
+                        Token v = tuple.get(i);
+                        ok &= value(s.targets().get(i), v, what);
+                        texts.add(v.kind() == Token.Kind.STRING ? Syntax.quote(v.text()) : v.text());
+                    }
+                    dto.values.add(List.copyOf(texts));
+                }
+                Map<List<String>, Token> seen = new HashMap<>();
+                for (int i = 0; i < dto.values.size(); i++) {
+                    Token first = seen.putIfAbsent(dto.values.get(i), s.tuples().get(i).get(0));
+                    if (first != null) {
+                        c.problems.add(s.tuples().get(i).get(0), what + "the value " + String.join(", ", dto.values.get(i))
+                                + " is listed twice: " + Problems.twice(first, s.tuples().get(i).get(0)));
+                        ok = false;
+                    }
+                }
+                return ok ? dto : null;
+            }
+
+            /** The target exists, is swept once, and no variant or common statement sets it. */
+            private boolean target(Token t, String what) {
+                String w = t.text();
+                int dot = w.indexOf('.');
+                String element = dot < 0 ? w : w.substring(0, dot);
+                if (!c.elements.containsKey(element)) {
+                    c.problems.add(t, what + c.noElement(element));
+                    return false;
+                }
+                Token first = swept.putIfAbsent(w, t);
+                if (first != null) {
+                    c.problems.add(t, what + "'" + w + "' is swept twice: " + Problems.twice(first, t)
+                            + "; one sweep gives a target its values (targets that move together: sweep (A, B) = [...])");
+                    return false;
+                }
+                List<String> setBy = new ArrayList<>();
+                if (dot < 0) {
+                    c.parsed.types.stream().filter(r -> r.element().text().equals(w))
+                            .forEach(r -> setBy.add("'type " + w + "' at line " + r.element().line()));
+                    for (Variant v : c.parsed.variants) {
+                        v.types.stream().filter(r -> r.element().text().equals(w)).forEach(r -> setBy.add("variant '"
+                                + v.name.text() + "' at line " + r.element().line()));
+                    }
+                } else {
+                    c.parsed.sets.stream().filter(x -> (x.element() + "." + x.property()).equals(w))
+                            .forEach(x -> setBy.add("'set " + w + "' at line " + x.target().line()));
+                    for (Variant v : c.parsed.variants) {
+                        v.sets.stream().filter(x -> (x.element() + "." + x.property()).equals(w)).forEach(x -> setBy.add(
+                                "variant '" + v.name.text() + "' at line " + x.target().line()));
+                    }
+                }
+                if (!setBy.isEmpty()) {
+                    c.problems.add(t, what + "'" + w + "' is also " + (dot < 0 ? "retyped" : "set") + " by "
+                            + String.join(", ", setBy) + ": a swept target takes its value from the sweep alone");
+                    return false;
+                }
+                return true;
+            }
+
+            /**
+             * @return the types the element has somewhere in the experiment: per variant its type there (the pipeline's
+             *         or the variant's), or, when a sweep gives it types, each of those; each with where it comes from
+             */
+            private Map<String, String> types(String element) {
+                Map<String, String> types = new LinkedHashMap<>();
+                List<String> swept = sweptTypes.get(element);
+                if (swept != null) {
+                    swept.forEach(t -> types.putIfAbsent(t, "as a sweep makes it"));
+                    return types;
+                }
+                String base = c.elements.get(element).type;
+                for (VariantDTO v : c.e.variants) {
+                    String t = v.types.getOrDefault(element, base);
+                    types.putIfAbsent(t, t.equals(base) ? "the pipeline's" : "as variant '" + v.name + "' makes it");
+                }
+                if (types.isEmpty()) {
+                    types.put(base, "the pipeline's");
+                }
+                return types;
+            }
+
+            /** Checks one value of a list against its target in every type the element has. */
+            private boolean value(Token target, Token v, String what) {
+                String w = target.text();
+                int dot = w.indexOf('.');
+                if (dot < 0) {
+                    boolean ok = c.retype(new Retype(target, v), what);
+                    if (ok) { // the statements of every variant that set this element's properties fit the new type
+                        for (Variant variant : c.parsed.variants) {
+                            List<Setting> sets = new ArrayList<>(c.parsed.sets);
+                            sets.addAll(variant.sets);
+                            for (Setting x : sets) {
+                                if (x.element().equals(w)) {
+                                    VariantDTO one = new VariantDTO();
+                                    one.name = variant.name.text();
+                                    one.types.put(w, v.text());
+                                    ok &= c.set(x, one, Map.of(w, "as the sweep at line " + target.line() + " makes it"));
+                                }
+                            }
+                        }
+                    }
+                    return ok;
+                }
+                String element = w.substring(0, dot);
+                String property = w.substring(dot + 1);
+                boolean ok = true;
+                for (Map.Entry<String, String> type : types(element).entrySet()) {
+                    ElementDescriptorDTO d = c.installed.get(type.getKey());
+                    if (d == null) {
+                        continue; // reported where the type is named (or by the engine, for the pipeline's own)
+                    }
+                    String where = "element " + element + " (type " + type.getKey() + ", " + type.getValue() + ")";
+                    PropertyDescriptorDTO pd = property(d, property);
+                    if (pd == null) {
+                        c.problems.add(target, what + where + " has no property '" + property + "'; its properties: "
+                                + propertyNames(d));
+                        return false;
+                    }
+                    try {
+                        Units.convert(pd, v.text());
+                    } catch (IllegalArgumentException ex) {
+                        c.problems.add(v, what + where + ": " + ex.getMessage());
+                        ok = false;
+                    }
+                }
+                return ok;
+            }
+
+            /** @return a range's values in the property's grammar, or {@code null} after reporting why not */
+            private List<String> range(Sweep s, String what) {
+                Token at = s.range().get(0);
+                Token target = s.targets().get(0);
+                String w = target.text();
+                int dot = w.indexOf('.');
+                if (dot < 0) {
+                    c.problems.add(at, what + "a type is swept over a list of types, as in sweep " + w
+                            + " = [pfifo_fast, fq_codel], not a range");
+                    return null;
+                }
+                String element = w.substring(0, dot);
+                PropertyDescriptorDTO pd = null;
+                for (String type : types(element).keySet()) {
+                    ElementDescriptorDTO d = c.installed.get(type);
+                    PropertyDescriptorDTO p = d == null ? null : property(d, w.substring(dot + 1));
+                    if (d != null && p == null) {
+                        c.problems.add(target, what + "element " + element + " (type " + type + ") has no property '"
+                                + w.substring(dot + 1) + "'; its properties: " + propertyNames(d));
+                        return null;
+                    }
+                    if (pd == null) {
+                        pd = p;
+                    } else if (p != null && (p.kind != pd.kind || !java.util.Objects.equals(p.min, pd.min)
+                            || !java.util.Objects.equals(p.max, pd.max))) {
+                        c.problems.add(at, what + "the property's kind or range differs between the element's types ("
+                                + pd.kind + " " + pd.min + ".." + pd.max + " against " + p.kind + " " + p.min + ".." + p.max
+                                + "): give the values as a list");
+                        return null;
+                    }
+                }
+                if (pd == null) {
+                    return null; // the element's type is not installed: the engine names it when the variants are prepared
+                }
+                List<String> parts = new ArrayList<>();
+                s.range().forEach(t -> parts.add(t.text()));
+                try {
+                    return SweepRange.expand(pd, String.join(" ", parts), ExperimentDTO.MAX_RUNS);
+                } catch (IllegalArgumentException ex) {
+                    c.problems.add(at, what + ex.getMessage());
+                    return null;
                 }
             }
         }

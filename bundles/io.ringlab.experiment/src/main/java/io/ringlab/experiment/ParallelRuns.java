@@ -152,7 +152,8 @@ final class ParallelRuns {
 
     /** @return the run's result, or {@code null} if the experiment was cancelled before the run started */
     private RunResultDTO runOne(Plan.Job job) throws PipelineException {
-        SimulationRun run = simulator.prepare(plan.pipelines.get(job.variant()), plan.options(job.variant(), job.seed()));
+        SimulationRun run = simulator.prepare(plan.pipeline(job.variant(), job.point()),
+                plan.options(job.variant(), job.point(), job.seed()));
         synchronized (lock) {
             if (cancelled) {
                 run.close();
@@ -198,6 +199,7 @@ final class ParallelRuns {
         RunSummaryDTO s = new RunSummaryDTO();
         s.variant = plan.experiment.variants.get(job.variant()).name;
         s.seed = job.seed();
+        s.point.putAll(plan.points.get(job.point()));
         return s;
     }
 

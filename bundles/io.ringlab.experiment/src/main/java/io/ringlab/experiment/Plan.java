@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
+import io.ringlab.experiment.api.dto.SweepDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
 import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.Units;
@@ -34,28 +35,81 @@ import io.ringlab.sim.api.dto.ValueDTO;
 final class Plan {
 
     /**
-     * One run: a variant with a seed.
+     * One run: a variant with a seed at a sweep point.
      *
-     * @param index where the run's result goes: variant index times the number of seeds plus seed index
+     * @param index where the run's result goes: ((point index times the number of variants) plus variant index) times
+     *        the number of seeds plus seed index
      * @param variant the variant's index in the experiment
+     * @param point the sweep point's index in {@link Plan#points}
      * @param seed the seed
      */
-    record Job(int index, int variant, long seed) {
+    record Job(int index, int variant, int point, long seed) {
     }
 
     final ExperimentDTO experiment;
     /** Each run's duration in picoseconds, resolved: the experiment's, else the pipeline's, else one second. */
     final long durationPicos;
-    /** Per variant, in the experiment's order: the pipeline to prepare. */
-    final List<PipelineDTO> pipelines;
-    /** The runs, seed by seed (every variant of the first seed, then of the second, ...), so pairs complete early. */
+    /**
+     * The sweep points, the cartesian product of the experiment's sweeps (the first varying slowest): each target to its
+     * value ({@code SweepDTO.targets}, {@code values}); one empty point for an experiment without sweeps.
+     */
+    final List<Map<String, String>> points;
+    /** Per variant, in the experiment's order: its pipeline for each set of element types the points give it. */
+    private final List<Map<Map<String, String>, PipelineDTO>> pipelines;
+    /**
+     * The runs, point by point, and in a point seed by seed (every variant of the first seed, then of the second, ...),
+     * so pairs complete early and a point's runs end together.
+     */
     final List<Job> jobs;
 
-    private Plan(ExperimentDTO experiment, long durationPicos, List<PipelineDTO> pipelines, List<Job> jobs) {
+    private Plan(ExperimentDTO experiment, long durationPicos, List<Map<String, String>> points,
+            List<Map<Map<String, String>, PipelineDTO>> pipelines, List<Job> jobs) {
         this.experiment = experiment;
         this.durationPicos = durationPicos;
+        this.points = points;
         this.pipelines = pipelines;
         this.jobs = jobs;
+    }
+
+    /** @return the pipeline a run of the variant prepares at the point: the base with the variant's and point's types */
+    PipelineDTO pipeline(int variant, int point) {
+        return pipelines.get(variant).get(types(points.get(point)));
+    }
+
+    /** @return the point's type targets ({@code ELEMENT} alone) to their types */
+    private static Map<String, String> types(Map<String, String> point) {
+        Map<String, String> types = new LinkedHashMap<>();
+        point.forEach((target, value) -> {
+            if (target.indexOf('.') < 0) {
+                types.put(target, value);
+            }
+        });
+        return types;
+    }
+
+    /**
+     * @return the sweep points: the cartesian product of the sweeps, the first varying slowest; one empty point without
+     *         sweeps
+     */
+    static List<Map<String, String>> points(List<SweepDTO> sweeps) {
+        List<Map<String, String>> points = new ArrayList<>();
+        points.add(new LinkedHashMap<>());
+        for (SweepDTO s : sweeps) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> p : points) {
+                for (List<String> tuple : s.values) {
+                    Map<String, String> q = new LinkedHashMap<>(p);
+                    for (int i = 0; i < s.targets.size(); i++) {
+                        q.put(s.targets.get(i), tuple.get(i));
+                    }
+                    next.add(q);
+                }
+            }
+            points = next;
+        }
+        List<Map<String, String>> frozen = new ArrayList<>();
+        points.forEach(p -> frozen.add(java.util.Collections.unmodifiableMap(p)));
+        return List.copyOf(frozen);
     }
 
     /**
@@ -85,6 +139,24 @@ final class Plan {
         if (e.metrics.isEmpty()) {
             problems.add(new ProblemDTO(file, 0, 0, "the experiment names no metric to compare"));
         }
+        long runs = Math.max(1, e.variants.size()) * (long) Math.max(1, e.seeds.size());
+        for (SweepDTO s : e.sweeps) {
+            if (s.values.isEmpty() || s.targets.isEmpty()) {
+                problems.add(new ProblemDTO(file, s.line, s.column, "a sweep has no " + (s.targets.isEmpty() ? "target" : "value")));
+            }
+            for (List<String> tuple : s.values) {
+                if (tuple.size() != s.targets.size()) {
+                    problems.add(new ProblemDTO(file, s.line, s.column, "the sweep of " + s.targets + " has a value "
+                            + tuple + " with " + tuple.size() + " parts for " + s.targets.size() + " targets"));
+                }
+            }
+            runs = runs > ExperimentDTO.MAX_RUNS ? runs : runs * Math.max(1, s.values.size());
+        }
+        if (runs > ExperimentDTO.MAX_RUNS) {
+            problems.add(new ProblemDTO(file, 0, 0, "the experiment expands to " + String.format(java.util.Locale.ROOT,
+                    "%,d", runs) + " runs (variants x sweep points x seeds), more than " + String.format(java.util.Locale.ROOT,
+                    "%,d", ExperimentDTO.MAX_RUNS) + ", the most an experiment runs: narrow a sweep or take fewer seeds"));
+        }
         Set<String> names = new HashSet<>();
         for (VariantDTO v : e.variants) {
             if (!names.add(v.name)) {
@@ -107,15 +179,33 @@ final class Plan {
                 throw new PipelineException(problems);
             }
         }
-        List<PipelineDTO> pipelines = new ArrayList<>();
+        List<Map<String, String>> points = points(e.sweeps);
+        List<Map<Map<String, String>, PipelineDTO>> pipelines = new ArrayList<>();
+        // per variant, the first point of each set of swept types: prepared once each before any run
+        List<Map<Map<String, String>, Integer>> firstPoints = new ArrayList<>();
         for (VariantDTO v : e.variants) {
-            pipelines.add(retyped(e.pipeline, v, file, problems));
+            Map<Map<String, String>, PipelineDTO> byTypes = new LinkedHashMap<>();
+            Map<Map<String, String>, Integer> first = new LinkedHashMap<>();
+            for (int p = 0; p < points.size(); p++) {
+                Map<String, String> types = types(points.get(p));
+                if (!byTypes.containsKey(types)) {
+                    VariantDTO typed = copyFields(v, new VariantDTO());
+                    typed.types = new LinkedHashMap<>(v.types);
+                    typed.types.putAll(types);
+                    byTypes.put(types, retyped(e.pipeline, typed, file, problems));
+                    first.put(types, p);
+                }
+            }
+            pipelines.add(byTypes);
+            firstPoints.add(first);
         }
         if (problems.isEmpty()) {
-            Plan plan = new Plan(e, duration, List.copyOf(pipelines), jobs(e));
+            Plan plan = new Plan(e, duration, points, List.copyOf(pipelines), jobs(e, points.size()));
             List<Map<String, Set<String>>> reported = new ArrayList<>();
             for (int v = 0; v < e.variants.size(); v++) {
-                plan.check(simulator, v, problems, reported);
+                for (int p : firstPoints.get(v).values()) {
+                    plan.check(simulator, v, p, problems, reported);
+                }
             }
             if (problems.isEmpty()) {
                 checkMetrics(e, file, reported, problems);
@@ -170,8 +260,11 @@ final class Plan {
         }
     }
 
-    /** @return run options for one run of a variant; a new object every call (the engine may keep it) */
-    RunOptionsDTO options(int variant, long seed) {
+    /**
+     * @return run options for one run of a variant at a point: the variant's overrides, then the point's property
+     *         values; a new object every call (the engine may keep it)
+     */
+    RunOptionsDTO options(int variant, int point, long seed) {
         VariantDTO v = experiment.variants.get(variant);
         RunOptionsDTO o = new RunOptionsDTO();
         o.durationPicos = durationPicos;
@@ -179,6 +272,11 @@ final class Plan {
         o.forkAtPicos = experiment.forkPicos;
         o.seed = seed;
         o.overrides.addAll(v.overrides);
+        points.get(point).forEach((target, value) -> {
+            if (target.indexOf('.') >= 0) {
+                o.overrides.add(target + "=" + value);
+            }
+        });
         o.swaps.addAll(v.swaps);
         o.snapshotIntervalMillis = 0; // nobody watches a run of an experiment live: no snapshots while it runs
         return o;
@@ -211,21 +309,23 @@ final class Plan {
      * (a problem at a position of the pipeline, in a variant that changes no type, one of the pipeline's, at the line
      * that names it), what the prepared run can report is added to {@code reported}.
      */
-    private void check(Simulator simulator, int variant, List<ProblemDTO> problems, List<Map<String, Set<String>>> reported) {
+    private void check(Simulator simulator, int variant, int point, List<ProblemDTO> problems,
+            List<Map<String, Set<String>>> reported) {
         VariantDTO v = experiment.variants.get(variant);
         SimulationRun run;
+        String label = "variant '" + v.name + "'" + (points.get(point).isEmpty() ? "" : " at sweep point " + points.get(point));
         try {
-            run = simulator.prepare(pipelines.get(variant), options(variant, experiment.seeds.get(0)));
+            run = simulator.prepare(pipeline(variant, point), options(variant, point, experiment.seeds.get(0)));
         } catch (PipelineException ex) {
             ValueDTO named = experiment.pipelineValue;
             for (ProblemDTO p : ex.problems()) {
                 ProblemDTO q;
-                if (named != null && p.line > 0 && v.types.isEmpty() && p.file != null
+                if (named != null && p.line > 0 && v.types.isEmpty() && types(points.get(point)).isEmpty() && p.file != null
                         && p.file.equals(experiment.pipeline.file)) {
                     // the pipeline's own problem (the variant changes no type): at the line that names the pipeline, once
                     q = new ProblemDTO(experiment.file, named.line, named.column, "in pipeline " + named.text + ": " + p);
                 } else {
-                    q = new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + p);
+                    q = new ProblemDTO(experiment.file, v.line, v.column, label + ": " + p);
                 }
                 if (problems.stream().noneMatch(o -> o.toString().equals(q.toString()))) {
                     problems.add(q);
@@ -233,19 +333,22 @@ final class Plan {
             }
             return;
         } catch (IllegalArgumentException ex) {
-            problems.add(new ProblemDTO(experiment.file, v.line, v.column, "variant '" + v.name + "': " + ex.getMessage()));
+            problems.add(new ProblemDTO(experiment.file, v.line, v.column, label + ": " + ex.getMessage()));
             return;
         }
         reported.add(run.metricNames());
         run.close();
     }
 
-    private static List<Job> jobs(ExperimentDTO e) {
+    private static List<Job> jobs(ExperimentDTO e, int points) {
         List<Job> jobs = new ArrayList<>();
         int seeds = e.seeds.size();
-        for (int s = 0; s < seeds; s++) {
-            for (int v = 0; v < e.variants.size(); v++) {
-                jobs.add(new Job(v * seeds + s, v, e.seeds.get(s)));
+        int variants = e.variants.size();
+        for (int p = 0; p < points; p++) {
+            for (int s = 0; s < seeds; s++) {
+                for (int v = 0; v < variants; v++) {
+                    jobs.add(new Job((p * variants + v) * seeds + s, v, p, e.seeds.get(s)));
+                }
             }
         }
         return List.copyOf(jobs);

@@ -12,7 +12,9 @@ import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
+import io.ringlab.experiment.api.dto.PointResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.experiment.api.dto.SweepDTO;
 import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.ValueDTO;
@@ -31,7 +33,7 @@ final class Report {
 
     /**
      * @param plan the plan the runs followed
-     * @param outcomes every job's outcome, by job index (variant index times the number of seeds plus seed index)
+     * @param outcomes every job's outcome, by job index ({@link Plan.Job#index})
      * @param threads how many ran at once
      * @param wallSeconds the experiment's wall-clock time
      * @param cancelled whether the experiment was cancelled
@@ -62,23 +64,44 @@ final class Report {
             }
         }
         int seeds = e.seeds.size();
-        for (int v = 0; v < e.variants.size(); v++) {
-            Map<String, MetricSummaryDTO> byMetric = new LinkedHashMap<>();
-            for (String m : r.metrics) {
-                byMetric.put(m, summary(outcomes, v, seeds, m));
-            }
-            r.variants.put(e.variants.get(v).name, byMetric);
+        int variants = e.variants.size();
+        for (SweepDTO s : e.sweeps) {
+            r.parameters.addAll(s.targets);
         }
-        for (String m : r.metrics) {
-            for (int v = 1; v < e.variants.size(); v++) {
-                r.comparisons.add(comparison(e, outcomes, v, seeds, m));
+        for (int p = 0; p < plan.points.size(); p++) {
+            int base = p * variants * seeds; // the point's first outcome
+            Map<String, Map<String, MetricSummaryDTO>> byVariant = new LinkedHashMap<>();
+            List<ComparisonDTO> comparisons = new ArrayList<>();
+            for (int v = 0; v < variants; v++) {
+                Map<String, MetricSummaryDTO> byMetric = new LinkedHashMap<>();
+                for (String m : r.metrics) {
+                    byMetric.put(m, summary(outcomes, base, v, seeds, m));
+                }
+                byVariant.put(e.variants.get(v).name, byMetric);
+            }
+            for (String m : r.metrics) {
+                for (int v = 1; v < variants; v++) {
+                    comparisons.add(comparison(e, outcomes, base, v, seeds, m));
+                }
+            }
+            if (e.sweeps.isEmpty()) {
+                r.variants.putAll(byVariant);
+                r.comparisons.addAll(comparisons);
+            } else {
+                PointResultDTO point = new PointResultDTO();
+                point.values.putAll(plan.points.get(p));
+                point.variants.putAll(byVariant);
+                point.comparisons.addAll(comparisons);
+                r.points.add(point);
             }
         }
         for (ValueDTO m : e.metrics) {
             missing(e, outcomes, m).ifPresent(r.problems::add);
         }
         if (e.forkPicos > 0) {
-            forks(e, outcomes).forEach(r.problems::add);
+            for (int p = 0; p < plan.points.size(); p++) {
+                forks(e, outcomes, p * variants * seeds, plan.points.get(p)).forEach(r.problems::add);
+            }
         }
         return r;
     }
@@ -87,19 +110,20 @@ final class Report {
      * A forked experiment's branches must reach the fork in the same state: for each seed, every run that got there
      * recorded the same state hash. A difference is a problem naming the seed and each variant's hash.
      */
-    private static List<ProblemDTO> forks(ExperimentDTO e, Outcome[] outcomes) {
+    private static List<ProblemDTO> forks(ExperimentDTO e, Outcome[] outcomes, int base, Map<String, String> point) {
         List<ProblemDTO> problems = new ArrayList<>();
         int seeds = e.seeds.size();
         for (int s = 0; s < seeds; s++) {
             Map<String, String> hashes = new LinkedHashMap<>();
             for (int v = 0; v < e.variants.size(); v++) {
-                String h = outcomes[v * seeds + s].summary().forkStateHash;
+                String h = outcomes[base + v * seeds + s].summary().forkStateHash;
                 if (h != null) {
                     hashes.put(e.variants.get(v).name, h);
                 }
             }
             if (new java.util.HashSet<>(hashes.values()).size() > 1) {
-                problems.add(new ProblemDTO(e.file, 0, 0, "seed " + e.seeds.get(s) + ": the branches reached the fork, "
+                problems.add(new ProblemDTO(e.file, 0, 0, (point.isEmpty() ? "" : "sweep point " + point + ", ")
+                        + "seed " + e.seeds.get(s) + ": the branches reached the fork, "
                         + Units.formatPicos(e.forkPicos) + ", in different states (state hash by variant: " + hashes
                         + "); they do not share their history, so their comparison is not a forked one"));
             }
@@ -117,13 +141,13 @@ final class Report {
         return counts(o.summary()) ? o.summary().metrics.get(metric) : null;
     }
 
-    private static MetricSummaryDTO summary(Outcome[] outcomes, int variant, int seeds, String metric) {
+    private static MetricSummaryDTO summary(Outcome[] outcomes, int base, int variant, int seeds, String metric) {
         double[] values = new double[seeds];
         int n = 0;
         List<Long> notCounted = new ArrayList<>();
         List<Long> noValue = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
-            Outcome o = outcomes[variant * seeds + s];
+            Outcome o = outcomes[base + variant * seeds + s];
             Double v = value(o, metric);
             if (v != null) {
                 values[n++] = v;
@@ -148,13 +172,14 @@ final class Report {
         return summary;
     }
 
-    private static ComparisonDTO comparison(ExperimentDTO e, Outcome[] outcomes, int variant, int seeds, String metric) {
+    private static ComparisonDTO comparison(ExperimentDTO e, Outcome[] outcomes, int base, int variant, int seeds,
+            String metric) {
         double[] a = new double[seeds];
         double[] b = new double[seeds];
         int n = 0;
         for (int s = 0; s < seeds; s++) {
-            Double x = value(outcomes[s], metric);
-            Double y = value(outcomes[variant * seeds + s], metric);
+            Double x = value(outcomes[base + s], metric);
+            Double y = value(outcomes[base + variant * seeds + s], metric);
             if (x != null && y != null) {
                 a[n] = x;
                 b[n] = y;
@@ -174,14 +199,17 @@ final class Report {
 
     /** @return a problem at the metric's position if counted runs did not report it: which variants, which seeds, what exists */
     private static Optional<ProblemDTO> missing(ExperimentDTO e, Outcome[] outcomes, ValueDTO metric) {
-        Map<String, List<Long>> byVariant = new LinkedHashMap<>();
+        Map<String, Map<Map<String, String>, List<Long>>> byVariant = new LinkedHashMap<>();
         String reported = null;
         for (Outcome o : outcomes) {
             String hint = o.missing().get(metric.text);
             if (hint != null && counts(o.summary())) {
-                byVariant.computeIfAbsent(o.summary().variant, k -> new ArrayList<>()).add(o.summary().seed);
+                RunSummaryDTO s = o.summary();
+                byVariant.computeIfAbsent(s.variant, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(s.point, k -> new ArrayList<>()).add(s.seed);
                 if (reported == null) {
-                    reported = hint + " (variant " + o.summary().variant + ", seed " + o.summary().seed + ")";
+                    reported = hint + " (variant " + s.variant + (s.point.isEmpty() ? "" : " at " + s.point) + ", seed "
+                            + s.seed + ")";
                 }
             }
         }
@@ -189,7 +217,7 @@ final class Report {
             return Optional.empty();
         }
         List<String> parts = new ArrayList<>();
-        byVariant.forEach((v, s) -> parts.add("variant " + v + " (" + seedList(s) + ")"));
+        byVariant.forEach((v, byPoint) -> parts.add("variant " + v + " (" + where(byPoint) + ")"));
         String message = "metric '" + metric.text + "' was not reported by " + String.join(", ", parts) + "; " + reported;
         if (metric.line <= 0 && e.pipeline != null && e.pipeline.headline != null && e.pipeline.headline.line > 0) {
             // an experiment without 'metrics' compares the pipeline's headline: named where the pipeline declares it
@@ -198,6 +226,23 @@ final class Report {
                             + " the pipeline's headline)"));
         }
         return Optional.of(new ProblemDTO(e.file, metric.line, metric.line > 0 ? metric.column : 0, message));
+    }
+
+    /**
+     * @return the seeds of the runs, by sweep point: {@code seeds 1-3} without sweeps; {@code seeds 1-3 at 4 sweep
+     *         points} when every point has the same; otherwise each point's, {@code seed 1 at {eth0.ring=64}; ...}
+     */
+    private static String where(Map<Map<String, String>, List<Long>> byPoint) {
+        if (byPoint.size() == 1 && byPoint.keySet().iterator().next().isEmpty()) {
+            return seedList(byPoint.values().iterator().next());
+        }
+        if (new java.util.HashSet<>(byPoint.values()).size() == 1) {
+            return seedList(byPoint.values().iterator().next()) + " at " + byPoint.size() + " sweep point"
+                    + (byPoint.size() == 1 ? " " + byPoint.keySet().iterator().next() : "s");
+        }
+        List<String> parts = new ArrayList<>();
+        byPoint.forEach((point, seeds) -> parts.add(seedList(seeds) + " at " + point));
+        return String.join("; ", parts);
     }
 
     /** @return {@code "seed 3"}, or {@code "seeds 1-4, 7"} with runs of consecutive seeds joined */

@@ -99,8 +99,16 @@ class ExperimentComponentTest {
                     .append(c.difference).append(" ci=").append(c.ci95Low).append(',').append(c.ci95High).append(" t=")
                     .append(c.tStatistic).append(" p=").append(c.pValue).append(" note=").append(c.note).append('\n');
         }
+        r.points.forEach(p -> {
+            sb.append(p.values).append('\n');
+            p.variants.forEach((v, byMetric) -> byMetric.forEach((m, s) -> sb.append(v).append(' ').append(m)
+                    .append(" mean=").append(s.mean).append(" ci=").append(s.ci95Low).append(',').append(s.ci95High)
+                    .append('\n')));
+            p.comparisons.forEach(c -> sb.append(c.b).append(" d=").append(c.difference).append(" p=").append(c.pValue)
+                    .append('\n'));
+        });
         for (RunSummaryDTO s : r.runs) {
-            sb.append(s.variant).append(' ').append(s.seed).append(' ').append(s.state).append(' ').append(s.error)
+            sb.append(s.point).append(' ').append(s.variant).append(' ').append(s.seed).append(' ').append(s.state).append(' ').append(s.error)
                     .append(' ').append(s.metrics).append(' ').append(s.packetConservation).append(s.bufferConservation)
                     .append(' ').append(s.events).append(' ').append(s.packets).append('\n');
         }
@@ -162,6 +170,95 @@ class ExperimentComponentTest {
         assertEquals(direct.ci95Low, onVsOff.ci95Low, 1e-12);
         assertEquals("fast", r.comparisons.get(1).b);
         assertEquals(2 * 2, r.comparisons.size(), "two metrics, two variants against the baseline");
+    }
+
+    // ---- sweeps -----------------------------------------------------------------------------------------------------
+
+    /** Two rings by two eth0 types, BQL off and on, two seeds: 16 runs at 4 points. */
+    static final String SWEEP = """
+            pipeline = "pipelines/ab.pipeline"
+            duration = 20ms
+            seeds = [1, 2]
+            metrics = [sink.rxMpps]
+            sweep eth0.ring = 64..128 *2
+            sweep eth0 = [netdev, fastnic]
+            variant off { set eth0.bql = false }
+            variant on { set eth0.bql = true }
+            """;
+
+    /** {@link #model} plus the ring: ring / 1000 more throughput. */
+    static RunResultDTO ringModel(PipelineDTO p, RunOptionsDTO o) {
+        RunResultDTO r = model(p, o);
+        for (String x : o.overrides) {
+            if (x.startsWith("eth0.ring=")) {
+                r.elements.get("sink").merge("rxMpps", Integer.parseInt(x.substring(10)) / 1000.0, Double::sum);
+            }
+        }
+        return r;
+    }
+
+    @Test
+    void aSweepRunsEveryVariantWithEverySeedAtEveryPointAndPairsThemThere() throws Exception {
+        sim = new ModelSimulator(ExperimentReaderTest.TYPES, ExperimentComponentTest::ringModel);
+        component.simulator = sim;
+        ExperimentDTO e = experiment(SWEEP);
+        ExperimentResultDTO r = component.run(e, 1, null);
+
+        // prepared once per variant and set of swept types (2 x 2), then 2 variants x 4 points x 2 seeds
+        assertEquals(4 + 16, sim.prepared.size());
+        assertEquals("ab 1 [eth0.bql=false, eth0.ring=64] [src:source, q:pfifo, eth0:netdev, sink:sink]",
+                sim.prepared.get(4), "the variant's settings, then the point's");
+        assertEquals("ab 1 [eth0.bql=true, eth0.ring=64] [src:source, q:pfifo, eth0:fastnic, sink:sink]",
+                sim.prepared.get(4 + 5), "points by point: the first sweep slowest");
+        assertEquals("ab 2 [eth0.bql=true, eth0.ring=128] [src:source, q:pfifo, eth0:fastnic, sink:sink]",
+                sim.prepared.get(4 + 15));
+
+        assertEquals(List.of("eth0.ring", "eth0"), r.parameters);
+        assertTrue(r.variants.isEmpty() && r.comparisons.isEmpty(), "with sweeps the statistics are per point");
+        assertEquals(4, r.points.size());
+        assertEquals(Map.of("eth0.ring", "128", "eth0", "fastnic"), r.points.get(3).values);
+        assertEquals(List.of("eth0.ring", "eth0"), List.copyOf(r.points.get(3).values.keySet()));
+        // off at (128, fastnic): 10 + seed % 3 over seeds 1, 2 (11, 12) + 0.128 + 0.25
+        assertEquals(11.5 + 0.128 + 0.25, r.points.get(3).variants.get("off").get("sink.rxMpps").mean, 1e-12);
+        assertEquals(11.5 + 0.064, r.points.get(0).variants.get("off").get("sink.rxMpps").mean, 1e-12);
+        // on - off = 0.5 + 0.1 * seed, paired by seed at the same point
+        ComparisonDTO c = r.points.get(1).comparisons.get(0);
+        assertEquals("on", c.b);
+        assertEquals(2, c.n);
+        assertEquals(0.65, c.difference, 1e-12);
+        assertEquals(16, r.runs.size());
+        assertEquals(Map.of("eth0.ring", "64", "eth0", "fastnic"), r.runs.get(4).point, "runs by point, variant, seed");
+        assertEquals("off", r.runs.get(4).variant);
+    }
+
+    @Test
+    void theRunsOfAnExperimentAreListedCheckedAndInTheOrderTheyRun() throws Exception {
+        sim = new ModelSimulator(ExperimentReaderTest.TYPES, ExperimentComponentTest::ringModel);
+        component.simulator = sim;
+        ExperimentDTO e = experiment(SWEEP);
+        List<RunSummaryDTO> planned = component.runs(e);
+        assertEquals(4, sim.prepared.size(), "checked as run() checks, nothing run");
+        assertEquals(16, planned.size());
+        assertEquals(RunSummaryDTO.PLANNED, planned.get(0).state);
+        List<String> order = new ArrayList<>();
+        planned.forEach(x -> order.add(x.point + " " + x.variant + " " + x.seed));
+        assertEquals("{eth0.ring=64, eth0=netdev} off 1", order.get(0));
+        assertEquals("{eth0.ring=64, eth0=netdev} on 1", order.get(1));
+        assertEquals("{eth0.ring=64, eth0=netdev} off 2", order.get(2));
+        assertEquals("{eth0.ring=64, eth0=fastnic} off 1", order.get(4));
+
+        sim.refuse = "eth0.bql=true"; // prepared at the first point of each set of swept types
+        PipelineException ex = assertThrows(PipelineException.class, () -> component.runs(experiment(SWEEP)));
+        assertTrue(ex.getMessage().contains("variant 'on' at sweep point {eth0.ring=64, eth0=netdev}"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("variant 'on' at sweep point {eth0.ring=64, eth0=fastnic}"), ex.getMessage());
+    }
+
+    @Test
+    void aSweepsResultsDoNotDependOnTheThreads() throws Exception {
+        sim = new ModelSimulator(ExperimentReaderTest.TYPES, ExperimentComponentTest::ringModel);
+        component.simulator = sim;
+        ExperimentDTO e = experiment(SWEEP);
+        assertEquals(fingerprint(component.run(e, 1, null)), fingerprint(component.run(e, 3, null)));
     }
 
     // ---- determinism ------------------------------------------------------------------------------------------------

@@ -178,7 +178,7 @@ class ExperimentReaderTest {
     @Test
     void unknownAndRepeatedKeysAreReportedWithTheAllowedOnes() {
         assertEquals(List.of("5:1: unknown key 'seed': allowed keys are name, description, pipeline, duration, warmup, fork, "
-                + "seeds, metrics (other statements: KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE or "
+                + "seeds, metrics (other statements: KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE, sweep TARGET = VALUES or "
                 + "variant NAME { ... })", "6:1: key 'seeds' is set twice: first at line 2, again at line 6"),
                 problems(valid("seed = 1\nseeds = 4\n")));
     }
@@ -196,8 +196,8 @@ class ExperimentReaderTest {
     @Test
     void statementsAndBlocksReportWhatWasExpected() {
         assertEquals(List.of(
-                "5:1: unknown statement 'varient': expected KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE "
-                        + "or variant NAME { ... }",
+                "5:1: unknown statement 'varient': expected KEY = VALUE, set ELEMENT.PROPERTY = VALUE, type ELEMENT = TYPE"
+                        + ", sweep TARGET = VALUES or variant NAME { ... }",
                 "6:9: variant name 'a$b' is not valid: variant names start with a letter and contain only letters, digits,"
                         + " '_' and '-'",
                 "7:9: variant 'on' is declared twice: first at line 4, again at line 7",

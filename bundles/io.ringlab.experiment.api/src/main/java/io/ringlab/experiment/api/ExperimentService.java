@@ -1,11 +1,13 @@
 package io.ringlab.experiment.api;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.osgi.annotation.versioning.ProviderType;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.PipelineException;
 
 /**
@@ -46,6 +48,19 @@ public interface ExperimentService {
      * @throws PipelineException listing every problem found
      */
     ExperimentDTO read(String fileName, String text, Path directory) throws PipelineException;
+
+    /**
+     * Checks an experiment as {@link #run} does before its first run (every variant prepared once at the first point of
+     * each set of element types its sweeps give it, and closed) and lists the runs it expands to, without running them:
+     * every variant with every seed at every sweep point, in the order {@link #run} starts them, each with its variant,
+     * seed and {@link RunSummaryDTO#point}, and state {@link RunSummaryDTO#PLANNED}.
+     *
+     * @param experiment the experiment; not modified; must not be {@code null}
+     * @return the runs; never {@code null}
+     * @throws PipelineException if the experiment is not runnable, as {@link #run} says
+     * @since 1.1
+     */
+    List<RunSummaryDTO> runs(ExperimentDTO experiment) throws PipelineException;
 
     /**
      * Runs every (variant, seed) pair of an experiment, on up to {@code threads} threads, and reports per metric and

@@ -6,9 +6,12 @@
  * Import ranges (bnd computes them): users (the command line, the console) import up to the next major version; the
  * implementation, which provides the {@code @ProviderType} service, up to the next minor. The listener is {@code @ConsumerType}: adding an abstract
  * method to it is a major change.
+ * <p>
+ * 1.1: {@code ExperimentService.runs}, the runs an experiment expands to, checked but not run ({@code ringlab ab
+ * --dry-run}).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.experiment.api;
 
 import org.osgi.annotation.bundle.Export;

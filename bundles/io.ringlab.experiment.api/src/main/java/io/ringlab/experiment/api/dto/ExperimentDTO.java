@@ -22,6 +22,14 @@ public class ExperimentDTO {
      */
     public static final int MAX_SEEDS = 10_000;
 
+    /**
+     * The most runs an experiment expands to, 100,000 (variants times sweep points times seeds): beyond it a range or a
+     * product of sweeps is a typo, and readers refuse it before anything runs.
+     *
+     * @since 1.3
+     */
+    public static final int MAX_RUNS = 100_000;
+
     /** The experiment file as the user named it; {@code "<input>"} if there is none. Problems name it. */
     public String file = "<input>";
     /** The experiment's name; the reader defaults it to the file name without folders and extension. */
@@ -77,4 +85,12 @@ public class ExperimentDTO {
     public List<ValueDTO> metrics = new ArrayList<>();
     /** The variants in file order; the first is the baseline every other is compared with. Never {@code null}. */
     public List<VariantDTO> variants = new ArrayList<>();
+    /**
+     * The sweeps in file order; empty for an experiment without sweep points. Their cartesian product (the first sweep
+     * varying slowest) gives the points, and every variant runs with every seed at every point. A target a sweep sets is
+     * set by no variant and no common {@code set} or {@code type} statement. Never {@code null}.
+     *
+     * @since 1.3
+     */
+    public List<SweepDTO> sweeps = new ArrayList<>();
 }

@@ -48,16 +48,34 @@ public class ExperimentResultDTO {
     /** The baseline variant's name (the first). */
     public String baseline;
     /**
-     * Variant name to metric to its summary; variants in the experiment's order (the baseline first), metrics in the
+     * The sweep targets, in the experiment's order ({@code ELEMENT.PROPERTY}, or {@code ELEMENT} for a type); empty for
+     * an experiment without sweeps. Never {@code null}.
+     *
+     * @since 1.3
+     */
+    public List<String> parameters = new ArrayList<>();
+    /**
+     * An experiment with sweeps: the statistics per point, in the order the points run (the first sweep varying
+     * slowest); {@link #variants} and {@link #comparisons} are then empty. Empty for an experiment without sweeps. Never
+     * {@code null}.
+     *
+     * @since 1.3
+     */
+    public List<PointResultDTO> points = new ArrayList<>();
+    /**
+     * Variant name to metric to its summary (an experiment without sweeps; with sweeps see {@link #points}); variants in the experiment's order (the baseline first), metrics in the
      * experiment's order. Every variant has every metric. Never {@code null}.
      */
     public Map<String, Map<String, MetricSummaryDTO>> variants = new LinkedHashMap<>();
     /**
-     * Every non-baseline variant against the baseline, for every metric: by metric, then by variant, in the experiment's
+     * Every non-baseline variant against the baseline (an experiment without sweeps), for every metric: by metric, then by variant, in the experiment's
      * order. Empty with one variant. Never {@code null}.
      */
     public List<ComparisonDTO> comparisons = new ArrayList<>();
-    /** Every run, by variant (in the experiment's order), then by seed (in {@link #seeds}' order). Never {@code null}. */
+    /**
+     * Every run: by sweep point (in {@link #points}' order), then by variant (in the experiment's order), then by seed
+     * (in {@link #seeds}' order). Never {@code null}.
+     */
     public List<RunSummaryDTO> runs = new ArrayList<>();
     /**
      * Metrics some runs did not report, each at the metric's position in the experiment file, naming the variants and

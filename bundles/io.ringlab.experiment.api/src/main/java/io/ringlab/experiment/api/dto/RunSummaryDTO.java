@@ -25,11 +25,24 @@ public class RunSummaryDTO {
     public static final String FAILED = "FAILED";
     /** {@link #state} of a run that never started because the experiment was cancelled. */
     public static final String CANCELLED = "CANCELLED";
+    /**
+     * {@link #state} of a run listed by {@code ExperimentService.runs}: planned, not run.
+     *
+     * @since 1.3
+     */
+    public static final String PLANNED = "PLANNED";
 
     /** The variant's name. */
     public String variant;
     /** The seed. */
     public long seed;
+    /**
+     * The run's sweep point: each sweep target to its value, in the experiment's order; empty for an experiment without
+     * sweeps. Never {@code null}.
+     *
+     * @since 1.3
+     */
+    public Map<String, String> point = new LinkedHashMap<>();
     /**
      * {@link #FINISHED}, {@link #STOPPED} (cancelled while running), {@link #FAILED} (the engine refused to prepare it,
      * or an element failed) or {@link #CANCELLED} (never started).

@@ -9,9 +9,13 @@
  * 1.2: {@code RunSummaryDTO.sampleWarnings}, a run's figures that rest on too few samples;
  * {@code ExperimentDTO.warmupValue}, {@code forkValue} and {@code pipelineValue}, where the experiment file sets the
  * warm-up and the fork and names the pipeline; {@code ExperimentDTO.MAX_SEEDS}.
+ * <p>
+ * 1.3: sweeps: {@code ExperimentDTO.sweeps} ({@link io.ringlab.experiment.api.dto.SweepDTO}) and
+ * {@code ExperimentDTO.MAX_RUNS}; {@code RunSummaryDTO.point} and {@code PLANNED}; {@code ExperimentResultDTO.parameters} and
+ * {@code points} ({@link io.ringlab.experiment.api.dto.PointResultDTO}), the statistics per sweep point.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.experiment.api.dto;
 
 import org.osgi.annotation.bundle.Export;

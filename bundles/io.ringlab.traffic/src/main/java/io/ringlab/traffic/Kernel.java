@@ -60,6 +60,25 @@ enum Kernel {
         return this != CURRENT;
     }
 
+    /**
+     * @return {@code true} from v5.4 on: {@code __tcp_transmit_skb} sets PSH on every packet of more than one segment
+     *         (051ba67447de, "tcp: force a PSH flag on TSO packets", Eric Dumazet, September 2019, v5.4: {@code if
+     *         (tcp_skb_pcount(skb) > 1) tcb->tcp_flags |= TCPHDR_PSH;} on the clone it transmits, so the skb in the
+     *         retransmit queue keeps its own flags)
+     */
+    boolean forcesPshOnGso() {
+        return this == CURRENT;
+    }
+
+    /**
+     * @return {@code true} before v6.10: {@code tcp_cwnd_test} returns 1 for a one-segment skb with FIN whatever the
+     *         cwnd ("Don't be strict about the congestion window for the final FIN"; removed by 22555032c513, "tcp:
+     *         remove dubious FIN exception from tcp_cwnd_test()", April 2024, v6.10)
+     */
+    boolean exemptsFinFromCwnd() {
+        return this != CURRENT;
+    }
+
     /** @return {@code true} from v4.3 on: {@code tcp_in_slow_start} is {@code cwnd < ssthresh} (before: {@code <=}). */
     boolean slowStartStrict() {
         return this != V3_19;

@@ -414,7 +414,9 @@ final class TcpSock {
             owner.event(TcpEvents.ALLOC_FAILURES, 1);
             return false;
         }
-        int flags = Buffer.TCP_ACK | (psh ? Buffer.TCP_PSH : 0) | (fin ? Buffer.TCP_FIN : 0);
+        // from v5.4 __tcp_transmit_skb forces PSH on a packet of several segments, in the header only (Kernel.forcesPshOnGso)
+        boolean forced = segs > 1 && cfg.kernel.forcesPshOnGso();
+        int flags = Buffer.TCP_ACK | (psh || forced ? Buffer.TCP_PSH : 0) | (fin ? Buffer.TCP_FIN : 0);
         fillHeader(b, flags, seq, payload);
         b.segments(segs);
         long stream = seq - iss - 1;
@@ -450,7 +452,9 @@ final class TcpSock {
             int quota = cwnd() - inFlight;
             if (quota <= 0) {
                 isCwndLimited = true;
-                if (!(probe && sent == 0)) {
+                // before v6.10 tcp_cwnd_test let a one-segment skb that carries the FIN go whatever the cwnd
+                boolean fin = cfg.kernel.exemptsFinFromCwnd() && finQueued && writeSeq - sndNxt <= mssCache;
+                if (!fin && !(probe && sent == 0)) {
                     break;
                 }
                 quota = 1;
@@ -476,7 +480,10 @@ final class TcpSock {
             int segs = 1;
             if (!finOnly && payload == mssCache) {
                 long room = (sndUna + sndWnd - sndNxt) / mssCache;
-                segs = (int) Math.max(1, Math.min(Math.min(owner.tsoSegs(this), quota), Math.min(room,
+                // tcp_cwnd_test since d649a7a81f3b ("tcp: limit GSO packets to half cwnd", November 2014, v3.19): "ensure
+                // we have at least 2 GSO packets in flight", one packet takes at most half the cwnd
+                int cwndQuota = Math.min(quota, Math.max(cwnd() >> 1, 1));
+                segs = (int) Math.max(1, Math.min(Math.min(owner.tsoSegs(this), cwndQuota), Math.min(room,
                         dataLeft / mssCache)));
                 segs = Math.min(segs, q.capacity() - q.packetsOut());
             }

@@ -169,15 +169,10 @@ final class Peer implements Element {
 			sack[2 * i] = b.sackStart(i);
 			sack[2 * i + 1] = b.sackEnd(i);
 		}
-		// a GSO buffer stands for segs wire segments of equal size (the tun device sees them segmented)
-		long seq = b.seq();
-		for (int k = 0; k < segs; k++) {
-			int len = k < segs - 1 ? payload / segs : payload - (segs - 1) * (payload / segs);
-			int flags = k < segs - 1 ? b.flags() & ~(Buffer.TCP_FIN | Buffer.TCP_PSH) : b.flags();
-			received.add(new Seg(us, flags, seq, b.ack(), b.tcpWindow(), b.tcpHeaderBytes(), b.tcpOptions(),
-					b.tcpMssOption(), b.tcpWscaleOption(), b.tsVal(), b.tsEcr(), sack, len, b.flow()));
-			seq += len;
-		}
+		// a GSO buffer is one packet here, as packetdrill's tun device (IFF_VNET_HDR with TUNSETOFFLOAD TSO4/TSO6,
+		// netdev.c) hands the sniffer the whole TSO packet with the header the kernel built for it
+		received.add(new Seg(us, b.flags(), b.seq(), b.ack(), b.tcpWindow(), b.tcpHeaderBytes(), b.tcpOptions(),
+				b.tcpMssOption(), b.tcpWscaleOption(), b.tsVal(), b.tsEcr(), sack, payload, b.flow()));
 		ctx.deliver(0, b);
 		session.trace("%.6f model sent %s", us / 1e6, received.peekLast().describe(isnOffset()));
 		if (!inStep && waiting && !finished) {

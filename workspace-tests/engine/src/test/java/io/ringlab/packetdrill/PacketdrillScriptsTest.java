@@ -31,6 +31,9 @@ class PacketdrillScriptsTest {
 	private static final Pattern PENDING_LINE = Pattern.compile("(?m)^//\\s*ringlab-pending:\\s*(\\d+):\\s*(.*)$");
 
 	static List<Path> scripts(Path folder) throws IOException {
+		if (folder.equals(PENDING) && !Files.exists(folder)) {
+			return List.of(); // git keeps no empty folder: no pending script, no folder
+		}
 		assertTrue(Files.isDirectory(folder), () -> "no folder " + folder.toAbsolutePath());
 		try (Stream<Path> files = Files.list(folder)) {
 			return files.filter(p -> p.toString().endsWith(".pkt")).sorted().toList();

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
@@ -34,7 +36,7 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Ab.class, BenchCommand.class, Commands.Elements.class,
+        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, BenchCommand.class, Commands.Elements.class,
             Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
         footer = {"%nExamples:",
             "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
@@ -79,7 +81,8 @@ final class Commands implements Callable<Integer> {
         CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                if (cls == Run.class || cls == Ab.class || cls == BenchCommand.class || cls == Elements.class || cls == Pools.class
+                if (cls == Run.class || cls == Ab.class || cls == ResultsCommand.class || cls == BenchCommand.class
+                        || cls == Elements.class || cls == Pools.class
                         || LauncherCommand.class.isAssignableFrom(cls)) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
                 }
@@ -397,6 +400,14 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--dry-run", description = "check the experiment and list the runs it expands to (variant, sweep"
                 + " point, seed), one per line, without running them")
         boolean dryRun;
+        @Option(names = "--db", paramLabel = "FILE", description = "the results database (DuckDB) the runs go into"
+                + " (default: results/NAME.duckdb under the current folder, NAME the experiment's)")
+        String db;
+        @Option(names = "--rerun", description = "run every run again, even those the database holds, and replace them")
+        boolean rerun;
+        @Option(names = "--db-wait", paramLabel = "D", description = "how long to wait for another process that writes the"
+                + " database (default 10s)")
+        String dbWait;
 
         Ab(Commands root) {
             super(root);
@@ -470,15 +481,29 @@ final class Commands implements Callable<Integer> {
                         }
                     }
                 });
-                try {
-                    r = service.run(e, threads == null ? 0 : threads, new Progress(root.err, root.terminal));
-                } finally {
-                    synchronized (running) {
-                        running[0] = false;
-                        Thread.interrupted(); // the report is written next: an interrupted thread's file channels refuse
+                if (root.runner.results == null) {
+                    root.err.println("ringlab ab: no results database service is installed (bundle io.ringlab.results)");
+                    return Runner.FAILED;
+                }
+                Path database = db != null ? Path.of(db) : Path.of("results", e.name + ".duckdb");
+                java.time.Duration wait = java.time.Duration.ofNanos(dbWait == null ? 10_000_000_000L
+                        : Runner.picos("--db-wait", dbWait, false) / 1000);
+                Progress progress = new Progress(root.err, root.terminal);
+                try (RunStore store = root.runner.results.openForWriting(database, wait)) {
+                    try {
+                        r = service.run(e, threads == null ? 0 : threads, progress, store, rerun);
+                    } finally {
+                        synchronized (running) {
+                            running[0] = false;
+                            Thread.interrupted(); // the report is written next: an interrupted thread's file channels refuse
+                        }
                     }
                 }
-            } catch (PipelineException | IllegalArgumentException e) {
+                long stored = r.runs.stream().filter(s -> s.stored).count();
+                long recorded = r.runs.stream().filter(s -> !s.stored && !RunSummaryDTO.CANCELLED.equals(s.state)).count();
+                root.err.printf(java.util.Locale.ROOT, "results: %s: %d run%s recorded now, %d taken from it%n", database,
+                        recorded, recorded == 1 ? "" : "s", stored);
+            } catch (PipelineException | IllegalArgumentException | ResultsException e) {
                 root.err.println(e.getMessage());
                 return Runner.INVALID;
             }

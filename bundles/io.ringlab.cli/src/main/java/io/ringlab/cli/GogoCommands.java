@@ -14,22 +14,25 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsService;
 import io.ringlab.sim.api.Simulator;
 
 /**
  * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:ab FILE [options]},
- * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}. Each prints what the command line prints and
+ * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}, {@code ringlab:results FILE}. Each prints what the command line prints and
  * returns its exit code; {@code --plugins DIR} installs a folder's bundles into the shell's framework for that command
  * only.
  */
 @Component(service = GogoCommands.class, property = {"osgi.command.scope=ringlab", "osgi.command.function=run",
     "osgi.command.function=ab", "osgi.command.function=bench", "osgi.command.function=elements",
-    "osgi.command.function=pools"})
+    "osgi.command.function=pools", "osgi.command.function=results"})
 public class GogoCommands {
     @Reference
     Simulator simulator;
     @Reference
     ExperimentService experiments;
+    @Reference
+    ResultsService results;
     /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile ServiceComponentRuntime scr;
@@ -45,8 +48,13 @@ public class GogoCommands {
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
-        return Commands.execute(new Runner(simulator, experiments, new FrameworkPluginLoader(context, () -> scr)), System.out,
+        return Commands.execute(new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr)), System.out,
                 System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
+    }
+
+    /** @return the exit code of {@code ringlab results} */
+    public int results(String... args) {
+        return exec("results", args);
     }
 
     /** @return the exit code of {@code ringlab run}; {@code --control} is refused (standard input is the shell's) */
@@ -80,10 +88,10 @@ public class GogoCommands {
     }
 
     /** Captures a command's standard output, for tests. */
-    static String capture(Simulator sim, ExperimentService experiments, String... args) {
+    static String capture(Simulator sim, ExperimentService experiments, ResultsService results, String... args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream ps = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        Commands.execute(new Runner(sim, experiments), ps, ps, Path.of("."), args);
+        Commands.execute(new Runner(sim, experiments, results, PluginLoader.NONE), ps, ps, Path.of("."), args);
         return buf.toString(StandardCharsets.UTF_8);
     }
 }

@@ -18,6 +18,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsService;
 import io.ringlab.sim.api.Simulator;
 
 /**
@@ -35,6 +36,8 @@ public class MainComponent implements Callable<Integer> {
     Simulator simulator;
     @Reference
     ExperimentService experiments;
+    @Reference
+    ResultsService results;
     /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile ServiceComponentRuntime scr;
@@ -62,7 +65,7 @@ public class MainComponent implements Callable<Integer> {
     public Integer call() {
         String[] args = launcherArguments();
         Path home = Path.of(System.getProperty("ringlab.home", "."));
-        return Commands.execute(new Runner(simulator, experiments, new FrameworkPluginLoader(context, () -> scr)), System.out,
+        return Commands.execute(new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr)), System.out,
                 System.err, home, args);
     }
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsService;
 import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.PipelineReader;
 import io.ringlab.pipeline.format.Syntax;
@@ -41,14 +42,17 @@ final class Runner {
     final ExperimentService experiments;
     /** Installs the bundles of {@code --plugins} folders. */
     final PluginLoader plugins;
+    /** The results databases ({@code ringlab ab}, {@code ringlab results}); {@code null} where none is offered. */
+    final ResultsService results;
 
     Runner(Simulator simulator, ExperimentService experiments) {
-        this(simulator, experiments, PluginLoader.NONE);
+        this(simulator, experiments, null, PluginLoader.NONE);
     }
 
-    Runner(Simulator simulator, ExperimentService experiments, PluginLoader plugins) {
+    Runner(Simulator simulator, ExperimentService experiments, ResultsService results, PluginLoader plugins) {
         this.simulator = simulator;
         this.experiments = experiments;
+        this.results = results;
         this.plugins = plugins;
     }
 

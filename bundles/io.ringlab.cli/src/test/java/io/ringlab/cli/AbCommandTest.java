@@ -358,7 +358,61 @@ class AbCommandTest {
 
     @Test
     void theGogoCommandPrintsTheSameSummary() {
-        String out = GogoCommands.capture(new FakeSimulator(), experiments, "ab", file);
+        String out = GogoCommands.capture(new FakeSimulator(), experiments, cli.results, "ab", file, "--db",
+                dir.resolve("gogo.duckdb").toString());
         assertTrue(out.contains("on - off"), out);
+    }
+
+    // ---- the results database ----------------------------------------------------------------------------------------
+
+    @Test
+    void theRunsGoIntoTheExperimentsDatabaseUnlessAnotherIsNamed() {
+        assertEquals(Runner.OK, cli.execute("ab", file), cli.err());
+        assertEquals(List.of(Path.of("results", "bql.duckdb")), cli.results.opened, "results/NAME.duckdb by default");
+        assertEquals(java.time.Duration.ofSeconds(10), cli.results.waits.get(0));
+        assertEquals(6, cli.results.recorded.size());
+        assertTrue(cli.results.closed, "the store is closed after the runs");
+        assertFalse(experiments.rerun);
+        assertTrue(cli.err().contains("results: " + Path.of("results", "bql.duckdb") + ": 6 runs recorded now, 0 taken from it"),
+                cli.err());
+
+        Path db = dir.resolve("x.duckdb");
+        assertEquals(Runner.OK, cli.execute("ab", file, "--db", db.toString(), "--db-wait", "1500ms", "--rerun"), cli.err());
+        assertEquals(db, cli.results.opened.get(1));
+        assertEquals(java.time.Duration.ofMillis(1500), cli.results.waits.get(1));
+        assertTrue(experiments.rerun);
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedStopsTheExperimentWithItsReason() {
+        cli.results.failure = new io.ringlab.experiment.api.ResultsException("results/bql.duckdb: held by another process"
+                + " (PID 4242, /usr/bin/java; ringlab ab writes one database at a time)");
+        assertEquals(Runner.INVALID, cli.execute("ab", file));
+        assertTrue(cli.err().contains("held by another process (PID 4242"), cli.err());
+        assertEquals(null, experiments.ran, "nothing ran");
+    }
+
+    @Test
+    void resultsShowsTheExperimentsOrAQueryOrExportsIt() {
+        io.ringlab.experiment.api.dto.TableDTO t = new io.ringlab.experiment.api.dto.TableDTO();
+        t.columns.addAll(List.of("experiment", "runs", "wall"));
+        t.rows.add(java.util.Arrays.asList("stmmac-bql", 10L, 1.25));
+        t.rows.add(java.util.Arrays.asList("netdev-ring-sweep", 24L, null));
+        cli.results.table = t;
+        assertEquals(Runner.OK, cli.execute("results", "r.duckdb"), cli.err());
+        assertEquals("query r.duckdb " + ResultsCommand.OVERVIEW, cli.results.calls.get(0));
+        String out = cli.out();
+        assertTrue(out.contains("experiment         runs  wall\n"), out);
+        assertTrue(out.contains("stmmac-bql         10    1.25\n"), out);
+        assertTrue(out.contains("netdev-ring-sweep  24    NULL\n(2 rows)\n"), out);
+
+        assertEquals(Runner.OK, cli.execute("results", "r.duckdb", "--query", "SELECT 1", "--parquet", "o.parquet"), cli.err());
+        assertEquals("export r.duckdb SELECT 1 o.parquet parquet", cli.results.calls.get(1));
+        assertTrue(cli.out().contains("2 rows written to o.parquet"), cli.out());
+        assertEquals(Runner.INVALID, cli.execute("results", "r.duckdb", "--csv", "a", "--parquet", "b"));
+        assertTrue(cli.err().contains("give --csv or --parquet, not both"), cli.err());
+        cli.results.failure = new io.ringlab.experiment.api.ResultsException("r.duckdb: the query failed: Parser Error");
+        assertEquals(Runner.INVALID, cli.execute("results", "r.duckdb", "--query", "SELEC"));
+        assertTrue(cli.err().contains("ringlab results: r.duckdb: the query failed: Parser Error"), cli.err());
     }
 }

@@ -28,6 +28,7 @@ final class Cli {
 
     final FakeSimulator simulator;
     final FakeExperiments experiments = new FakeExperiments();
+    final FakeResults results = new FakeResults();
     final Path home;
     /** What {@code --plugins} installs with; refuses by default, as a command line without OSGi does. */
     PluginLoader plugins = PluginLoader.NONE;
@@ -43,7 +44,7 @@ final class Cli {
     int execute(String... args) {
         PrintStream out = new PrintStream(outBuf, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(errBuf, true, StandardCharsets.UTF_8);
-        int code = Commands.execute(new Runner(simulator, experiments, plugins), out, err, home, args);
+        int code = Commands.execute(new Runner(simulator, experiments, results, plugins), out, err, home, args);
         out.flush();
         err.flush();
         return code;

@@ -6,6 +6,8 @@ import java.util.List;
 
 import io.ringlab.experiment.api.ExperimentListener;
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
@@ -65,6 +67,23 @@ class FakeExperiments implements ExperimentService {
             planned.add(p);
         }
         return planned;
+    }
+
+    /** The store {@link #run(ExperimentDTO, int, ExperimentListener, RunStore, boolean)} was given last, and its rerun. */
+    RunStore store;
+    boolean rerun;
+
+    /** As {@link #run(ExperimentDTO, int, ExperimentListener)}, recording each run of {@link #result} in the store. */
+    @Override
+    public ExperimentResultDTO run(ExperimentDTO e, int threads, ExperimentListener listener, RunStore store, boolean rerun)
+            throws PipelineException, ResultsException {
+        this.store = store;
+        this.rerun = rerun;
+        ExperimentResultDTO r = run(e, threads, listener);
+        for (RunSummaryDTO s : r.runs) {
+            store.record(e, s, null);
+        }
+        return r;
     }
 
     @Override

@@ -2,19 +2,27 @@ package io.ringlab.experiment;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.ringlab.experiment.api.ExperimentListener;
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.Simulator;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 
 /**
  * The {@link ExperimentService}: a thin shell over {@link ExperimentReader} (files), {@link Plan} (checks), {@link
@@ -29,6 +37,13 @@ public class ExperimentComponent implements ExperimentService {
     /** The engine; package-private so that the unit tests set a fake one without a framework. */
     @Reference
     Simulator simulator;
+    /** The bundles in run keys; without a framework (the unit tests) none. */
+    private volatile BundleFingerprints fingerprints = new BundleFingerprints(null);
+
+    @Activate
+    void activate(BundleContext context) {
+        fingerprints = new BundleFingerprints(context);
+    }
 
     @Override
     public ExperimentDTO read(Path file) throws PipelineException {
@@ -59,6 +74,16 @@ public class ExperimentComponent implements ExperimentService {
     @Override
     public ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener)
             throws PipelineException {
+        try {
+            return run(experiment, threads, listener, null, false);
+        } catch (ResultsException e) {
+            throw new IllegalStateException("no store, no store failure", e);
+        }
+    }
+
+    @Override
+    public ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener, RunStore store,
+            boolean rerun) throws PipelineException, ResultsException {
         Objects.requireNonNull(experiment, "experiment");
         if (threads < 0) {
             throw new IllegalArgumentException("threads=" + threads + " must be at least 0 (0: one per processor)");
@@ -66,8 +91,31 @@ public class ExperimentComponent implements ExperimentService {
         Plan plan = Plan.of(experiment, simulator);
         int t = Math.min(threads == 0 ? Runtime.getRuntime().availableProcessors() : threads, plan.jobs.size());
         long start = System.nanoTime();
-        ParallelRuns runs = new ParallelRuns(simulator, plan, t, listener);
+        String[] keys = store == null ? null : keys(plan);
+        ParallelRuns runs = new ParallelRuns(simulator, plan, t, listener, store, keys, rerun);
         ParallelRuns.Outcome[] outcomes = runs.execute();
-        return Report.build(plan, outcomes, t, (System.nanoTime() - start) / 1e9, runs.cancelled());
+        ExperimentResultDTO r = Report.build(plan, outcomes, t, (System.nanoTime() - start) / 1e9, runs.cancelled());
+        if (runs.storeFailure() != null) {
+            r.problems.add(new io.ringlab.sim.api.dto.ProblemDTO(experiment.file, 0, 0, runs.storeFailure()
+                    + "; the runs after it were not started"));
+        }
+        return r;
+    }
+
+    /** @return every job's run key, by job index */
+    private String[] keys(Plan plan) {
+        Set<String> elementBundles = new HashSet<>();
+        for (ElementDescriptorDTO d : simulator.elementTypes()) {
+            if (d.bundle != null) {
+                elementBundles.add(d.bundle);
+            }
+        }
+        Map<String, String> bundles = fingerprints.of(elementBundles);
+        String[] keys = new String[plan.jobs.size()];
+        for (Plan.Job j : plan.jobs) {
+            keys[j.index()] = RunKeys.of(plan.pipeline(j.variant(), j.point()), plan.options(j.variant(), j.point(),
+                    j.seed()), bundles);
+        }
+        return keys;
     }
 }

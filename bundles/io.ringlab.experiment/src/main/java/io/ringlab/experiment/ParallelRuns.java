@@ -11,6 +11,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.ringlab.experiment.api.ExperimentListener;
+import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.pipeline.format.Syntax;
@@ -49,6 +51,12 @@ final class ParallelRuns {
     private final Plan plan;
     private final int threads;
     private final ExperimentListener listener;
+    /** Where runs are kept, or {@code null}; with it, {@link #keys} holds every job's run key by job index. */
+    private final RunStore store;
+    private final String[] keys;
+    private final boolean rerun;
+    /** Why recording a run failed, once it did; then no further run starts. */
+    private volatile String storeFailure;
     private final Outcome[] outcomes;
     /** The run each job has in progress, by job index; guarded by {@link #lock}. */
     private final SimulationRun[] active;
@@ -57,20 +65,42 @@ final class ParallelRuns {
     private int done; // guarded by lock
     private volatile boolean cancelled;
 
-    ParallelRuns(Simulator simulator, Plan plan, int threads, ExperimentListener listener) {
+    /**
+     * @param store where runs are kept and found by key; {@code null} for none
+     * @param keys with a store, every job's run key by job index
+     * @param rerun with a store, run every job even if the store holds it
+     */
+    ParallelRuns(Simulator simulator, Plan plan, int threads, ExperimentListener listener, RunStore store, String[] keys,
+            boolean rerun) {
         this.simulator = simulator;
         this.plan = plan;
         this.threads = threads;
         this.listener = listener;
+        this.store = store;
+        this.keys = keys;
+        this.rerun = rerun;
         this.outcomes = new Outcome[plan.jobs.size()];
         this.active = new SimulationRun[plan.jobs.size()];
     }
 
-    /** @return every job's outcome by job index; those cancelled before they started have state {@code CANCELLED} */
-    Outcome[] execute() {
+    /**
+     * @return every job's outcome by job index; those cancelled before they started have state {@code CANCELLED}
+     * @throws ResultsException if the store cannot be read before the runs
+     */
+    Outcome[] execute() throws ResultsException {
         ExperimentDTO e = plan.experiment;
         if (listener != null) {
             listener.started(e, plan.jobs.size(), threads);
+        }
+        if (store != null && !rerun) {
+            for (Plan.Job j : plan.jobs) { // what the store holds counts as run, and is not run again
+                RunSummaryDTO found = store.find(keys[j.index()]);
+                if (found != null) {
+                    Outcome o = stored(j, found);
+                    outcomes[j.index()] = o;
+                    report(o, null);
+                }
+            }
         }
         AtomicInteger number = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -111,9 +141,14 @@ final class ParallelRuns {
         return outcomes;
     }
 
-    /** @return whether the runs were cancelled */
+    /** @return whether the runs were cancelled (a signal, or a run that could not be recorded) */
     boolean cancelled() {
         return cancelled;
+    }
+
+    /** @return why recording a run failed, or {@code null} */
+    String storeFailure() {
+        return storeFailure;
     }
 
     private void cancel() {
@@ -134,6 +169,9 @@ final class ParallelRuns {
                 return;
             }
             Plan.Job job = plan.jobs.get(i);
+            if (outcomes[job.index()] != null) {
+                continue; // taken from the store
+            }
             RunResultDTO result = null;
             Outcome o;
             try {
@@ -145,9 +183,48 @@ final class ParallelRuns {
                 s.error = ex instanceof PipelineException ? ex.getMessage() : ex.toString();
                 o = new Outcome(s, Map.of(), null);
             }
+            if (store != null && !RunSummaryDTO.CANCELLED.equals(o.summary().state)) {
+                try {
+                    store.record(plan.experiment, o.summary(), result);
+                } catch (ResultsException | RuntimeException ex) {
+                    storeFailure = "run " + o.summary().key + " (variant " + o.summary().variant + ", seed "
+                            + o.summary().seed + ") could not be recorded: " + ex.getMessage();
+                    cancel();
+                }
+            }
             outcomes[job.index()] = o;
             report(o, result);
         }
+    }
+
+    /**
+     * A run the store holds: its summary with only the experiment's metrics, and the metrics it lacks named as for a run
+     * that did not report them.
+     */
+    private Outcome stored(Plan.Job job, RunSummaryDTO found) {
+        RunSummaryDTO s = summary(job);
+        s.stored = true;
+        s.state = found.state;
+        s.error = found.error;
+        s.packetConservation = found.packetConservation;
+        s.bufferConservation = found.bufferConservation;
+        s.violations.addAll(found.violations);
+        s.simulatedSeconds = found.simulatedSeconds;
+        s.wallSeconds = found.wallSeconds;
+        s.events = found.events;
+        s.packets = found.packets;
+        s.swaps.addAll(found.swaps);
+        s.forkStateHash = found.forkStateHash;
+        s.sampleWarnings.addAll(found.sampleWarnings);
+        Map<String, String> missing = new LinkedHashMap<>();
+        for (ValueDTO metric : plan.experiment.metrics) {
+            if (found.metrics.containsKey(metric.text)) {
+                s.metrics.put(metric.text, found.metrics.get(metric.text));
+            } else {
+                missing.put(metric.text, "the run stored under key " + s.key + " has no '" + metric.text + "'");
+            }
+        }
+        return new Outcome(s, missing, null);
     }
 
     /** @return the run's result, or {@code null} if the experiment was cancelled before the run started */
@@ -197,6 +274,7 @@ final class ParallelRuns {
 
     private RunSummaryDTO summary(Plan.Job job) {
         RunSummaryDTO s = new RunSummaryDTO();
+        s.key = keys == null ? null : keys[job.index()];
         s.variant = plan.experiment.variants.get(job.variant()).name;
         s.seed = job.seed();
         s.point.putAll(plan.points.get(job.point()));

@@ -86,4 +86,27 @@ public interface ExperimentService {
      * @throws IllegalArgumentException if {@code threads} is negative
      */
     ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener) throws PipelineException;
+
+    /**
+     * As {@link #run(ExperimentDTO, int, ExperimentListener)}, keeping the runs in a results database: every run's key
+     * ({@link RunStore}) is computed before anything runs; a run whose key the store holds as finished is not run again
+     * (unless {@code rerun}) and counts with its stored summary ({@link RunSummaryDTO#stored}), so an interrupted
+     * experiment resumes where it stopped and a widened sweep runs only its new points; every run that ends is recorded
+     * in the store (one transaction each) before the listener hears of it. If recording fails, no further run starts,
+     * the running ones are stopped, and the result reports what finished with the failure in
+     * {@link ExperimentResultDTO#problems}.
+     *
+     * @param experiment the experiment; not modified; must not be {@code null}
+     * @param threads how many runs at once, at least 1; 0 takes {@link Runtime#availableProcessors()}
+     * @param listener told of each run as it ends, stored ones included (first, in the order of the runs); may be
+     *        {@code null}
+     * @param store where the runs are kept; must not be {@code null}
+     * @param rerun {@code true} runs every run, replacing what the store holds
+     * @return the result; never {@code null}
+     * @throws PipelineException as {@link #run(ExperimentDTO, int, ExperimentListener)}
+     * @throws ResultsException if the store cannot be read before the runs
+     * @since 1.1
+     */
+    ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener, RunStore store,
+            boolean rerun) throws PipelineException, ResultsException;
 }

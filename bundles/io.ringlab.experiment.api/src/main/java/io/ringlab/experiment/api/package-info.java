@@ -8,7 +8,8 @@
  * method to it is a major change.
  * <p>
  * 1.1: {@code ExperimentService.runs}, the runs an experiment expands to, checked but not run ({@code ringlab ab
- * --dry-run}).
+ * --dry-run}); results databases: {@code ResultsService}, {@code RunStore}, {@code ResultsException}, and
+ * {@code ExperimentService.run} with a store, which skips the runs it holds.
  */
 @Export
 @Version("1.1.0")

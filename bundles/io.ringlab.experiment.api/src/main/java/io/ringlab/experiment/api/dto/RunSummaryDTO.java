@@ -32,6 +32,20 @@ public class RunSummaryDTO {
      */
     public static final String PLANNED = "PLANNED";
 
+    /**
+     * The run's key: a hash of everything that determines its result ({@code RunStore}); {@code null} for an experiment
+     * run without a results database.
+     *
+     * @since 1.3
+     */
+    public String key;
+    /**
+     * {@code true} when the run was not run but taken from the results database, where a run with the same key had
+     * finished (its wall-clock fields are that run's).
+     *
+     * @since 1.3
+     */
+    public boolean stored;
     /** The variant's name. */
     public String variant;
     /** The seed. */

@@ -11,7 +11,8 @@
  * warm-up and the fork and names the pipeline; {@code ExperimentDTO.MAX_SEEDS}.
  * <p>
  * 1.3: sweeps: {@code ExperimentDTO.sweeps} ({@link io.ringlab.experiment.api.dto.SweepDTO}) and
- * {@code ExperimentDTO.MAX_RUNS}; {@code RunSummaryDTO.point} and {@code PLANNED}; {@code ExperimentResultDTO.parameters} and
+ * {@code ExperimentDTO.MAX_RUNS}; {@code RunSummaryDTO.point}, {@code key}, {@code stored} and {@code PLANNED}; {@code ScalarDTO} and
+ * {@code TableDTO}, what {@code ResultsService} reads from a results database; {@code ExperimentResultDTO.parameters} and
  * {@code points} ({@link io.ringlab.experiment.api.dto.PointResultDTO}), the statistics per sweep point.
  */
 @Export

@@ -280,7 +280,8 @@ final class Fuzzer {
      * @param log where each finding goes as it is found; {@code null} for none
      */
     Report run(List<Mutant> mutants, PrintStream log) throws IOException {
-        Runner runner = new Runner(simulator, TestExperiments.of(simulator), PluginLoader.NONE);
+        Runner runner = new Runner(simulator, TestExperiments.of(simulator), io.ringlab.results.TestResults.of(simulator),
+                PluginLoader.NONE);
         // the experiments name their pipelines relative to themselves: the originals go where they look
         Path pipelines = Files.createDirectories(work.resolve("pipelines"));
         Files.createDirectories(work.resolve("experiments"));
@@ -326,7 +327,7 @@ final class Fuzzer {
         Files.deleteIfExists(json);
         String[] args = m.experiment()
                 ? new String[] {"ab", file.toString(), "--seeds", "1", "--duration", DURATION, "--warmup", "1ms", "--json",
-                    json.toString()}
+                    json.toString(), "--db", work.resolve("out").resolve(name + ".duckdb").toString()}
                 : new String[] {"run", file.toString(), "--duration", DURATION, "--json", json.toString()};
         ByteArrayOutputStream outBuf = new ByteArrayOutputStream();
         ByteArrayOutputStream errBuf = new ByteArrayOutputStream();

@@ -41,7 +41,7 @@ class SignalTest {
         List<String> cmd = App.command(context, dir, "run",
                 App.home(context).resolve("pipelines/netdev-bql.pipeline").toString(), "--duration", "3600s", "--progress",
                 "--json", json.toString(), "--plot", png.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String l; (l = r.readLine()) != null;) {
@@ -69,7 +69,7 @@ class SignalTest {
         List<String> cmd = App.command(context, dir, "ab",
                 App.home(context).resolve("experiments/stmmac-bql.experiment").toString(), "--seeds", "40", "--duration",
                 "200ms", "--warmup", "0s", "--threads", "1", "--json", json.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String l; (l = r.readLine()) != null;) {

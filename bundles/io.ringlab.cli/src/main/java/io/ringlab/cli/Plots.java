@@ -208,24 +208,41 @@ final class Plots {
     static OutputFile.Content experiment(ExperimentResultDTO r) {
         System.setProperty("java.awt.headless", "true");
         boolean swept = !r.points.isEmpty();
-        CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(new CategoryAxis(swept
-                ? "sweep point (" + String.join(", ", r.parameters) + ")" : "variant"));
+        CategoryAxis domain = new CategoryAxis(swept ? "sweep point (" + String.join(", ", r.parameters) + ")" : "variant");
+        if (swept) {
+            domain.setCategoryLabelPositions(org.jfree.chart.axis.CategoryLabelPositions.UP_45); // whole point labels
+        }
+        CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(domain);
+        List<String> variants = new ArrayList<>(swept ? r.points.get(0).variants.keySet() : r.variants.keySet());
+        CategoryPlot first = null;
         for (String m : r.metrics) {
             DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
             if (!swept) {
                 r.variants.forEach((variant, byMetric) -> add(data, byMetric.get(m), m, variant));
             }
             for (var p : r.points) { // a line per variant over the points, in the order they ran
-                String label = String.join(", ", p.values.values());
+                String label = String.join(" ", p.values.values());
                 p.variants.forEach((variant, byMetric) -> add(data, byMetric.get(m), variant, label));
             }
             NumberAxis axis = new NumberAxis(m);
             axis.setAutoRangeIncludesZero(false); // the differences matter, not the distance from zero
-            plot.add(new CategoryPlot(data, null, axis, new StatisticalLineAndShapeRenderer(swept, true)));
+            StatisticalLineAndShapeRenderer renderer = new StatisticalLineAndShapeRenderer(swept, true);
+            if (swept) { // a variant has the same colour in every panel, so that one legend serves them all
+                for (int i = 0; i < data.getRowCount(); i++) {
+                    int v = variants.indexOf((String) data.getRowKey(i));
+                    renderer.setSeriesPaint(i, org.jfree.chart.ChartColor.createDefaultPaintArray()[Math.max(0, v) % 10]);
+                }
+            }
+            CategoryPlot panel = new CategoryPlot(data, null, axis, renderer);
+            first = first == null ? panel : first;
+            plot.add(panel);
         }
         String title = r.name + ": mean and 95 % confidence interval, " + r.seeds.size() + " seeds";
-        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, swept);
-        return png(chart, 800, 120 + 220 * r.metrics.size());
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        if (swept && first != null) {
+            chart.addSubtitle(new org.jfree.chart.title.LegendTitle(first)); // the first panel's lines: each variant once
+        }
+        return png(chart, 800, (swept ? 200 : 120) + 220 * r.metrics.size());
     }
 
     /** Adds a mean with the half-width of its interval; nothing for a summary without a mean. */

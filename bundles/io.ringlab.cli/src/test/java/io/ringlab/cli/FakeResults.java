@@ -49,8 +49,8 @@ class FakeResults implements ResultsService {
             }
 
             @Override
-            public void record(ExperimentDTO experiment, RunSummaryDTO summary, RunResultDTO result) {
-                recorded.add(summary);
+            public void record(ExperimentDTO experiment, List<RunSummaryDTO> summaries, List<RunResultDTO> results) {
+                recorded.addAll(summaries);
             }
 
             @Override

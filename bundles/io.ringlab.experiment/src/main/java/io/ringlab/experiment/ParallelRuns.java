@@ -57,6 +57,8 @@ final class ParallelRuns {
     private final boolean rerun;
     /** Why recording a run failed, once it did; then no further run starts. */
     private volatile String storeFailure;
+    /** With a store, what records the runs as they end; {@code null} without. */
+    private final Recorder recorder;
     private final Outcome[] outcomes;
     /** The run each job has in progress, by job index; guarded by {@link #lock}. */
     private final SimulationRun[] active;
@@ -81,6 +83,7 @@ final class ParallelRuns {
         this.rerun = rerun;
         this.outcomes = new Outcome[plan.jobs.size()];
         this.active = new SimulationRun[plan.jobs.size()];
+        this.recorder = store == null ? null : new Recorder();
     }
 
     /**
@@ -93,14 +96,18 @@ final class ParallelRuns {
             listener.started(e, plan.jobs.size(), threads);
         }
         if (store != null && !rerun) {
+            Map<String, RunSummaryDTO> held = store.find(java.util.Arrays.asList(keys));
             for (Plan.Job j : plan.jobs) { // what the store holds counts as run, and is not run again
-                RunSummaryDTO found = store.find(keys[j.index()]);
+                RunSummaryDTO found = held.get(keys[j.index()]);
                 if (found != null) {
                     Outcome o = stored(j, found);
                     outcomes[j.index()] = o;
                     report(o, null);
                 }
             }
+        }
+        if (recorder != null) {
+            recorder.start();
         }
         AtomicInteger number = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -129,6 +136,9 @@ final class ParallelRuns {
             }
         } finally {
             pool.shutdownNow();
+            if (recorder != null) {
+                recorder.finish(); // what ended is recorded, even after a cancel
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -183,17 +193,125 @@ final class ParallelRuns {
                 s.error = ex instanceof PipelineException ? ex.getMessage() : ex.toString();
                 o = new Outcome(s, Map.of(), null);
             }
-            if (store != null && !RunSummaryDTO.CANCELLED.equals(o.summary().state)) {
+            if (recorder != null && !RunSummaryDTO.CANCELLED.equals(o.summary().state)) {
+                recorder.put(job, o, result); // recorded, then reported, on the recorder's thread
+            } else {
+                outcomes[job.index()] = o;
+                report(o, result);
+            }
+        }
+    }
+
+    /** A run that ended, waiting to be recorded. */
+    private record Ended(Plan.Job job, Outcome outcome, RunResultDTO result) {
+    }
+
+    /**
+     * Records the runs as they end, on a thread of its own, so that the workers go on simulating while the store writes:
+     * it takes every run waiting and those that end within {@link #GATHER_NANOS} (at most {@link #BATCH}) and hands them
+     * to the store in one call (one transaction),
+     * then reports each to the listener, so that a run reported has been recorded. A full queue makes the workers wait.
+     * After a failure to record, the runs are stopped and what still arrives is reported without being recorded.
+     */
+    private final class Recorder implements Runnable {
+        static final int BATCH = 64;
+        /** How long the recorder gathers runs that end after the first of a batch: 50 ms. */
+        static final long GATHER_NANOS = 50_000_000L;
+        private final java.util.concurrent.BlockingQueue<Ended> queue = new java.util.concurrent.ArrayBlockingQueue<>(2 * BATCH);
+        private final Ended end = new Ended(null, null, null);
+        private final Thread thread = new Thread(this, "ringlab-experiment-recorder");
+
+        void start() {
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void put(Plan.Job job, Outcome o, RunResultDTO result) {
+            boolean interrupted = false;
+            while (true) {
                 try {
-                    store.record(plan.experiment, o.summary(), result);
-                } catch (ResultsException | RuntimeException ex) {
-                    storeFailure = "run " + o.summary().key + " (variant " + o.summary().variant + ", seed "
-                            + o.summary().seed + ") could not be recorded: " + ex.getMessage();
-                    cancel();
+                    queue.put(new Ended(job, o, result));
+                    break;
+                } catch (InterruptedException ex) {
+                    interrupted = true; // the run ended: it is kept whatever happens
                 }
             }
-            outcomes[job.index()] = o;
-            report(o, result);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Waits until every run put before has been recorded and reported. */
+        void finish() {
+            put(null, null, null);
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException ex) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void run() {
+            List<Ended> batch = new ArrayList<>();
+            boolean last = false;
+            while (!last) {
+                batch.clear();
+                try {
+                    batch.add(queue.take());
+                } catch (InterruptedException ex) {
+                    continue; // nobody interrupts this thread but the JVM's end
+                }
+                // gather what ends within GATHER_NANOS (a commit costs milliseconds, a run's rows far less)
+                long until = System.nanoTime() + GATHER_NANOS;
+                while (batch.size() < BATCH && batch.get(batch.size() - 1).job() != null) {
+                    long left = until - System.nanoTime();
+                    Ended x = null;
+                    try {
+                        x = left > 0 ? queue.poll(left, java.util.concurrent.TimeUnit.NANOSECONDS) : queue.poll();
+                    } catch (InterruptedException ex) {
+                        // nobody interrupts this thread but the JVM's end: record what is there
+                    }
+                    if (x == null) {
+                        break;
+                    }
+                    batch.add(x);
+                }
+                if (batch.get(batch.size() - 1).job() == null) {
+                    batch.remove(batch.size() - 1);
+                    last = true;
+                }
+                if (batch.isEmpty()) {
+                    continue;
+                }
+                if (storeFailure == null) {
+                    List<RunSummaryDTO> summaries = new ArrayList<>();
+                    List<RunResultDTO> results = new ArrayList<>();
+                    batch.forEach(x -> {
+                        summaries.add(x.outcome().summary());
+                        results.add(x.result());
+                    });
+                    try {
+                        store.record(plan.experiment, summaries, results);
+                    } catch (ResultsException | RuntimeException ex) {
+                        storeFailure = batch.size() + " run" + (batch.size() == 1 ? "" : "s") + " from variant "
+                                + summaries.get(0).variant + ", seed " + summaries.get(0).seed
+                                + " on could not be recorded: " + ex.getMessage();
+                        cancel();
+                    }
+                }
+                for (Ended x : batch) {
+                    outcomes[x.job().index()] = x.outcome();
+                    report(x.outcome(), x.result());
+                }
+            }
         }
     }
 

@@ -119,28 +119,82 @@ final class DuckStore implements RunStore {
         }
     }
 
+    /** One query for the keys of the finished runs among them; then each of those in full. */
     @Override
-    public void record(ExperimentDTO experiment, RunSummaryDTO summary, RunResultDTO result) throws ResultsException {
+    public Map<String, RunSummaryDTO> find(java.util.Collection<String> keys) throws ResultsException {
+        Map<String, RunSummaryDTO> found = new LinkedHashMap<>();
+        if (keys.isEmpty()) {
+            return found;
+        }
+        List<String> held = new ArrayList<>();
+        synchronized (lock) {
+            Connection c = connection();
+            StringBuilder in = new StringBuilder();
+            for (String k : keys) {
+                in.append(in.length() == 0 ? "" : ", ").append(Schema.literal(k));
+            }
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT key FROM runs WHERE state = 'FINISHED' AND key IN (" + in + ")")) {
+                while (r.next()) {
+                    held.add(r.getString(1));
+                }
+            } catch (SQLException e) {
+                throw new ResultsException(file + ": the runs could not be looked up: "
+                        + Database.firstLine(String.valueOf(e.getMessage())), e);
+            }
+        }
+        for (String k : held) {
+            RunSummaryDTO s = find(k);
+            if (s != null) {
+                found.put(k, s);
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public void record(ExperimentDTO experiment, List<RunSummaryDTO> summaries, List<RunResultDTO> results)
+            throws ResultsException {
         Objects.requireNonNull(experiment, "experiment");
-        Objects.requireNonNull(summary, "summary");
-        Objects.requireNonNull(summary.key, "summary.key");
+        Objects.requireNonNull(summaries, "summaries");
+        Objects.requireNonNull(results, "results");
+        if (summaries.size() != results.size()) {
+            throw new IllegalArgumentException(summaries.size() + " summaries but " + results.size() + " results");
+        }
+        for (RunSummaryDTO summary : summaries) {
+            Objects.requireNonNull(summary.key, "summary.key");
+        }
         synchronized (lock) {
             Connection c = connection();
             Map<Parameters.Parameter, String> columns = prepared.get(experiment);
             boolean first = columns == null;
+            RunSummaryDTO current = null;
+            boolean flushing = false;
             try {
                 if (first) {
                     columns = prepare(c, experiment);
                 }
-                write(c, experiment, summary, result, columns);
+                try (Sink sink = new Sink(c)) {
+                    sink.start(summaries);
+                    for (int i = 0; i < summaries.size(); i++) {
+                        current = summaries.get(i);
+                        write(c, sink, experiment, current, results.get(i), columns);
+                    }
+                    flushing = summaries.size() > 1;
+                    sink.finish(); // the appenders' rows reach the transaction (a row that breaks a rule fails here)
+                }
                 c.commit();
                 if (first) {
                     prepared.put(experiment, columns);
                 }
             } catch (SQLException | RuntimeException e) {
                 rollback(c);
-                throw new ResultsException(file + ": run " + summary.key + " (variant " + summary.variant + ", seed "
-                        + summary.seed + ") could not be recorded, nothing of it is in the database: "
+                String which = current == null ? "" : "run " + current.key + " (variant " + current.variant + ", seed "
+                        + current.seed + ")";
+                String what = summaries.size() == 1 ? which : flushing ? summaries.size() + " runs recorded together"
+                        : summaries.size() + " runs recorded together, at " + which + ",";
+                throw new ResultsException(file + ": " + what + " could not be recorded, nothing of "
+                        + (summaries.size() == 1 ? "it" : "them") + " is in the database: "
                         + Database.firstLine(String.valueOf(e.getMessage())), e);
             }
         }
@@ -221,21 +275,11 @@ final class DuckStore implements RunStore {
         return columns;
     }
 
-    private void write(Connection c, ExperimentDTO e, RunSummaryDTO summary, RunResultDTO result,
+    private void write(Connection c, Sink sink, ExperimentDTO e, RunSummaryDTO summary, RunResultDTO result,
             Map<Parameters.Parameter, String> columns) throws SQLException {
         String key = summary.key;
-        boolean exists;
-        long seq; // the next in the file; a replaced run is recorded anew, after the others
-        try (PreparedStatement s = c.prepareStatement("SELECT (SELECT count(*) FROM runs WHERE key = ?),"
-                + " (SELECT coalesce(max(seq), 0) + 1 FROM runs)")) {
-            s.setString(1, key);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                exists = r.getLong(1) > 0;
-                seq = r.getLong(2);
-            }
-        }
-        if (exists) {
+        long seq = sink.seq++; // the next in the file; a replaced run is recorded anew, after the others
+        if (sink.existing.contains(key)) {
             try (Statement s = c.createStatement()) {
                 for (String table : Schema.RUN_TABLES) {
                     s.execute("DELETE FROM " + table + " WHERE run = " + Schema.literal(key));
@@ -244,19 +288,20 @@ final class DuckStore implements RunStore {
             }
         }
         Map<String, List<String>> types = Catalog.runTypes(e, summary.variant, summary.point);
-        insertRun(c, e, summary, result, columns, seq, types);
+        insertRun(sink, e, summary, result, columns, seq, types);
         List<String> violations = !summary.violations.isEmpty() || result == null ? summary.violations
                 : result.invariants.violations;
         List<SwapDTO> swaps = !summary.swaps.isEmpty() || result == null ? summary.swaps : result.swaps;
         List<SampleWarningDTO> sampleWarnings = !summary.sampleWarnings.isEmpty() || result == null
                 ? summary.sampleWarnings : result.sampleWarnings;
         if (result != null) {
-            scalars(c, key, result, types);
+            scalars(sink, key, result, types);
             if (result.series != null) {
-                series(c, key, result.series);
+                series(sink, key, result.series);
             }
             if (!result.warnings.isEmpty()) {
-                try (Rows w = Rows.into(c, "warnings", 3)) {
+                {
+                Rows w = sink.rows("warnings", 3);
                     for (Map.Entry<String, Long> m : result.warnings.entrySet()) {
                         w.begin();
                         w.text(key);
@@ -264,12 +309,12 @@ final class DuckStore implements RunStore {
                         w.integer(m.getValue() == null ? 0 : m.getValue());
                         w.end();
                     }
-                    w.finish();
                 }
             }
         }
         if (!violations.isEmpty()) {
-            try (Rows w = Rows.into(c, "violations", 3)) {
+            {
+                Rows w = sink.rows("violations", 3);
                 for (int i = 0; i < violations.size(); i++) {
                     w.begin();
                     w.text(key);
@@ -277,14 +322,14 @@ final class DuckStore implements RunStore {
                     w.text(violations.get(i));
                     w.end();
                 }
-                w.finish();
             }
         }
         if (!swaps.isEmpty()) {
-            swaps(c, key, swaps);
+            swaps(sink, key, swaps);
         }
         if (!sampleWarnings.isEmpty()) {
-            try (Rows w = Rows.into(c, "sample_warnings", 6)) {
+            {
+                Rows w = sink.rows("sample_warnings", 6);
                 for (int i = 0; i < sampleWarnings.size(); i++) {
                     SampleWarningDTO s = sampleWarnings.get(i);
                     w.begin();
@@ -296,12 +341,11 @@ final class DuckStore implements RunStore {
                     w.text(s.advice);
                     w.end();
                 }
-                w.finish();
             }
         }
     }
 
-    private void insertRun(Connection c, ExperimentDTO e, RunSummaryDTO summary, RunResultDTO result,
+    private void insertRun(Sink sink, ExperimentDTO e, RunSummaryDTO summary, RunResultDTO result,
             Map<Parameters.Parameter, String> columns, long seq, Map<String, List<String>> types) throws SQLException {
         StringBuilder sql = new StringBuilder("INSERT INTO runs (").append(String.join(", ", Schema.RUNS_COLUMNS));
         StringBuilder marks = new StringBuilder("?,".repeat(Schema.RUNS_COLUMNS.size() - 1)).append('?');
@@ -309,7 +353,8 @@ final class DuckStore implements RunStore {
             sql.append(", ").append(Schema.quote(p.column()));
             marks.append(", ?");
         }
-        try (PreparedStatement s = c.prepareStatement(sql.append(") VALUES (").append(marks).append(')').toString())) {
+        {
+            PreparedStatement s = sink.statement(sql.append(") VALUES (").append(marks).append(')').toString());
             int i = 0;
             s.setString(++i, summary.key);
             s.setLong(++i, seq);
@@ -343,7 +388,7 @@ final class DuckStore implements RunStore {
                     s.setObject(++i, v);
                 }
             }
-            s.execute();
+            s.addBatch(); // executed with the batch's other runs (Sink.finish)
         }
     }
 
@@ -362,12 +407,13 @@ final class DuckStore implements RunStore {
         };
     }
 
-    private void scalars(Connection c, String key, RunResultDTO result, Map<String, List<String>> types)
+    private void scalars(Sink sink, String key, RunResultDTO result, Map<String, List<String>> types)
             throws SQLException {
         if (result.elements.isEmpty()) {
             return;
         }
-        try (Rows w = Rows.into(c, "scalars", 5)) {
+        {
+                Rows w = sink.rows("scalars", 5);
             for (Map.Entry<String, Map<String, Double>> element : result.elements.entrySet()) {
                 List<String> elementTypes = types.getOrDefault(element.getKey(), List.of());
                 for (Map.Entry<String, Double> m : element.getValue().entrySet()) {
@@ -380,41 +426,46 @@ final class DuckStore implements RunStore {
                     w.end();
                 }
             }
-            w.finish();
         }
     }
 
-    /** The sampled series in long format (column 0 is the time), then the series of points. */
-    private static void series(Connection c, String key, SeriesDTO series) throws SQLException {
+    /**
+     * The sampled series, one row of {@code series_lists} per column (column 0 is the time): the sample times and the
+     * column's values as two lists, NaN as NULL; the view {@code series} unnests them into the long format. Then the
+     * series of points.
+     */
+    private static void series(Sink sink, String key, SeriesDTO series) throws SQLException {
         int n = series.columns.size();
         if (n > 1 && !series.rows.isEmpty()) {
-            String[] elements = new String[n];
-            String[] metrics = new String[n];
+            int rows = series.rows.size();
+            double[] t = new double[rows];
+            for (int r = 0; r < rows; r++) {
+                t[r] = series.rows.get(r)[0];
+            }
+            Rows w = sink.rows("series_lists", 5);
+            double[] v = new double[rows];
             for (int i = 1; i < n; i++) {
                 String name = series.columns.get(i);
                 int dot = name.lastIndexOf('.');
-                elements[i] = dot < 0 ? "" : name.substring(0, dot);
-                metrics[i] = name.substring(dot + 1);
-            }
-            try (Rows w = Rows.into(c, "series", 5)) {
-                for (double[] row : series.rows) {
-                    for (int i = 1; i < n && i < row.length; i++) {
-                        w.begin();
-                        w.text(key);
-                        w.text(elements[i]);
-                        w.text(metrics[i]);
-                        w.number(row[0]);
-                        w.number(row[i]);
-                        w.end();
-                    }
+                for (int r = 0; r < rows; r++) {
+                    double[] row = series.rows.get(r);
+                    v[r] = i < row.length ? row[i] : Double.NaN;
                 }
-                w.finish();
+                w.begin();
+                w.text(key);
+                w.text(dot < 0 ? "" : name.substring(0, dot));
+                w.text(name.substring(dot + 1));
+                w.numbers(t);
+                w.numbers(v);
+                w.end();
             }
         }
         if (series.points == null || series.points.isEmpty()) {
             return;
         }
-        try (Rows named = Rows.into(c, "timed_series", 4); Rows w = Rows.into(c, "timed_points", 5)) {
+        {
+            Rows named = sink.rows("timed_series", 4);
+            Rows w = sink.rows("timed_points", 5);
             for (Map.Entry<String, PointsDTO> p : series.points.entrySet()) {
                 int dot = p.getKey().lastIndexOf('.');
                 String element = dot < 0 ? "" : p.getKey().substring(0, dot);
@@ -437,13 +488,12 @@ final class DuckStore implements RunStore {
                     w.end();
                 }
             }
-            named.finish();
-            w.finish();
         }
     }
 
-    private static void swaps(Connection c, String key, List<SwapDTO> swaps) throws SQLException {
-        try (Rows w = Rows.into(c, "swaps", 14)) {
+    private static void swaps(Sink sink, String key, List<SwapDTO> swaps) throws SQLException {
+        {
+                Rows w = sink.rows("swaps", 14);
             for (int i = 0; i < swaps.size(); i++) {
                 SwapDTO s = swaps.get(i);
                 w.begin();
@@ -463,7 +513,6 @@ final class DuckStore implements RunStore {
                 w.text(s.stateHash);
                 w.end();
             }
-            w.finish();
         }
     }
 
@@ -492,6 +541,86 @@ final class DuckStore implements RunStore {
             s.setNull(i, Types.DOUBLE);
         } else {
             s.setDouble(i, v);
+        }
+    }
+
+    /**
+     * The appenders of one record call, one per table, opened when first asked for and shared by every run of the call:
+     * opening and flushing an appender costs about a millisecond, its rows microseconds.
+     */
+    private static final class Sink implements AutoCloseable {
+        private final Connection c;
+        private final Map<String, Rows> open = new LinkedHashMap<>();
+        private final Map<String, PreparedStatement> statements = new LinkedHashMap<>();
+        /** The next run's {@code seq}. */
+        long seq;
+        /** The keys of the call's runs that the file holds already (their rows are replaced). */
+        Set<String> existing = Set.of();
+
+        Sink(Connection c) {
+            this.c = c;
+        }
+
+        /** Reads, in two queries for the whole call, where {@code seq} goes on and which of the runs are there. */
+        void start(List<RunSummaryDTO> summaries) throws SQLException {
+            StringBuilder keys = new StringBuilder();
+            for (RunSummaryDTO s : summaries) {
+                keys.append(keys.length() == 0 ? "" : ", ").append(Schema.literal(s.key));
+            }
+            Set<String> found = new java.util.HashSet<>();
+            try (Statement s = c.createStatement()) {
+                try (ResultSet r = s.executeQuery("SELECT coalesce(max(seq), 0) + 1 FROM runs")) {
+                    r.next();
+                    seq = r.getLong(1);
+                }
+                try (ResultSet r = s.executeQuery("SELECT key FROM runs WHERE key IN (" + keys + ")")) {
+                    while (r.next()) {
+                        found.add(r.getString(1));
+                    }
+                }
+            }
+            existing = found;
+        }
+
+        /** @return the statement for this SQL, prepared once per call: its rows go in as a batch */
+        PreparedStatement statement(String sql) throws SQLException {
+            PreparedStatement s = statements.get(sql);
+            if (s == null) {
+                s = c.prepareStatement(sql);
+                statements.put(sql, s);
+            }
+            return s;
+        }
+
+        Rows rows(String table, int columns) throws SQLException {
+            Rows r = open.get(table);
+            if (r == null) {
+                r = Rows.into(c, table, columns);
+                open.put(table, r);
+            }
+            return r;
+        }
+
+        /** Hands every batched statement's and appender's rows to the transaction. */
+        void finish() throws SQLException {
+            for (PreparedStatement s : statements.values()) {
+                s.executeBatch();
+            }
+            for (Rows r : open.values()) {
+                r.finish();
+            }
+        }
+
+        @Override
+        public void close() {
+            open.values().forEach(Rows::close);
+            for (PreparedStatement s : statements.values()) {
+                try {
+                    s.close();
+                } catch (SQLException e) {
+                    // closing after the transaction's end: nothing of the data depends on it
+                }
+            }
         }
     }
 

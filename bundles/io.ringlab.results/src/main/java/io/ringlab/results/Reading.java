@@ -202,30 +202,26 @@ final class Reading {
         }
         SeriesDTO d = new SeriesDTO();
         d.columns.add("timeSeconds");
-        Map<String, Integer> index = new LinkedHashMap<>();
-        List<Double> times = new ArrayList<>();
-        List<Map<Integer, Double>> cells = new ArrayList<>();
-        each(c, "SELECT element, metric, t, value FROM series WHERE run = ? ORDER BY t, rowid", key, r -> {
-            String name = r.getString(1).isEmpty() ? r.getString(2) : r.getString(1) + "." + r.getString(2);
-            int column = index.computeIfAbsent(name, k -> index.size() + 1);
-            double t = r.getDouble(3);
-            if (times.isEmpty() || times.get(times.size() - 1) != t) {
-                times.add(t);
-                cells.add(new LinkedHashMap<>());
+        List<Double[]> values = new ArrayList<>();
+        Double[][] times = new Double[1][];
+        each(c, "SELECT element, metric, t, value FROM series_lists WHERE run = ? ORDER BY rowid", key, r -> {
+            d.columns.add(r.getString(1).isEmpty() ? r.getString(2) : r.getString(1) + "." + r.getString(2));
+            if (times[0] == null) {
+                times[0] = doubles(r.getArray(3));
             }
-            Double v = number(r, 4);
-            cells.get(cells.size() - 1).put(column, v == null ? Double.NaN : v);
+            values.add(doubles(r.getArray(4)));
         });
-        d.columns.addAll(index.keySet());
-        for (int i = 0; i < times.size(); i++) {
+        int n = times[0] == null ? 0 : times[0].length;
+        for (int i = 0; i < n; i++) {
             double[] row = new double[d.columns.size()];
-            java.util.Arrays.fill(row, Double.NaN);
-            row[0] = times.get(i);
-            cells.get(i).forEach((column, v) -> row[column] = v);
+            row[0] = times[0][i];
+            for (int col = 0; col < values.size(); col++) {
+                Double v = i < values.get(col).length ? values.get(col)[i] : null;
+                row[col + 1] = v == null ? Double.NaN : v;
+            }
             d.rows.add(row);
         }
-        int n = times.size();
-        d.intervalSeconds = n < 2 ? 0 : (times.get(n - 1) - times.get(0)) / (n - 1);
+        d.intervalSeconds = n < 2 ? 0 : (times[0][n - 1] - times[0][0]) / (n - 1);
         Map<String, List<double[]>> points = new LinkedHashMap<>();
         each(c, "SELECT element, metric, dropped FROM timed_series WHERE run = ? ORDER BY rowid", key, r -> {
             String name = r.getString(1) + "." + r.getString(2);
@@ -248,6 +244,16 @@ final class Reading {
                 p.values[i] = list.get(i)[1];
             }
         });
+        return d;
+    }
+
+    /** @return a SQL list of doubles as boxed values, NULL elements as {@code null} */
+    private static Double[] doubles(java.sql.Array a) throws SQLException {
+        Object[] o = (Object[]) a.getArray();
+        Double[] d = new Double[o.length];
+        for (int i = 0; i < o.length; i++) {
+            d[i] = o[i] == null ? null : ((Number) o[i]).doubleValue();
+        }
         return d;
     }
 

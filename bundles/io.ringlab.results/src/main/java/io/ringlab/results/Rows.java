@@ -59,6 +59,9 @@ abstract class Rows implements AutoCloseable {
     /** @param v the next column's whole number, a {@code BIGINT} */
     abstract void integer(long v) throws SQLException;
 
+    /** Appends a {@code DOUBLE[]}, NaN as a NULL element. */
+    abstract void numbers(double[] v) throws SQLException;
+
     /** @param v the next column's whole number, an {@code INTEGER} (the appender takes each column's own type only) */
     abstract void ordinal(int v) throws SQLException;
 
@@ -85,6 +88,7 @@ abstract class Rows implements AutoCloseable {
         final MethodHandle endRow;
         final MethodHandle appendString;
         final MethodHandle appendDouble;
+        final MethodHandle appendDoubles;
         final MethodHandle appendLong;
         final MethodHandle appendInt;
         final MethodHandle appendBoolean;
@@ -102,6 +106,7 @@ abstract class Rows implements AutoCloseable {
             endRow = handle(l, a, "endRow");
             appendString = handle(l, a, "append", String.class);
             appendDouble = handle(l, a, "append", double.class);
+            appendDoubles = handle(l, a, "append", double[].class, boolean[].class);
             appendLong = handle(l, a, "append", long.class);
             appendInt = handle(l, a, "append", int.class);
             appendBoolean = handle(l, a, "append", boolean.class);
@@ -161,6 +166,19 @@ abstract class Rows implements AutoCloseable {
                 } catch (Throwable t) {
                     throw rethrow(t);
                 }
+            }
+        }
+
+        @Override
+        void numbers(double[] v) throws SQLException {
+            boolean[] nulls = new boolean[v.length];
+            for (int i = 0; i < v.length; i++) {
+                nulls[i] = Double.isNaN(v[i]);
+            }
+            try {
+                a.appendDoubles.invoke(appender, v, nulls);
+            } catch (Throwable t) {
+                throw rethrow(t);
             }
         }
 
@@ -276,6 +294,15 @@ abstract class Rows implements AutoCloseable {
         @Override
         void integer(long v) throws SQLException {
             s.setLong(++column, v);
+        }
+
+        @Override
+        void numbers(double[] v) throws SQLException {
+            Object[] boxed = new Object[v.length];
+            for (int i = 0; i < v.length; i++) {
+                boxed[i] = Double.isNaN(v[i]) ? null : v[i];
+            }
+            s.setObject(++column, s.getConnection().createArrayOf("DOUBLE", boxed));
         }
 
         @Override

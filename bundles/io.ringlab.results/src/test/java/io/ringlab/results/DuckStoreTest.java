@@ -57,7 +57,7 @@ class DuckStoreTest {
         TableDTO meta = results.query(db, "SELECT schema_version, created_by FROM meta");
         assertEquals(List.of(List.of(1L, "Ringlab")), meta.rows);
         TableDTO tables = results.query(db, "SELECT table_name FROM information_schema.tables ORDER BY table_name");
-        assertEquals(List.of("experiments", "meta", "parameters", "runs", "sample_warnings", "scalars", "series", "swaps",
+        assertEquals(List.of("experiments", "meta", "parameters", "runs", "sample_warnings", "scalars", "series", "series_lists", "swaps",
                 "timed_points", "timed_series", "violations", "warnings"), tables.rows.stream().map(r -> r.get(0)).toList());
 
         ExperimentDTO e = Fixtures.experiment("plain");
@@ -194,7 +194,7 @@ class DuckStoreTest {
             TableDTO t = results.query(db, "SELECT count(*) FROM " + table + " WHERE run = 'k1'");
             long expected = switch (table) {
                 case "scalars", "swaps", "warnings", "sample_warnings", "timed_series" -> 1;
-                case "series" -> 8;
+                case "series_lists" -> 2; // two columns of four samples: eight rows of the view series
                 case "timed_points" -> 2;
                 default -> 0;
             };

@@ -32,6 +32,24 @@ public interface RunStore extends AutoCloseable {
     RunSummaryDTO find(String key) throws ResultsException;
 
     /**
+     * {@link #find(String)} for many keys at once, which a store answers with one query where it can.
+     *
+     * @param keys runs' keys
+     * @return key to the summary of each finished run the store holds; the keys it does not hold are absent
+     * @throws ResultsException if the database cannot be read
+     */
+    default java.util.Map<String, RunSummaryDTO> find(java.util.Collection<String> keys) throws ResultsException {
+        java.util.Map<String, RunSummaryDTO> found = new java.util.LinkedHashMap<>();
+        for (String k : keys) {
+            RunSummaryDTO s = find(k);
+            if (s != null) {
+                found.put(k, s);
+            }
+        }
+        return found;
+    }
+
+    /**
      * Records one run, all of it or nothing (one transaction): its summary, every metric of its result with its unit,
      * its series, swaps, warnings and invariant violations. A run already recorded under the key is replaced.
      *
@@ -40,7 +58,25 @@ public interface RunStore extends AutoCloseable {
      * @param result the run's full result; {@code null} for a run that could not be prepared
      * @throws ResultsException if the run cannot be written; nothing of it is then in the database
      */
-    void record(ExperimentDTO experiment, RunSummaryDTO summary, RunResultDTO result) throws ResultsException;
+    default void record(ExperimentDTO experiment, RunSummaryDTO summary, RunResultDTO result) throws ResultsException {
+        java.util.List<RunResultDTO> results = new java.util.ArrayList<>();
+        results.add(result);
+        record(experiment, java.util.List.of(summary), results);
+    }
+
+    /**
+     * Records several runs of one experiment, all of them or none (one transaction), each as
+     * {@link #record(ExperimentDTO, RunSummaryDTO, RunResultDTO)} does: the experiment service hands over the runs that
+     * ended while the store wrote the previous ones, so that one transaction's cost is shared.
+     *
+     * @param experiment the experiment the runs belong to; read only
+     * @param summaries the runs' summaries, each with its key; read only
+     * @param results their full results in the same order, an element {@code null} for a run that could not be
+     *        prepared; read only
+     * @throws ResultsException if the runs cannot be written; nothing of them is then in the database
+     */
+    void record(ExperimentDTO experiment, java.util.List<RunSummaryDTO> summaries, java.util.List<RunResultDTO> results)
+            throws ResultsException;
 
     /** Closes the database; what was recorded stays. Idempotent. */
     @Override

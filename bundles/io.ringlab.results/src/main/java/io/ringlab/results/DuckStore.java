@@ -119,34 +119,28 @@ final class DuckStore implements RunStore {
         }
     }
 
-    /** One query for the keys of the finished runs among them; then each of those in full. */
+    /** The finished runs among the keys, read a thousand keys at a time: a few queries, not a few per run. */
     @Override
     public Map<String, RunSummaryDTO> find(java.util.Collection<String> keys) throws ResultsException {
         Map<String, RunSummaryDTO> found = new LinkedHashMap<>();
-        if (keys.isEmpty()) {
-            return found;
-        }
-        List<String> held = new ArrayList<>();
+        List<String> all = new ArrayList<>(keys);
         synchronized (lock) {
             Connection c = connection();
-            StringBuilder in = new StringBuilder();
-            for (String k : keys) {
-                in.append(in.length() == 0 ? "" : ", ").append(Schema.literal(k));
-            }
-            try (Statement s = c.createStatement();
-                    ResultSet r = s.executeQuery("SELECT key FROM runs WHERE state = 'FINISHED' AND key IN (" + in + ")")) {
-                while (r.next()) {
-                    held.add(r.getString(1));
+            try {
+                for (int from = 0; from < all.size(); from += 1000) {
+                    List<String> part = all.subList(from, Math.min(all.size(), from + 1000));
+                    for (RunSummaryDTO d : Reading.summaries(c, Reading.keys(part), null, null)) {
+                        if (RunSummaryDTO.FINISHED.equals(d.state)) {
+                            d.stored = true;
+                            found.put(d.key, d);
+                        }
+                    }
                 }
-            } catch (SQLException e) {
+                c.rollback(); // ends the read's transaction: nothing to undo
+            } catch (SQLException | RuntimeException e) {
+                rollback(c);
                 throw new ResultsException(file + ": the runs could not be looked up: "
                         + Database.firstLine(String.valueOf(e.getMessage())), e);
-            }
-        }
-        for (String k : held) {
-            RunSummaryDTO s = find(k);
-            if (s != null) {
-                found.put(k, s);
             }
         }
         return found;

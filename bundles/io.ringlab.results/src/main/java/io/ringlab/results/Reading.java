@@ -42,9 +42,21 @@ final class Reading {
     }
 
     /**
+     * @param keys runs' keys
+     * @return the runs with those keys, written into the conditions (no {@code ?}: pass {@code null} as the value)
+     */
+    static Which keys(java.util.Collection<String> keys) {
+        StringBuilder in = new StringBuilder();
+        for (String k : keys) {
+            in.append(in.length() == 0 ? "" : ", ").append(Schema.literal(k));
+        }
+        return new Which("key IN (" + in + ")", "run IN (" + in + ")");
+    }
+
+    /**
      * @param c a connection
      * @param which which runs
-     * @param value the key or the experiment's name
+     * @param value the key or the experiment's name; {@code null} for conditions without {@code ?} ({@link #keys})
      * @param metrics the metrics to give each summary ({@code ELEMENT.METRIC}, in this order, those the run reported);
      *        {@code null} for every scalar the run has, in the order recorded
      * @return the runs' summaries in the order recorded, each with its key, variant, seed, point, state, error,
@@ -57,7 +69,9 @@ final class Reading {
         try (PreparedStatement s = c.prepareStatement("SELECT key, variant, seed, point, state, error, packet_conservation,"
                 + " buffer_conservation, simulated_s, wall_s, events, packets, fork_state_hash FROM runs WHERE " + which.runs()
                 + " ORDER BY seq")) {
-            s.setString(1, value);
+            if (value != null) {
+                s.setString(1, value);
+            }
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     RunSummaryDTO d = new RunSummaryDTO();
@@ -324,7 +338,9 @@ final class Reading {
 
     private static void each(Connection c, String sql, String value, RowReader reader) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, value);
+            if (value != null) {
+                s.setString(1, value);
+            }
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     reader.read(r);

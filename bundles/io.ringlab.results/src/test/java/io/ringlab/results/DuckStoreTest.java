@@ -113,6 +113,21 @@ class DuckStoreTest {
             assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(f.metrics.keySet()), "in the order recorded");
             assertTrue(f.metrics.containsKey("sink.rxBytes") && f.metrics.get("sink.rxBytes") == null, "NaN is null");
             assertNull(store.find("k2"));
+
+            // many keys at once: the same summary, the keys it does not hold absent, an unfinished run absent too
+            RunSummaryDTO failed = Fixtures.summary("k3", "base", 8, "eth0.txRing", "64");
+            failed.state = RunSummaryDTO.FAILED;
+            store.record(e, failed, null);
+            Map<String, RunSummaryDTO> many = store.find(List.of("k2", "k1", "k3"));
+            assertEquals(List.of("k1"), new ArrayList<>(many.keySet()));
+            RunSummaryDTO g = many.get("k1");
+            assertTrue(g.stored);
+            assertEquals(f.metrics, g.metrics);
+            assertEquals(f.violations, g.violations);
+            assertEquals(f.point, g.point);
+            assertEquals(swapFields(f.swaps.get(0)), swapFields(g.swaps.get(0)));
+            assertEquals(f.sampleWarnings.get(0).advice, g.sampleWarnings.get(0).advice);
+            assertEquals(Map.of(), store.find(List.of()));
         }
     }
 

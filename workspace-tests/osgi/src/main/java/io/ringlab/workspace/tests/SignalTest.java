@@ -83,7 +83,12 @@ class SignalTest {
         assertEquals(143, p.exitValue(), "128 + SIGTERM's 15\n" + output);
 
         String out = output.toString();
-        assertTrue(out.contains("runs: 2 of 80 counted") || out.contains("runs: 3 of 80 counted"), out);
+        // the progress lines come after a run is recorded (the recorder gathers runs for up to 50 ms), so more runs may
+        // have ended by the time the signal arrives: at least the two reported, not all
+        java.util.regex.Matcher counted = java.util.regex.Pattern.compile("runs: (\\d+) of 80 counted").matcher(out);
+        assertTrue(counted.find(), out);
+        int n = Integer.parseInt(counted.group(1));
+        assertTrue(n >= 2 && n < 80, out);
         assertTrue(out.contains("incomplete: stopped before every run ended; missing: "), out);
         assertTrue(out.contains("result written to " + json), out);
         JsonObject r = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
@@ -94,7 +99,7 @@ class SignalTest {
             finished += state.equals("FINISHED") ? 1 : 0;
             missing += state.equals("STOPPED") || state.equals("CANCELLED") ? 1 : 0;
         }
-        assertTrue(finished >= 2, "the runs that finished are in the report: " + finished);
+        assertEquals(n, finished, "the runs that finished are in the report");
         assertEquals(80, finished + missing, "every other run is named as missing");
     }
 }

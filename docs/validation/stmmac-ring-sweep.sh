@@ -15,8 +15,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
 ./ringlab ab experiments/stmmac-ring-sweep.experiment --seeds "$seeds" --db "$tmp/sweep.duckdb" --json "$tmp/r.json" \
-  --plot "$png" > "$tmp/out.txt" 2> "$tmp/err.txt"
+  > "$tmp/out.txt" 2> "$tmp/err.txt"
 wall=$(( $(date +%s) - start ))
+./ringlab plot "$tmp/sweep.duckdb" --y ping.rttP50Millis --x eth0.txRing --facet wire.rate --png "$png" > /dev/null
 runs=$(jq '.runs | length' "$tmp/r.json")
 
 # table METRIC DECIMALS: one row per ring size and rate, each variant's mean +- the half-width of its 95 % interval
@@ -92,9 +93,11 @@ table() {
   echo
   echo "## Plot"
   echo
-  echo "![ping median and P90, goodput, BQL limit and CPU against the sweep points](stmmac-ring-sweep.png)"
+  echo "![ping median against the TX ring size, one panel per link rate, a line per variant](stmmac-ring-sweep.png)"
   echo
-  echo "One panel per metric, one line per variant over the sweep points in the order they ran (\`ringlab ab --plot\`):"
-  echo "the five ring sizes at 100 Mbit/s, then at 1 Gbit/s."
+  echo "Drawn from the run's results database, without rerunning anything:"
+  echo "\`ringlab plot sweep.duckdb --y ping.rttP50Millis --x eth0.txRing --facet wire.rate --png stmmac-ring-sweep.png\`."
+  echo "One panel per link rate, one line per variant with its 95 % confidence band (zero width where the seeds agree),"
+  echo "the ring size on a base-2 logarithmic axis."
 } > "$out"
 echo "wrote $out and $png"

@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, BenchCommand.class, Commands.Elements.class,
+        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, PlotCommand.class, BenchCommand.class, Commands.Elements.class,
             Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
         footer = {"%nExamples:",
             "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
@@ -81,7 +81,8 @@ final class Commands implements Callable<Integer> {
         CommandLine cl = new CommandLine(root, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                if (cls == Run.class || cls == Ab.class || cls == ResultsCommand.class || cls == BenchCommand.class
+                if (cls == Run.class || cls == Ab.class || cls == ResultsCommand.class || cls == PlotCommand.class
+                        || cls == BenchCommand.class
                         || cls == Elements.class || cls == Pools.class
                         || LauncherCommand.class.isAssignableFrom(cls)) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));

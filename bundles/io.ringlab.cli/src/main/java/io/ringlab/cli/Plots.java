@@ -40,6 +40,14 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * means with their confidence intervals.
  */
 final class Plots {
+    /**
+     * The lines' colours: Okabe and Ito's palette for colour-blind readers (Wong, "Points of view: Color blindness",
+     * Nature Methods 8, 441 (2011)), without its yellow, which white backgrounds wash out, and black, kept for axes.
+     */
+    private static final java.awt.Paint[] LINE_COLOURS = {
+        new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+        new Color(0xE69F00), new Color(0x56B4E9), new Color(0x999999)};
+
     private Plots() {
     }
 
@@ -230,7 +238,7 @@ final class Plots {
             if (swept) { // a variant has the same colour in every panel, so that one legend serves them all
                 for (int i = 0; i < data.getRowCount(); i++) {
                     int v = variants.indexOf((String) data.getRowKey(i));
-                    renderer.setSeriesPaint(i, org.jfree.chart.ChartColor.createDefaultPaintArray()[Math.max(0, v) % 10]);
+                    renderer.setSeriesPaint(i, LINE_COLOURS[Math.max(0, v) % LINE_COLOURS.length]);
                 }
             }
             CategoryPlot panel = new CategoryPlot(data, null, axis, renderer);
@@ -250,6 +258,121 @@ final class Plots {
         if (s.mean != null) {
             data.add(s.mean, s.ci95High == null ? null : (Number) (s.ci95High - s.mean), row, column);
         }
+    }
+
+    /** A sweep plot ({@code ringlab plot}): panels by facet label ("" for one panel), each with its lines. */
+    record Sweep(String experiment, String metric, String unit, String x, String xUnit, String by,
+            Map<String, List<SweepLine>> panels) {
+        Sweep(String experiment, String metric, String unit, String x, String xUnit, String by) {
+            this(experiment, metric, unit, x, xUnit, by, new LinkedHashMap<>());
+        }
+    }
+
+    /** One line of a sweep plot: a value of {@code --by} and its points in the order of x. */
+    record SweepLine(String name, List<SweepPoint> points) {
+    }
+
+    /** One point: x as written, x as a number in its base unit (NaN for a parameter that is no number), the summary. */
+    record SweepPoint(String label, double x, MetricSummaryDTO summary) {
+    }
+
+    /**
+     * Draws a sweep plot, 800 pixels wide, a panel per facet: one line per value of {@code --by}, each point the mean of
+     * its runs with the 95 % confidence interval as a band (a numeric x) or an error bar (a parameter that is no number);
+     * a base-2 logarithmic x axis where every value is a power of two; a line has the same colour in every panel.
+     *
+     * @param svg {@code true} for SVG (JFreeSVG), else PNG
+     */
+    static OutputFile.Content sweep(Sweep sw, boolean svg) {
+        System.setProperty("java.awt.headless", "true");
+        List<String> names = new ArrayList<>();
+        sw.panels().values().forEach(lines -> lines.forEach(l -> {
+            if (!names.contains(l.name())) {
+                names.add(l.name());
+            }
+        }));
+        java.awt.Paint[] palette = LINE_COLOURS;
+        boolean numeric = sw.panels().values().stream().flatMap(List::stream).flatMap(l -> l.points().stream())
+                .allMatch(p -> !Double.isNaN(p.x()));
+        String yLabel = sw.metric() + (sw.unit() == null ? "" : " (" + sw.unit() + ")");
+        String xLabel = sw.x() + (sw.xUnit() == null ? "" : " (" + sw.xUnit() + ")");
+        org.jfree.chart.plot.Plot plot;
+        if (numeric) {
+            boolean powersOfTwo = sw.panels().values().stream().flatMap(List::stream).flatMap(l -> l.points().stream())
+                    .allMatch(p -> p.x() >= 1 && p.x() == Math.rint(p.x()) && Long.bitCount((long) p.x()) == 1);
+            org.jfree.chart.axis.ValueAxis domain;
+            if (powersOfTwo) {
+                org.jfree.chart.axis.LogAxis log = new org.jfree.chart.axis.LogAxis(xLabel + ", log scale");
+                log.setBase(2);
+                log.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+                log.setSmallestValue(1);
+                domain = log;
+            } else {
+                NumberAxis n = new NumberAxis(xLabel);
+                n.setAutoRangeIncludesZero(false);
+                domain = n;
+            }
+            CombinedDomainXYPlot combined = new CombinedDomainXYPlot(domain);
+            sw.panels().forEach((facet, lines) -> {
+                org.jfree.data.xy.YIntervalSeriesCollection data = new org.jfree.data.xy.YIntervalSeriesCollection();
+                org.jfree.chart.renderer.xy.DeviationRenderer r = new org.jfree.chart.renderer.xy.DeviationRenderer(true, true);
+                r.setAlpha(0.2f);
+                for (SweepLine l : lines) {
+                    org.jfree.data.xy.YIntervalSeries series = new org.jfree.data.xy.YIntervalSeries(l.name());
+                    for (SweepPoint p : l.points()) {
+                        MetricSummaryDTO m = p.summary();
+                        if (m.mean != null) {
+                            series.add(p.x(), m.mean, m.ci95Low == null ? m.mean : m.ci95Low,
+                                    m.ci95High == null ? m.mean : m.ci95High);
+                        }
+                    }
+                    int i = data.getSeriesCount();
+                    data.addSeries(series);
+                    java.awt.Paint paint = palette[names.indexOf(l.name()) % palette.length];
+                    r.setSeriesPaint(i, paint);
+                    r.setSeriesFillPaint(i, paint);
+                    r.setSeriesStroke(i, new BasicStroke(1.5f));
+                }
+                NumberAxis range = new NumberAxis(facet.isEmpty() ? yLabel : facet + ": " + yLabel);
+                range.setAutoRangeIncludesZero(false);
+                combined.add(new XYPlot(data, null, range, r));
+            });
+            plot = combined;
+        } else {
+            CombinedDomainCategoryPlot combined = new CombinedDomainCategoryPlot(new CategoryAxis(xLabel));
+            sw.panels().forEach((facet, lines) -> {
+                DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+                StatisticalLineAndShapeRenderer r = new StatisticalLineAndShapeRenderer(true, true);
+                for (SweepLine l : lines) {
+                    for (SweepPoint p : l.points()) {
+                        add(data, p.summary(), l.name(), p.label());
+                    }
+                }
+                for (int i = 0; i < data.getRowCount(); i++) {
+                    r.setSeriesPaint(i, palette[names.indexOf((String) data.getRowKey(i)) % palette.length]);
+                }
+                NumberAxis range = new NumberAxis(facet.isEmpty() ? yLabel : facet + ": " + yLabel);
+                range.setAutoRangeIncludesZero(false);
+                combined.add(new CategoryPlot(data, null, range, r));
+            });
+            plot = combined;
+        }
+        String title = sw.experiment() + ": " + sw.metric() + " against " + sw.x() + ", mean and 95 % confidence interval";
+        JFreeChart chart = new JFreeChart(title, new java.awt.Font("SansSerif", java.awt.Font.BOLD, 14), plot, false);
+        org.jfree.chart.LegendItemCollection items = new org.jfree.chart.LegendItemCollection();
+        for (String n : names) {
+            items.add(new org.jfree.chart.LegendItem(sw.by() + " " + n, palette[names.indexOf(n) % palette.length]));
+        }
+        chart.addSubtitle(new org.jfree.chart.title.LegendTitle(() -> items));
+        int height = 140 + 300 * sw.panels().size();
+        if (!svg) {
+            return png(chart, 800, height);
+        }
+        return o -> {
+            org.jfree.svg.SVGGraphics2D g = new org.jfree.svg.SVGGraphics2D(800, height);
+            chart.draw(g, new java.awt.Rectangle(0, 0, 800, height));
+            o.write(g.getSVGDocument().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        };
     }
 
     /**

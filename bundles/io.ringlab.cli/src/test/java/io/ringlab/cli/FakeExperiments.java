@@ -50,6 +50,19 @@ class FakeExperiments implements ExperimentService {
         throw new UnsupportedOperationException("the command line reads files");
     }
 
+    /** The values {@link #summarize} was given, in order. */
+    final List<double[]> summarized = new ArrayList<>();
+
+    /** Mean and a normal-free interval: the count and mean only (the command tests check what plot draws from it). */
+    @Override
+    public io.ringlab.experiment.api.dto.MetricSummaryDTO summarize(double[] values) {
+        summarized.add(values.clone());
+        io.ringlab.experiment.api.dto.MetricSummaryDTO s = new io.ringlab.experiment.api.dto.MetricSummaryDTO();
+        s.n = values.length;
+        s.mean = values.length == 0 ? null : java.util.Arrays.stream(values).average().getAsDouble();
+        return s;
+    }
+
     /** The runs {@link #result} holds, as planned: its variants, seeds and points with state {@code PLANNED}. */
     @Override
     public List<RunSummaryDTO> runs(ExperimentDTO e) throws PipelineException {

@@ -33,6 +33,14 @@ class FakeResults implements ResultsService {
     final List<String> calls = new ArrayList<>();
     /** If set, every method throws it. */
     ResultsException failure;
+    /** What {@link #experiments} returns. */
+    List<String> experimentNames = new ArrayList<>();
+    /** What {@link #runs} returns. */
+    List<RunSummaryDTO> runList = new ArrayList<>();
+    /** What {@link #scalars} returns. */
+    List<ScalarDTO> scalarList = new ArrayList<>();
+    /** What {@link #query} returns for a query of the {@code parameters} table; {@code null} for {@link #table}. */
+    TableDTO parameterTable;
     /** Whether the last store was closed. */
     boolean closed;
 
@@ -63,19 +71,19 @@ class FakeResults implements ResultsService {
     @Override
     public List<String> experiments(Path database) throws ResultsException {
         fail();
-        return List.of();
+        return experimentNames;
     }
 
     @Override
     public List<RunSummaryDTO> runs(Path database, String experiment) throws ResultsException {
         fail();
-        return List.of();
+        return runList;
     }
 
     @Override
     public List<ScalarDTO> scalars(Path database, String experiment, String metric) throws ResultsException {
         fail();
-        return List.of();
+        return scalarList.stream().filter(x -> metric.equals(x.element + "." + x.metric)).toList();
     }
 
     @Override
@@ -88,7 +96,7 @@ class FakeResults implements ResultsService {
     public TableDTO query(Path database, String sql) throws ResultsException {
         fail();
         calls.add("query " + database + " " + sql);
-        return table;
+        return parameterTable != null && sql.contains("FROM parameters") ? parameterTable : table;
     }
 
     @Override

@@ -19,6 +19,7 @@ import io.ringlab.experiment.api.ResultsException;
 import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.Simulator;
@@ -69,6 +70,11 @@ public class ExperimentComponent implements ExperimentService {
             runs.add(s);
         }
         return runs;
+    }
+
+    @Override
+    public MetricSummaryDTO summarize(double[] values) {
+        return Statistics.summarize(Objects.requireNonNull(values, "values").clone());
     }
 
     @Override

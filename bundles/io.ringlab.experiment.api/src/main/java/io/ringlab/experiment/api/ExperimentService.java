@@ -7,6 +7,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
+import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.PipelineException;
 
@@ -61,6 +62,17 @@ public interface ExperimentService {
      * @since 1.1
      */
     List<RunSummaryDTO> runs(ExperimentDTO experiment) throws PipelineException;
+
+    /**
+     * The statistics of one group of runs, as the experiment's report computes them per variant and point (the mean, the
+     * sample standard deviation and the 95 % confidence interval from Student's t, with the report's edge cases): for
+     * readers of a results database that group runs their own way ({@code ringlab plot}, the console).
+     *
+     * @param values one value per run; not modified; must not be {@code null}
+     * @return the summary; never {@code null}
+     * @since 1.1
+     */
+    MetricSummaryDTO summarize(double[] values);
 
     /**
      * Runs every (variant, seed) pair of an experiment, on up to {@code threads} threads, and reports per metric and

@@ -8,7 +8,7 @@
  * method to it is a major change.
  * <p>
  * 1.1: {@code ExperimentService.runs}, the runs an experiment expands to, checked but not run ({@code ringlab ab
- * --dry-run}); results databases: {@code ResultsService}, {@code RunStore}, {@code ResultsException}, and
+ * --dry-run}); {@code ExperimentService.summarize}, the report's statistics for a group of runs; results databases: {@code ResultsService}, {@code RunStore}, {@code ResultsException}, and
  * {@code ExperimentService.run} with a store, which skips the runs it holds.
  */
 @Export

@@ -9,9 +9,11 @@ import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
 /**
- * The progress of {@code ringlab ab} on standard error: runs done out of all, and the wall time since the first run
- * started. On a terminal, one bar redrawn in place ({@code \r}), with failed runs printed above it; otherwise (a file, a
- * pipe, the Gogo shell) one plain line per run that ended. The experiment service serializes the calls.
+ * The progress of {@code ringlab ab} on standard error: runs done out of all, how many of them were taken from the
+ * results database rather than run, how many failed or broke an invariant, the wall time since the first run started
+ * and an estimate of the time left. On a terminal, one bar redrawn in place ({@code \r}), with failed runs printed above
+ * it; otherwise (a file, a pipe, the Gogo shell) one plain line per run that ended. The experiment service serializes
+ * the calls.
  */
 final class Progress implements ExperimentListener {
     private static final int BAR = 30;
@@ -19,6 +21,10 @@ final class Progress implements ExperimentListener {
     private final PrintStream err;
     private final boolean terminal;
     private long startNanos;
+    /** Runs taken from the results database: they cost no simulation, so the estimate leaves them out. */
+    private int stored;
+    /** Runs that failed, or finished with an invariant broken. */
+    private int failed;
 
     /**
      * @param err where progress goes
@@ -44,6 +50,12 @@ final class Progress implements ExperimentListener {
     @Override
     public void runEnded(RunSummaryDTO run, RunResultDTO result, int done, int total) {
         String problem = problem(run);
+        if (run.stored) {
+            stored++;
+        }
+        if (problem != null) {
+            failed++;
+        }
         if (terminal) {
             if (problem != null) {
                 err.print("\r\033[2K" + problem + "\n"); // clear the bar's line, print the problem above the bar
@@ -53,8 +65,8 @@ final class Progress implements ExperimentListener {
                 err.println();
             }
         } else {
-            err.printf(Locale.ROOT, "%d/%d runs, %s: %s %s%n", done, total, elapsed(), run(run),
-                    problem != null ? problem : run.state);
+            err.printf(Locale.ROOT, "%d/%d runs, %s: %s %s%s%n", done, total, elapsed(), run(run),
+                    problem != null ? problem : run.state, run.stored ? " (from the results database)" : "");
         }
         err.flush();
     }
@@ -94,13 +106,26 @@ final class Progress implements ExperimentListener {
     private String bar(int done, int total) {
         int filled = total == 0 ? BAR : done * BAR / total;
         long seconds = (System.nanoTime() - startNanos) / 1_000_000_000L;
-        return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs, %s elapsed%s", "#".repeat(filled), ".".repeat(BAR - filled),
-                done, total, minutesSeconds(seconds), eta(seconds, done, total));
+        return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs%s, %s elapsed%s", "#".repeat(filled), ".".repeat(BAR - filled),
+                done, total, counts(stored, failed), minutesSeconds(seconds), eta(seconds, done - stored, total - done));
     }
 
-    /** @return {@code , ETA M:SS} from the wall time per run so far; empty before the first run ends and after the last */
-    static String eta(long elapsedSeconds, int done, int total) {
-        return done <= 0 || done >= total ? "" : ", ETA " + minutesSeconds(Math.round((double) elapsedSeconds * (total - done) / done));
+    /** @return {@code " (3 from the database, 1 failed)"}, the parts that are not zero, or empty */
+    static String counts(int stored, int failed) {
+        String s = (stored > 0 ? stored + " from the database" : "")
+                + (stored > 0 && failed > 0 ? ", " : "") + (failed > 0 ? failed + " failed" : "");
+        return s.isEmpty() ? "" : " (" + s + ")";
+    }
+
+    /**
+     * @param elapsedSeconds wall time since the first run started
+     * @param simulated runs that ended and were simulated (not taken from the database)
+     * @param left runs that have not ended
+     * @return {@code , ETA M:SS} from the wall time per simulated run so far (a run still to come that the database holds
+     *         makes it too long); empty before a simulated run ended and after the last
+     */
+    static String eta(long elapsedSeconds, int simulated, int left) {
+        return simulated <= 0 || left <= 0 ? "" : ", ETA " + minutesSeconds(Math.round((double) elapsedSeconds * left / simulated));
     }
 
     private String elapsed() {

@@ -460,13 +460,6 @@ class RunCommandTest {
                 "no ETA at the end");
     }
 
-    @Test
-    void theExperimentsBarHasAnEta() {
-        assertEquals(", ETA 0:30", Progress.eta(10, 1, 4), "10 s for the first of 4 runs");
-        assertEquals("", Progress.eta(10, 0, 4), "nothing to go by before a run ended");
-        assertEquals("", Progress.eta(40, 4, 4));
-    }
-
     // ---- invalid input: exit 2 ----------------------------------------------------------------------------------
 
     @Test

@@ -634,7 +634,7 @@ final class Commands implements Callable<Integer> {
     }
 
     @Command(name = "shell", mixinStandardHelpOptions = true, header = "the same commands in an interactive Gogo shell", description = "The same commands in a Gogo shell"
-            + " (ringlab:run, ringlab:ab, ringlab:bench, ringlab:elements, ringlab:pools); bundles dropped into plugins/"
+            + " (ringlab:run, ringlab:ab, ringlab:bench, ringlab:elements, ringlab:pools, ringlab:results, ringlab:plot); bundles dropped into plugins/"
             + " join while it runs.", footer = {"%nExample:", "  ./ringlab shell --plugins samples/ixgbe/target"})
     static final class Shell extends LauncherCommand {
         Shell(Commands root) {

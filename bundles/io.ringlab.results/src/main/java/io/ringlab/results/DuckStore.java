@@ -294,47 +294,41 @@ final class DuckStore implements RunStore {
                 series(sink, key, result.series);
             }
             if (!result.warnings.isEmpty()) {
-                {
                 Rows w = sink.rows("warnings", 3);
-                    for (Map.Entry<String, Long> m : result.warnings.entrySet()) {
-                        w.begin();
-                        w.text(key);
-                        w.text(m.getKey());
-                        w.integer(m.getValue() == null ? 0 : m.getValue());
-                        w.end();
-                    }
+                for (Map.Entry<String, Long> m : result.warnings.entrySet()) {
+                    w.begin();
+                    w.text(key);
+                    w.text(m.getKey());
+                    w.integer(m.getValue() == null ? 0 : m.getValue());
+                    w.end();
                 }
             }
         }
         if (!violations.isEmpty()) {
-            {
-                Rows w = sink.rows("violations", 3);
-                for (int i = 0; i < violations.size(); i++) {
-                    w.begin();
-                    w.text(key);
-                    w.ordinal(i);
-                    w.text(violations.get(i));
-                    w.end();
-                }
+            Rows w = sink.rows("violations", 3);
+            for (int i = 0; i < violations.size(); i++) {
+                w.begin();
+                w.text(key);
+                w.ordinal(i);
+                w.text(violations.get(i));
+                w.end();
             }
         }
         if (!swaps.isEmpty()) {
             swaps(sink, key, swaps);
         }
         if (!sampleWarnings.isEmpty()) {
-            {
-                Rows w = sink.rows("sample_warnings", 6);
-                for (int i = 0; i < sampleWarnings.size(); i++) {
-                    SampleWarningDTO s = sampleWarnings.get(i);
-                    w.begin();
-                    w.text(key);
-                    w.ordinal(i);
-                    w.text(s.metric);
-                    w.integer(s.samples);
-                    w.integer(s.needed);
-                    w.text(s.advice);
-                    w.end();
-                }
+            Rows w = sink.rows("sample_warnings", 6);
+            for (int i = 0; i < sampleWarnings.size(); i++) {
+                SampleWarningDTO s = sampleWarnings.get(i);
+                w.begin();
+                w.text(key);
+                w.ordinal(i);
+                w.text(s.metric);
+                w.integer(s.samples);
+                w.integer(s.needed);
+                w.text(s.advice);
+                w.end();
             }
         }
     }
@@ -347,43 +341,41 @@ final class DuckStore implements RunStore {
             sql.append(", ").append(Schema.quote(p.column()));
             marks.append(", ?");
         }
-        {
-            PreparedStatement s = sink.statement(sql.append(") VALUES (").append(marks).append(')').toString());
-            int i = 0;
-            s.setString(++i, summary.key);
-            s.setLong(++i, seq);
-            s.setString(++i, name(e));
-            s.setString(++i, summary.variant);
-            s.setLong(++i, summary.seed);
-            s.setString(++i, Json.object(summary.point));
-            setDouble(s, ++i, durationSeconds(e));
-            s.setDouble(++i, e.warmupPicos / 1e12);
-            s.setDouble(++i, e.forkPicos / 1e12);
-            s.setString(++i, result == null ? null : result.ringlabVersion);
-            s.setString(++i, result == null ? null : Json.object(result.bundles));
-            s.setString(++i, result != null && result.pipeline != null ? result.pipeline
-                    : e.pipeline != null ? e.pipeline.name : null);
-            s.setString(++i, summary.state);
-            s.setString(++i, summary.error);
-            s.setBoolean(++i, summary.packetConservation);
-            s.setBoolean(++i, summary.bufferConservation);
-            setDouble(s, ++i, summary.simulatedSeconds);
-            setDouble(s, ++i, summary.wallSeconds);
-            s.setLong(++i, summary.events);
-            s.setLong(++i, summary.packets);
-            s.setString(++i, summary.forkStateHash);
-            s.setTimestamp(++i, Schema.utcNow());
-            for (Map.Entry<Parameters.Parameter, String> p : columns.entrySet()) {
-                String text = summary.point.get(p.getKey().target());
-                Object v = text == null ? null : fit(p.getValue(), Parameters.value(p.getKey(), text, catalog, types), text);
-                if (v == null) {
-                    s.setNull(++i, Types.NULL);
-                } else {
-                    s.setObject(++i, v);
-                }
+        PreparedStatement s = sink.statement(sql.append(") VALUES (").append(marks).append(')').toString());
+        int i = 0;
+        s.setString(++i, summary.key);
+        s.setLong(++i, seq);
+        s.setString(++i, name(e));
+        s.setString(++i, summary.variant);
+        s.setLong(++i, summary.seed);
+        s.setString(++i, Json.object(summary.point));
+        setDouble(s, ++i, durationSeconds(e));
+        s.setDouble(++i, e.warmupPicos / 1e12);
+        s.setDouble(++i, e.forkPicos / 1e12);
+        s.setString(++i, result == null ? null : result.ringlabVersion);
+        s.setString(++i, result == null ? null : Json.object(result.bundles));
+        s.setString(++i, result != null && result.pipeline != null ? result.pipeline
+                : e.pipeline != null ? e.pipeline.name : null);
+        s.setString(++i, summary.state);
+        s.setString(++i, summary.error);
+        s.setBoolean(++i, summary.packetConservation);
+        s.setBoolean(++i, summary.bufferConservation);
+        setDouble(s, ++i, summary.simulatedSeconds);
+        setDouble(s, ++i, summary.wallSeconds);
+        s.setLong(++i, summary.events);
+        s.setLong(++i, summary.packets);
+        s.setString(++i, summary.forkStateHash);
+        s.setTimestamp(++i, Schema.utcNow());
+        for (Map.Entry<Parameters.Parameter, String> p : columns.entrySet()) {
+            String text = summary.point.get(p.getKey().target());
+            Object v = text == null ? null : fit(p.getValue(), Parameters.value(p.getKey(), text, catalog, types), text);
+            if (v == null) {
+                s.setNull(++i, Types.NULL);
+            } else {
+                s.setObject(++i, v);
             }
-            s.addBatch(); // executed with the batch's other runs (Sink.finish)
         }
+        s.addBatch(); // executed with the batch's other runs (Sink.finish)
     }
 
     /**
@@ -406,19 +398,17 @@ final class DuckStore implements RunStore {
         if (result.elements.isEmpty()) {
             return;
         }
-        {
-                Rows w = sink.rows("scalars", 5);
-            for (Map.Entry<String, Map<String, Double>> element : result.elements.entrySet()) {
-                List<String> elementTypes = types.getOrDefault(element.getKey(), List.of());
-                for (Map.Entry<String, Double> m : element.getValue().entrySet()) {
-                    w.begin();
-                    w.text(key);
-                    w.text(element.getKey());
-                    w.text(m.getKey());
-                    w.text(m.getKey() == null ? null : catalog.unit(elementTypes, m.getKey()));
-                    w.number(m.getValue() == null ? Double.NaN : m.getValue());
-                    w.end();
-                }
+        Rows w = sink.rows("scalars", 5);
+        for (Map.Entry<String, Map<String, Double>> element : result.elements.entrySet()) {
+            List<String> elementTypes = types.getOrDefault(element.getKey(), List.of());
+            for (Map.Entry<String, Double> m : element.getValue().entrySet()) {
+                w.begin();
+                w.text(key);
+                w.text(element.getKey());
+                w.text(m.getKey());
+                w.text(m.getKey() == null ? null : catalog.unit(elementTypes, m.getKey()));
+                w.number(m.getValue() == null ? Double.NaN : m.getValue());
+                w.end();
             }
         }
     }
@@ -457,56 +447,52 @@ final class DuckStore implements RunStore {
         if (series.points == null || series.points.isEmpty()) {
             return;
         }
-        {
-            Rows named = sink.rows("timed_series", 4);
-            Rows w = sink.rows("timed_points", 5);
-            for (Map.Entry<String, PointsDTO> p : series.points.entrySet()) {
-                int dot = p.getKey().lastIndexOf('.');
-                String element = dot < 0 ? "" : p.getKey().substring(0, dot);
-                String metric = p.getKey().substring(dot + 1);
-                named.begin();
-                named.text(key);
-                named.text(element);
-                named.text(metric);
-                named.integer(p.getValue().dropped);
-                named.end();
-                double[] t = p.getValue().timeSeconds;
-                double[] v = p.getValue().values;
-                for (int i = 0; i < Math.min(t.length, v.length); i++) {
-                    w.begin();
-                    w.text(key);
-                    w.text(element);
-                    w.text(metric);
-                    w.number(t[i]);
-                    w.number(v[i]);
-                    w.end();
-                }
+        Rows named = sink.rows("timed_series", 4);
+        Rows w = sink.rows("timed_points", 5);
+        for (Map.Entry<String, PointsDTO> p : series.points.entrySet()) {
+            int dot = p.getKey().lastIndexOf('.');
+            String element = dot < 0 ? "" : p.getKey().substring(0, dot);
+            String metric = p.getKey().substring(dot + 1);
+            named.begin();
+            named.text(key);
+            named.text(element);
+            named.text(metric);
+            named.integer(p.getValue().dropped);
+            named.end();
+            double[] t = p.getValue().timeSeconds;
+            double[] v = p.getValue().values;
+            for (int i = 0; i < Math.min(t.length, v.length); i++) {
+                w.begin();
+                w.text(key);
+                w.text(element);
+                w.text(metric);
+                w.number(t[i]);
+                w.number(v[i]);
+                w.end();
             }
         }
     }
 
     private static void swaps(Sink sink, String key, List<SwapDTO> swaps) throws SQLException {
-        {
-                Rows w = sink.rows("swaps", 14);
-            for (int i = 0; i < swaps.size(); i++) {
-                SwapDTO s = swaps.get(i);
-                w.begin();
-                w.text(key);
-                w.ordinal(i);
-                w.number(s.atSimulatedSeconds);
-                w.text(s.element);
-                w.text(s.from);
-                w.text(s.to);
-                w.bool(s.handover);
-                w.bool(s.applied);
-                w.text(s.message);
-                w.number(s.pauseWallMillis);
-                w.integer(s.packetsTransferred);
-                w.integer(s.packetsDropped);
-                w.integer(s.buffersTransferred);
-                w.text(s.stateHash);
-                w.end();
-            }
+        Rows w = sink.rows("swaps", 14);
+        for (int i = 0; i < swaps.size(); i++) {
+            SwapDTO s = swaps.get(i);
+            w.begin();
+            w.text(key);
+            w.ordinal(i);
+            w.number(s.atSimulatedSeconds);
+            w.text(s.element);
+            w.text(s.from);
+            w.text(s.to);
+            w.bool(s.handover);
+            w.bool(s.applied);
+            w.text(s.message);
+            w.number(s.pauseWallMillis);
+            w.integer(s.packetsTransferred);
+            w.integer(s.packetsDropped);
+            w.integer(s.buffersTransferred);
+            w.text(s.stateHash);
+            w.end();
         }
     }
 

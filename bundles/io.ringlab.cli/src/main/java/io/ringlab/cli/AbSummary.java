@@ -178,7 +178,8 @@ final class AbSummary {
         return parts.isEmpty() ? "none" : String.join("; ", parts);
     }
 
-    private static boolean counts(RunSummaryDTO s) {
+    /** @return whether a run counts in the statistics: finished with both invariants holding (the report's rule) */
+    static boolean counts(RunSummaryDTO s) {
         return RunSummaryDTO.FINISHED.equals(s.state) && s.packetConservation && s.bufferConservation;
     }
 

@@ -122,16 +122,16 @@ final class PlotCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--x, --by and --facet must name different dimensions (x: " + xp.name()
                         + ", by: " + lineBy + (facet == null ? "" : ", facet: " + facet) + ")");
             }
-            Map<String, RunSummaryDTO> counted = new LinkedHashMap<>();
+            Set<String> counted = new java.util.HashSet<>(); // the keys of the runs that count
             for (RunSummaryDTO r : results.runs(db, name)) {
-                if (RunSummaryDTO.FINISHED.equals(r.state) && r.packetConservation && r.bufferConservation) {
-                    counted.put(r.key, r);
+                if (AbSummary.counts(r)) {
+                    counted.add(r.key);
                 }
             }
             List<ScalarDTO> values = new ArrayList<>();
             String unit = null;
             for (ScalarDTO s : results.scalars(db, name, y)) {
-                if (s.value != null && counted.containsKey(s.run)) {
+                if (s.value != null && counted.contains(s.run)) {
                     values.add(s);
                     unit = s.unit;
                 }

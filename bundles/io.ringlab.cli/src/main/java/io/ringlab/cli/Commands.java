@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.ringlab.experiment.api.ClusterException;
+import io.ringlab.experiment.api.ClusterService;
 import io.ringlab.experiment.api.ExperimentService;
+import io.ringlab.experiment.api.RunExecutor;
 import io.ringlab.experiment.api.ResultsException;
 import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
@@ -36,11 +39,12 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, PlotCommand.class, BenchCommand.class, Commands.Elements.class,
+        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, PlotCommand.class, BenchCommand.class, WorkerCommand.class, Commands.Elements.class,
             Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
         footer = {"%nExamples:",
             "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
             "  ./ringlab ab experiments/stmmac-bql.experiment --seeds 5",
+            "  ./ringlab worker --cluster cluster.yaml    (and ./ringlab ab FILE --cluster cluster.yaml elsewhere)",
             "  ./ringlab elements",
             "%nEach command's --help lists its options with an example; docs/index.md lists the documentation."})
 final class Commands implements Callable<Integer> {
@@ -82,7 +86,7 @@ final class Commands implements Callable<Integer> {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == Run.class || cls == Ab.class || cls == ResultsCommand.class || cls == PlotCommand.class
-                        || cls == BenchCommand.class
+                        || cls == BenchCommand.class || cls == WorkerCommand.class
                         || cls == Elements.class || cls == Pools.class
                         || LauncherCommand.class.isAssignableFrom(cls)) {
                     return cls.cast(cls.getDeclaredConstructor(Commands.class).newInstance(root));
@@ -409,6 +413,10 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--db-wait", paramLabel = "D", description = "how long to wait for another process that writes the"
                 + " database (default 10s)")
         String dbWait;
+        @Option(names = "--cluster", paramLabel = "FILE", description = "send the runs to the workers of the cluster FILE"
+                + " describes (Hazelcast YAML, docs/cluster.md) instead of this machine's threads; the results still go"
+                + " into the local database")
+        String cluster;
 
         Ab(Commands root) {
             super(root);
@@ -461,6 +469,10 @@ final class Commands implements Callable<Integer> {
                 if (threads != null && threads < 1) {
                     throw new IllegalArgumentException("--threads must be at least 1");
                 }
+                if (threads != null && cluster != null) {
+                    throw new IllegalArgumentException("--threads and --cluster: with a cluster, its workers' threads"
+                            + " decide how many runs run at once (ringlab worker --threads N); leave --threads out");
+                }
                 if (dryRun) {
                     List<RunSummaryDTO> runs = service.runs(e);
                     human.printf(java.util.Locale.ROOT, "experiment %s (%s): %d variants x %s%d seeds = %,d runs%n", e.name,
@@ -490,9 +502,16 @@ final class Commands implements Callable<Integer> {
                 java.time.Duration wait = java.time.Duration.ofNanos(dbWait == null ? 10_000_000_000L
                         : Runner.picos("--db-wait", dbWait, false) / 1000);
                 Progress progress = new Progress(root.err, root.terminal);
-                try (RunStore store = root.runner.results.openForWriting(database, wait)) {
+                ClusterService clusters = root.runner.cluster.get();
+                if (cluster != null && clusters == null) {
+                    root.err.println("ringlab ab: no cluster service is installed (bundle io.ringlab.cluster)");
+                    return Runner.FAILED;
+                }
+                try (RunExecutor executor = cluster == null ? null : clusters.connect(Path.of(cluster), root.err);
+                        RunStore store = root.runner.results.openForWriting(database, wait)) {
                     try {
-                        r = service.run(e, threads == null ? 0 : threads, progress, store, rerun);
+                        r = executor == null ? service.run(e, threads == null ? 0 : threads, progress, store, rerun)
+                                : service.run(e, executor, progress, store, rerun);
                     } finally {
                         synchronized (running) {
                             running[0] = false;
@@ -506,6 +525,9 @@ final class Commands implements Callable<Integer> {
                         recorded, recorded == 1 ? "" : "s", stored);
             } catch (PipelineException | IllegalArgumentException | ResultsException e) {
                 root.err.println(e.getMessage());
+                return Runner.INVALID;
+            } catch (ClusterException e) {
+                root.err.println("ringlab ab: " + e.getMessage());
                 return Runner.INVALID;
             }
             AbSummary.print(r, human);

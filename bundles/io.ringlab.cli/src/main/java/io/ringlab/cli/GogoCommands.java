@@ -33,6 +33,9 @@ public class GogoCommands {
     ExperimentService experiments;
     @Reference
     ResultsService results;
+    /** The cluster ({@code ringlab:ab FILE --cluster FILE}); optional. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile io.ringlab.experiment.api.ClusterService cluster;
     /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile ServiceComponentRuntime scr;
@@ -48,8 +51,9 @@ public class GogoCommands {
         String[] all = new String[args.length + 1];
         all[0] = command;
         System.arraycopy(args, 0, all, 1, args.length);
-        return Commands.execute(new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr)), System.out,
-                System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
+        Runner runner = new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr));
+        runner.cluster = () -> cluster;
+        return Commands.execute(runner, System.out, System.err, Path.of(System.getProperty("ringlab.home", ".")), all);
     }
 
     /** @return the exit code of {@code ringlab results} */

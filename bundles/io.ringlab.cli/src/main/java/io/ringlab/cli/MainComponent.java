@@ -17,6 +17,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
+import io.ringlab.experiment.api.ClusterService;
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.ResultsService;
 import io.ringlab.sim.api.Simulator;
@@ -38,6 +39,9 @@ public class MainComponent implements Callable<Integer> {
     ExperimentService experiments;
     @Reference
     ResultsService results;
+    /** The cluster ({@code ringlab worker}, {@code ab --cluster}); optional, and nothing of Hazelcast loads until used. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile ClusterService cluster;
     /** Declarative Services' runtime: tells {@code --plugins} why a plugin's component is not up. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile ServiceComponentRuntime scr;
@@ -65,8 +69,9 @@ public class MainComponent implements Callable<Integer> {
     public Integer call() {
         String[] args = launcherArguments();
         Path home = Path.of(System.getProperty("ringlab.home", "."));
-        return Commands.execute(new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr)), System.out,
-                System.err, home, args);
+        Runner runner = new Runner(simulator, experiments, results, new FrameworkPluginLoader(context, () -> scr));
+        runner.cluster = () -> cluster;
+        return Commands.execute(runner, System.out, System.err, home, args);
     }
 
     private String[] launcherArguments() {

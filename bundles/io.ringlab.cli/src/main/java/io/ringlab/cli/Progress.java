@@ -1,6 +1,7 @@
 package io.ringlab.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 import io.ringlab.experiment.api.ExperimentListener;
@@ -25,6 +26,10 @@ final class Progress implements ExperimentListener {
     private int stored;
     /** Runs that failed, or finished with an invariant broken. */
     private int failed;
+    /** The keys (or variant and seed) of the runs started and not ended. */
+    private final java.util.Set<String> running = new java.util.HashSet<>();
+    /** Runs ended per cluster worker, in the order the workers first ended one; empty for local runs. */
+    private final java.util.Map<String, Integer> byWorker = new java.util.LinkedHashMap<>();
 
     /**
      * @param err where progress goes
@@ -48,7 +53,20 @@ final class Progress implements ExperimentListener {
     }
 
     @Override
+    public void runStarted(RunSummaryDTO run) {
+        running.add(id(run)); // a run sent again after its worker left counts once
+    }
+
+    private static String id(RunSummaryDTO run) {
+        return run.key != null ? run.key : run(run);
+    }
+
+    @Override
     public void runEnded(RunSummaryDTO run, RunResultDTO result, int done, int total) {
+        running.remove(id(run));
+        if (run.worker != null) {
+            byWorker.merge(run.worker, 1, Integer::sum);
+        }
         String problem = problem(run);
         if (run.stored) {
             stored++;
@@ -65,8 +83,14 @@ final class Progress implements ExperimentListener {
                 err.println();
             }
         } else {
-            err.printf(Locale.ROOT, "%d/%d runs, %s: %s %s%s%n", done, total, elapsed(), run(run),
-                    problem != null ? problem : run.state, run.stored ? " (from the results database)" : "");
+            err.printf(Locale.ROOT, "%d/%d runs, %s: %s %s%s%s%n", done, total, elapsed(), run(run),
+                    problem != null ? problem : run.state, run.stored ? " (from the results database)" : "",
+                    run.worker != null ? " on " + run.worker : "");
+        }
+        if (done == total && !byWorker.isEmpty()) {
+            List<String> parts = new java.util.ArrayList<>();
+            byWorker.forEach((w, n) -> parts.add(w + " " + n));
+            err.println("runs per worker: " + String.join(", ", parts));
         }
         err.flush();
     }
@@ -107,14 +131,22 @@ final class Progress implements ExperimentListener {
         int filled = total == 0 ? BAR : done * BAR / total;
         long seconds = (System.nanoTime() - startNanos) / 1_000_000_000L;
         return String.format(Locale.ROOT, "\r[%s%s] %d/%d runs%s, %s elapsed%s", "#".repeat(filled), ".".repeat(BAR - filled),
-                done, total, counts(stored, failed), minutesSeconds(seconds), eta(seconds, done - stored, total - done));
+                done, total, counts(running.size(), stored, failed), minutesSeconds(seconds), eta(seconds, done - stored, total - done));
     }
 
-    /** @return {@code " (3 from the database, 1 failed)"}, the parts that are not zero, or empty */
-    static String counts(int stored, int failed) {
-        String s = (stored > 0 ? stored + " from the database" : "")
-                + (stored > 0 && failed > 0 ? ", " : "") + (failed > 0 ? failed + " failed" : "");
-        return s.isEmpty() ? "" : " (" + s + ")";
+    /** @return {@code " (2 running, 3 from the database, 1 failed)"}, the parts that are not zero, or empty */
+    static String counts(int running, int stored, int failed) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (running > 0) {
+            parts.add(running + " running");
+        }
+        if (stored > 0) {
+            parts.add(stored + " from the database");
+        }
+        if (failed > 0) {
+            parts.add(failed + " failed");
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
     }
 
     /**

@@ -44,6 +44,11 @@ final class Runner {
     final PluginLoader plugins;
     /** The results databases ({@code ringlab ab}, {@code ringlab results}); {@code null} where none is offered. */
     final ResultsService results;
+    /**
+     * The cluster ({@code ringlab worker}, {@code ringlab ab --cluster}): its service now, {@code null} where none is
+     * offered; set by the component that makes the runner.
+     */
+    volatile java.util.function.Supplier<io.ringlab.experiment.api.ClusterService> cluster = () -> null;
 
     Runner(Simulator simulator, ExperimentService experiments) {
         this(simulator, experiments, null, PluginLoader.NONE);

@@ -117,4 +117,21 @@ class FakeExperiments implements ExperimentService {
         }
         return result;
     }
+
+    @Override
+    public ExperimentResultDTO run(ExperimentDTO e, io.ringlab.experiment.api.RunExecutor executor,
+            ExperimentListener listener, RunStore store, boolean rerun)
+            throws PipelineException, io.ringlab.experiment.api.ResultsException {
+        return run(e, executor.parallelism(), listener, store, rerun);
+    }
+
+    @Override
+    public io.ringlab.sim.api.dto.RunResultDTO execute(io.ringlab.experiment.api.dto.RunTaskDTO task) {
+        throw new UnsupportedOperationException("the command tests send no task");
+    }
+
+    @Override
+    public java.util.Map<String, String> bundles() {
+        return java.util.Map.of();
+    }
 }

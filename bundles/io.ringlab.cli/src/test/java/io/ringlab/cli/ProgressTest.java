@@ -64,13 +64,40 @@ class ProgressTest {
     }
 
     @Test
+    void runsInProgressAndRunsPerWorkerAreCounted() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Progress p = new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
+        p.started(experiment(), 4, 2);
+        RunSummaryDTO a = run("off", 1, RunSummaryDTO.FINISHED, false);
+        a.key = "a";
+        a.worker = "10.0.0.1:5701";
+        RunSummaryDTO b = run("off", 2, RunSummaryDTO.FINISHED, false);
+        b.key = "b";
+        b.worker = "10.0.0.2:5701";
+        p.runStarted(a);
+        p.runStarted(b);
+        p.runStarted(b); // sent again after its first worker left: still one run in progress
+        p.runEnded(a, null, 1, 4);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.substring(out.lastIndexOf('\r') + 1).contains("1/4 runs (1 running)"), out);
+        p.runEnded(b, null, 2, 4);
+        p.runEnded(run("on", 1, RunSummaryDTO.FINISHED, true), null, 3, 4);
+        RunSummaryDTO c = run("on", 2, RunSummaryDTO.FINISHED, false);
+        c.worker = "10.0.0.2:5701";
+        p.runEnded(c, null, 4, 4);
+        out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.endsWith("runs per worker: 10.0.0.1:5701 1, 10.0.0.2:5701 2\n"), out);
+    }
+
+    @Test
     void theEstimateGoesByTheRunsSimulated() {
         assertEquals(", ETA 0:30", Progress.eta(10, 1, 3), "10 s for the one run simulated, 3 to go");
         assertEquals(", ETA 0:15", Progress.eta(10, 2, 3), "runs taken from the database do not count: 2 simulated");
         assertEquals("", Progress.eta(10, 0, 4), "nothing to go by before a simulated run ended");
         assertEquals("", Progress.eta(40, 4, 0), "none at the end");
-        assertEquals("", Progress.counts(0, 0));
-        assertEquals(" (2 failed)", Progress.counts(0, 2));
-        assertEquals(" (3 from the database)", Progress.counts(3, 0));
+        assertEquals("", Progress.counts(0, 0, 0));
+        assertEquals(" (2 failed)", Progress.counts(0, 0, 2));
+        assertEquals(" (3 from the database)", Progress.counts(0, 3, 0));
+        assertEquals(" (2 running, 3 from the database, 1 failed)", Progress.counts(2, 3, 1));
     }
 }

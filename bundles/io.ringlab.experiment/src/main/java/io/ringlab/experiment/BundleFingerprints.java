@@ -32,7 +32,7 @@ import org.osgi.framework.BundleContext;
 final class BundleFingerprints {
     /** Bundles that drive runs without changing them. */
     private static final Set<String> DRIVERS_ONLY = Set.of("io.ringlab.cli", "io.ringlab.console", "io.ringlab.experiment",
-            "io.ringlab.experiment.api", "io.ringlab.results");
+            "io.ringlab.experiment.api", "io.ringlab.results", "io.ringlab.cluster");
 
     private record Cached(long lastModified, String fingerprint) {
     }

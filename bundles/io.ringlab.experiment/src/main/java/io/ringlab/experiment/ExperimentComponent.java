@@ -16,14 +16,18 @@ import org.osgi.service.component.annotations.Reference;
 import io.ringlab.experiment.api.ExperimentListener;
 import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunExecutor;
 import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.experiment.api.dto.RunTaskDTO;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.Simulator;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
 
 /**
  * The {@link ExperimentService}: a thin shell over {@link ExperimentReader} (files), {@link Plan} (checks), {@link
@@ -94,11 +98,25 @@ public class ExperimentComponent implements ExperimentService {
         if (threads < 0) {
             throw new IllegalArgumentException("threads=" + threads + " must be at least 0 (0: one per processor)");
         }
+        return run(experiment, threads, null, listener, store, rerun);
+    }
+
+    @Override
+    public ExperimentResultDTO run(ExperimentDTO experiment, RunExecutor executor, ExperimentListener listener,
+            RunStore store, boolean rerun) throws PipelineException, ResultsException {
+        Objects.requireNonNull(experiment, "experiment");
+        Objects.requireNonNull(executor, "executor");
+        return run(experiment, Math.max(1, executor.parallelism()), executor, listener, store, rerun);
+    }
+
+    private ExperimentResultDTO run(ExperimentDTO experiment, int threads, RunExecutor executor,
+            ExperimentListener listener, RunStore store, boolean rerun) throws PipelineException, ResultsException {
         Plan plan = Plan.of(experiment, simulator);
         int t = Math.min(threads == 0 ? Runtime.getRuntime().availableProcessors() : threads, plan.jobs.size());
         long start = System.nanoTime();
-        String[] keys = store == null ? null : keys(plan);
-        ParallelRuns runs = new ParallelRuns(simulator, plan, t, listener, store, keys, rerun);
+        Map<String, String> bundles = store == null && executor == null ? null : bundles();
+        String[] keys = bundles == null ? null : keys(plan, bundles);
+        ParallelRuns runs = new ParallelRuns(simulator, executor, bundles, plan, t, listener, store, keys, rerun);
         ParallelRuns.Outcome[] outcomes = runs.execute();
         ExperimentResultDTO r = Report.build(plan, outcomes, t, (System.nanoTime() - start) / 1e9, runs.cancelled());
         if (runs.storeFailure() != null) {
@@ -108,15 +126,60 @@ public class ExperimentComponent implements ExperimentService {
         return r;
     }
 
-    /** @return every job's run key, by job index */
-    private String[] keys(Plan plan) {
+    @Override
+    public Map<String, String> bundles() {
         Set<String> elementBundles = new HashSet<>();
         for (ElementDescriptorDTO d : simulator.elementTypes()) {
             if (d.bundle != null) {
                 elementBundles.add(d.bundle);
             }
         }
-        Map<String, String> bundles = fingerprints.of(elementBundles);
+        return fingerprints.of(elementBundles);
+    }
+
+    @Override
+    public RunResultDTO execute(RunTaskDTO task) throws PipelineException {
+        Objects.requireNonNull(task, "task");
+        Map<String, String> own = bundles();
+        if (!RunKeys.of(task.pipeline, task.options, own).equals(task.key)) {
+            throw new PipelineException(List.of(new ProblemDTO(task.experiment, 0, 0, "run of variant " + task.variant
+                    + ", seed " + task.seed + " refused: " + differences(task.bundles, own))));
+        }
+        return simulator.prepare(task.pipeline, task.options).run();
+    }
+
+    /** @return what differs between the submitter's bundles and these, for a refused task */
+    static String differences(Map<String, String> theirs, Map<String, String> own) {
+        List<String> d = new ArrayList<>();
+        Set<String> names = new java.util.TreeSet<>(theirs.keySet());
+        names.addAll(own.keySet());
+        for (String n : names) {
+            String t = theirs.get(n);
+            String o = own.get(n);
+            if (t == null) {
+                d.add(n + " " + shortly(o) + " is here but not on the submitter");
+            } else if (o == null) {
+                d.add(n + " " + shortly(t) + " is missing here");
+            } else if (!t.equals(o)) {
+                d.add(n + " is " + shortly(o) + " here and " + shortly(t) + " on the submitter");
+            }
+        }
+        if (d.isEmpty()) {
+            return "this installation computes another key from the task than the submitter did, with the same bundles:"
+                    + " the task changed on its way";
+        }
+        return "its bundles differ from the submitter's (" + String.join("; ", d) + "): a worker must run the same Ringlab"
+                + " build and the same plug-ins as the submitter";
+    }
+
+    /** @return {@code version#hash} with the hash cut to 12 digits */
+    private static String shortly(String fingerprint) {
+        int h = fingerprint.indexOf('#');
+        return h < 0 || fingerprint.length() < h + 13 ? fingerprint : fingerprint.substring(0, h + 13);
+    }
+
+    /** @return every job's run key, by job index */
+    private String[] keys(Plan plan, Map<String, String> bundles) {
         String[] keys = new String[plan.jobs.size()];
         for (Plan.Job j : plan.jobs) {
             keys[j.index()] = RunKeys.of(plan.pipeline(j.variant(), j.point()), plan.options(j.variant(), j.point(),

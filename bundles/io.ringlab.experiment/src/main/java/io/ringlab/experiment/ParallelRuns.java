@@ -12,9 +12,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.ringlab.experiment.api.ExperimentListener;
 import io.ringlab.experiment.api.ResultsException;
+import io.ringlab.experiment.api.RunExecutor;
 import io.ringlab.experiment.api.RunStore;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.experiment.api.dto.RunTaskDTO;
 import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.sim.api.PipelineException;
 import io.ringlab.sim.api.SimulationRun;
@@ -48,6 +50,10 @@ final class ParallelRuns {
     }
 
     private final Simulator simulator;
+    /** Where the runs run instead of {@link #simulator}'s threads here (a cluster), or {@code null}. */
+    private final RunExecutor executor;
+    /** With an executor, the bundles the keys were computed from (sent with each task). */
+    private final Map<String, String> bundles;
     private final Plan plan;
     private final int threads;
     private final ExperimentListener listener;
@@ -62,6 +68,10 @@ final class ParallelRuns {
     private final Outcome[] outcomes;
     /** The run each job has in progress, by job index; guarded by {@link #lock}. */
     private final SimulationRun[] active;
+    /** With an executor, the thread that waits for each job's remote run, by job index; guarded by {@link #lock}. */
+    private final Thread[] waiting;
+    /** With an executor, the worker each job was last sent to, by job index. */
+    private final String[] workers;
     private final AtomicInteger next = new AtomicInteger();
     private final Object lock = new Object();
     private int done; // guarded by lock
@@ -74,7 +84,19 @@ final class ParallelRuns {
      */
     ParallelRuns(Simulator simulator, Plan plan, int threads, ExperimentListener listener, RunStore store, String[] keys,
             boolean rerun) {
+        this(simulator, null, null, plan, threads, listener, store, keys, rerun);
+    }
+
+    /**
+     * @param executor where the runs run (a cluster), or {@code null} for {@code simulator} on this process's threads;
+     *        with one, {@code keys} must be given
+     * @param bundles with an executor, the bundles {@code keys} were computed from
+     */
+    ParallelRuns(Simulator simulator, RunExecutor executor, Map<String, String> bundles, Plan plan, int threads,
+            ExperimentListener listener, RunStore store, String[] keys, boolean rerun) {
         this.simulator = simulator;
+        this.executor = executor;
+        this.bundles = bundles;
         this.plan = plan;
         this.threads = threads;
         this.listener = listener;
@@ -83,6 +105,8 @@ final class ParallelRuns {
         this.rerun = rerun;
         this.outcomes = new Outcome[plan.jobs.size()];
         this.active = new SimulationRun[plan.jobs.size()];
+        this.waiting = new Thread[plan.jobs.size()];
+        this.workers = new String[plan.jobs.size()];
         this.recorder = store == null ? null : new Recorder();
     }
 
@@ -167,6 +191,11 @@ final class ParallelRuns {
             for (SimulationRun run : active) {
                 if (run != null) {
                     run.stop();
+                }
+            }
+            for (Thread t : waiting) {
+                if (t != null) {
+                    t.interrupt(); // a remote run cannot be stopped from here: its wait ends, its result is dropped
                 }
             }
         }
@@ -347,6 +376,9 @@ final class ParallelRuns {
 
     /** @return the run's result, or {@code null} if the experiment was cancelled before the run started */
     private RunResultDTO runOne(Plan.Job job) throws PipelineException {
+        if (executor != null) {
+            return runRemote(job);
+        }
         SimulationRun run = simulator.prepare(plan.pipeline(job.variant(), job.point()),
                 plan.options(job.variant(), job.point(), job.seed()));
         synchronized (lock) {
@@ -356,6 +388,7 @@ final class ParallelRuns {
             }
             active[job.index()] = run;
         }
+        started(summary(job));
         try {
             return run.run();
         } catch (IllegalStateException ex) {
@@ -366,6 +399,55 @@ final class ParallelRuns {
         } finally {
             synchronized (lock) {
                 active[job.index()] = null;
+            }
+        }
+    }
+
+    /**
+     * Sends the job to the executor and waits for its result.
+     *
+     * @return the result, or {@code null} if the experiment was cancelled before or while it waited
+     */
+    private RunResultDTO runRemote(Plan.Job job) throws PipelineException {
+        RunTaskDTO task = new RunTaskDTO();
+        task.key = keys[job.index()];
+        task.experiment = plan.experiment.name;
+        task.variant = plan.experiment.variants.get(job.variant()).name;
+        task.seed = job.seed();
+        task.pipeline = plan.pipeline(job.variant(), job.point());
+        task.options = plan.options(job.variant(), job.point(), job.seed());
+        task.bundles.putAll(bundles);
+        synchronized (lock) {
+            if (cancelled) {
+                return null;
+            }
+            waiting[job.index()] = Thread.currentThread();
+        }
+        try {
+            return executor.run(task, worker -> {
+                workers[job.index()] = worker;
+                started(summary(job));
+            });
+        } catch (InterruptedException ex) {
+            return null; // only cancel() interrupts a waiting worker: the run counts as cancelled
+        } finally {
+            synchronized (lock) {
+                waiting[job.index()] = null;
+                Thread.interrupted(); // an interrupt from cancel() that came after the result: this thread goes on
+            }
+        }
+    }
+
+    /** Tells the listener that a run started (or was sent to a worker). */
+    private void started(RunSummaryDTO s) {
+        if (listener == null) {
+            return;
+        }
+        synchronized (lock) {
+            try {
+                listener.runStarted(s);
+            } catch (RuntimeException ex) {
+                // a listener's failure must not stop the experiment (ExperimentListener says so)
             }
         }
     }
@@ -396,6 +478,7 @@ final class ParallelRuns {
         s.variant = plan.experiment.variants.get(job.variant()).name;
         s.seed = job.seed();
         s.point.putAll(plan.points.get(job.point()));
+        s.worker = workers[job.index()];
         return s;
     }
 

@@ -28,6 +28,17 @@ public interface ExperimentListener {
     }
 
     /**
+     * Called when a run starts on one of this process's threads, or is sent to a cluster's worker (again, if its worker
+     * left before it ended). Runs taken from a results database do not start.
+     *
+     * @param run the run's summary so far: variant, seed, point, key, and {@link RunSummaryDTO#worker} for a run sent to a
+     *        worker; read only
+     * @since 1.2
+     */
+    default void runStarted(RunSummaryDTO run) {
+    }
+
+    /**
      * Called after each run ends, in the order they end (which depends on the threads: use {@code run.variant} and
      * {@code run.seed}, not the order of calls).
      *

@@ -9,6 +9,7 @@ import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
+import io.ringlab.experiment.api.dto.RunTaskDTO;
 import io.ringlab.sim.api.PipelineException;
 
 /**
@@ -121,4 +122,44 @@ public interface ExperimentService {
      */
     ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener, RunStore store,
             boolean rerun) throws PipelineException, ResultsException;
+
+    /**
+     * As {@link #run(ExperimentDTO, int, ExperimentListener, RunStore, boolean)}, with the runs sent to an executor (a
+     * cluster's workers, {@link ClusterService#connect}) instead of this process's threads: {@code executor.parallelism()}
+     * runs at once, each as a {@link RunTaskDTO} with its key and the bundles the key was computed from. The result is
+     * the same as a local run's, apart from the wall-clock fields and {@link RunSummaryDTO#worker}.
+     *
+     * @param experiment the experiment; not modified; must not be {@code null}
+     * @param executor where the runs run; must not be {@code null}; not closed
+     * @param listener told of each run as it starts and ends; may be {@code null}
+     * @param store where the runs are kept; must not be {@code null}
+     * @param rerun {@code true} runs every run, replacing what the store holds
+     * @return the result; never {@code null}
+     * @throws PipelineException as {@link #run(ExperimentDTO, int, ExperimentListener)}
+     * @throws ResultsException if the store cannot be read before the runs
+     * @since 1.2
+     */
+    ExperimentResultDTO run(ExperimentDTO experiment, RunExecutor executor, ExperimentListener listener, RunStore store,
+            boolean rerun) throws PipelineException, ResultsException;
+
+    /**
+     * Runs one task sent by another installation (a cluster worker runs each task it receives this way), after checking
+     * that this installation computes the task's key from the task: the same Ringlab version and the same bundles, so
+     * the same result. A task whose key differs is refused, naming each bundle that is missing here or differs (with
+     * both versions).
+     *
+     * @param task the run; read only; must not be {@code null}
+     * @return the run's result
+     * @throws PipelineException if the task is refused, or the engine refuses its pipeline
+     * @since 1.2
+     */
+    io.ringlab.sim.api.dto.RunResultDTO execute(RunTaskDTO task) throws PipelineException;
+
+    /**
+     * @return the bundles of this installation whose code can change a run's result (the engine, the models, the
+     *         third-party bundles that provide element types), symbolic name to {@code version#sha256} of the bundle's
+     *         content, sorted: what run keys are computed from
+     * @since 1.2
+     */
+    java.util.Map<String, String> bundles();
 }

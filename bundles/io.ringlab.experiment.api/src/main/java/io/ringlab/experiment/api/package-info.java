@@ -12,7 +12,7 @@
  * {@code ExperimentService.run} with a store, which skips the runs it holds.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.experiment.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -102,4 +102,11 @@ public class RunSummaryDTO {
      * @since 1.2
      */
     public List<SampleWarningDTO> sampleWarnings = new ArrayList<>();
+    /**
+     * Where the run ran: the cluster worker's address ({@code host:port}) for a run sent to a cluster; {@code null} for a
+     * run on this machine's own threads or one taken from a results database.
+     *
+     * @since 1.4
+     */
+    public String worker;
 }

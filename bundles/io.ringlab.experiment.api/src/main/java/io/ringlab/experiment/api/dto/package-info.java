@@ -16,7 +16,7 @@
  * {@code points} ({@link io.ringlab.experiment.api.dto.PointResultDTO}), the statistics per sweep point.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.experiment.api.dto;
 
 import org.osgi.annotation.bundle.Export;

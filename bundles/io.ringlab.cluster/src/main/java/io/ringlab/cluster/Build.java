@@ -25,11 +25,20 @@ record Build(String version, String hash) {
 
     /** @param bundles the installation's fingerprints ({@code ExperimentService.bundles()}) */
     static Build of(Map<String, String> bundles) {
+        return of(bundles, null);
+    }
+
+    /**
+     * @param bundles the installation's fingerprints ({@code ExperimentService.bundles()})
+     * @param core the bundles that are Ringlab itself ({@link Plugins#core}), or {@code null} for every
+     *        {@code io.ringlab.*} one: a plug-in named {@code io.ringlab.*} is not the build
+     */
+    static Build of(Map<String, String> bundles, java.util.Set<String> core) {
         String engine = bundles.get("io.ringlab.engine");
         String version = engine == null ? "dev" : engine.substring(0, Math.max(0, engine.indexOf('#')));
         StringBuilder t = new StringBuilder();
         bundles.forEach((name, fingerprint) -> {
-            if (name.startsWith("io.ringlab.")) {
+            if (name.startsWith("io.ringlab.") && (core == null || core.contains(name))) {
                 t.append(name).append(' ').append(fingerprint).append('\n');
             }
         });

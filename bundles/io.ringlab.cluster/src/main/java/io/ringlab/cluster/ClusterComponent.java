@@ -2,6 +2,7 @@ package io.ringlab.cluster;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,7 +47,8 @@ public class ClusterComponent implements ClusterService {
         }
         ClassLoader hazelcast = Hazelcasts.ensure(context);
         HAZELCAST_LOG.setLevel(Level.INFO);
-        return WorkerMember.start(ClusterFile.read(clusterFile, hazelcast), classes(), hazelcast, threads, experiments, log);
+        return WorkerMember.start(ClusterFile.read(clusterFile, hazelcast), classes(), hazelcast, threads, experiments, log,
+                context);
     }
 
     @Override
@@ -54,8 +56,15 @@ public class ClusterComponent implements ClusterService {
         Objects.requireNonNull(clusterFile, "clusterFile");
         ClassLoader hazelcast = Hazelcasts.ensure(context);
         HAZELCAST_LOG.setLevel(Level.WARNING);
+        Map<String, byte[]> plugins;
+        try {
+            plugins = context == null ? Map.of() : Plugins.jars(context);
+        } catch (java.io.IOException e) {
+            throw new ClusterException("a plug-in of this process cannot be read to ship it to the workers: " + e.getMessage(),
+                    e);
+        }
         return ClusterExecutor.connect(ClusterFile.read(clusterFile, hazelcast), classes(), hazelcast,
-                Build.of(experiments.bundles()), log);
+                Build.of(experiments.bundles(), context == null ? null : Plugins.core(context)), log, plugins);
     }
 
     /** @return the class loader Hazelcast deserializes tasks with: this bundle's, which sees Hazelcast's packages too */

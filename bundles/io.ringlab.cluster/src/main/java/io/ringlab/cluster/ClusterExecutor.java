@@ -52,9 +52,14 @@ final class ClusterExecutor implements RunExecutor {
     private final Set<UUID> refused = new HashSet<>();
     /** The next partition key to try; guarded by {@code this}. */
     private int nextKey;
+    /** The submitter's plug-ins, by {@link Plugins#key}: each task names them, each worker installs those it lacks. */
+    private final List<String> plugins;
+    /** Workers that cannot use the plug-ins, with why: they are sent no further run; guarded by {@code this}. */
+    private final Map<UUID, String> unfit = new HashMap<>();
 
-    private ClusterExecutor(HazelcastInstance client, Build build, PrintStream log) {
+    private ClusterExecutor(HazelcastInstance client, Build build, PrintStream log, List<String> plugins) {
         this.client = client;
+        this.plugins = List.copyOf(plugins);
         this.executor = client.getDurableExecutorService(WorkerMember.EXECUTOR);
         this.build = build;
         this.log = log;
@@ -65,8 +70,12 @@ final class ClusterExecutor implements RunExecutor {
         this.parallelism = threads;
     }
 
+    /**
+     * @param plugins the submitter's plug-ins as jars, by {@link Plugins#key}: put in the cluster's map {@value
+     *        Plugins#MAP} for the workers
+     */
     static ClusterExecutor connect(ClusterFile file, ClassLoader classes, ClassLoader hazelcast, Build build,
-            PrintStream log) throws ClusterException {
+            PrintStream log, Map<String, byte[]> plugins) throws ClusterException {
         HazelcastInstance client;
         ClassLoader tccl = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(hazelcast);
@@ -81,7 +90,11 @@ final class ClusterExecutor implements RunExecutor {
         } finally {
             Thread.currentThread().setContextClassLoader(tccl);
         }
-        ClusterExecutor x = new ClusterExecutor(client, build, log);
+        ClusterExecutor x = new ClusterExecutor(client, build, log, new java.util.ArrayList<>(plugins.keySet()));
+        if (!plugins.isEmpty()) {
+            com.hazelcast.map.IMap<String, byte[]> shipped = client.getMap(Plugins.MAP);
+            plugins.forEach(shipped::putIfAbsent); // content-addressed: a key present holds the same bytes
+        }
         if (x.parallelism == 0) {
             StringBuilder why = new StringBuilder();
             for (Member m : client.getCluster().getMembers()) {
@@ -101,9 +114,9 @@ final class ClusterExecutor implements RunExecutor {
 
     @Override
     public RunResultDTO run(RunTaskDTO task, Consumer<String> sent) throws PipelineException, InterruptedException {
-        String json = Wire.task(task);
+        String json = Wire.task(task, plugins);
         for (int attempt = 1;; attempt++) {
-            Member m = acquire();
+            Member m = acquire(task.experiment);
             try {
                 sent.accept(WorkerMember.name(m));
                 DurableExecutorServiceFuture<String> f = executor.submitToKeyOwner(new RunCall(json), keyOf(m));
@@ -120,6 +133,15 @@ final class ClusterExecutor implements RunExecutor {
                     dispose(f);
                 }
                 Wire.Answer a = Wire.answer(text);
+                if (a.unfit()) {
+                    synchronized (this) {
+                        if (!unfit.containsKey(m.getUuid())) {
+                            unfit.put(m.getUuid(), a.error());
+                            log.println("ringlab: worker " + a.worker() + " is sent no further run: " + a.error());
+                        }
+                    }
+                    continue; // to another worker, if one is left
+                }
                 if (a.error() != null) {
                     throw new PipelineException(List.of(new ProblemDTO(task.experiment, 0, 0, "worker " + a.worker() + ": "
                             + a.error())));
@@ -140,11 +162,19 @@ final class ClusterExecutor implements RunExecutor {
         }
     }
 
-    /** @return a member of this build with a free thread (the one with the most), waiting for one */
-    private synchronized Member acquire() throws InterruptedException {
+    /**
+     * @return a member of this build with a free thread (the one with the most), waiting for one
+     * @throws PipelineException if every worker left is unfit for the experiment, with the reasons
+     */
+    private synchronized Member acquire(String experiment) throws InterruptedException, PipelineException {
         long giveUp = System.nanoTime() + NO_WORKER_MILLIS * 1_000_000L;
         while (true) {
             List<Member> workers = workers();
+            if (!workers.isEmpty() && unfit.keySet().containsAll(workers.stream().map(Member::getUuid).toList())) {
+                throw new PipelineException(List.of(new ProblemDTO(experiment, 0, 0, "no worker can use this experiment's"
+                        + " plug-ins: " + String.join("; ", new java.util.LinkedHashSet<>(unfit.values())))));
+            }
+            workers.removeIf(w -> unfit.containsKey(w.getUuid()));
             Member best = null;
             int bestFree = 0;
             for (Member m : workers) {

@@ -26,23 +26,38 @@ final class Wire {
     private Wire() {
     }
 
-    /** What a worker answers: the result, or the error, and who ran it. */
-    record Answer(String worker, RunResultDTO result, String error) {
+    /**
+     * What a worker answers: the result, or the error, and who ran it.
+     *
+     * @param unfit whether the worker cannot take any run of the experiment (it cannot use the submitter's plug-ins), so
+     *        the run goes to another worker
+     */
+    record Answer(String worker, RunResultDTO result, String error, boolean unfit) {
     }
 
-    static String task(RunTaskDTO task) {
-        return GSON.toJson(task);
+    /** What a client sends: the run, and the plug-ins (by {@link Plugins#key}) the worker must have. */
+    record Task(RunTaskDTO run, java.util.List<String> plugins) {
     }
 
-    static RunTaskDTO task(String json) {
-        return GSON.fromJson(json, RunTaskDTO.class);
+    static String task(RunTaskDTO task, java.util.List<String> plugins) {
+        return GSON.toJson(new Task(task, plugins));
+    }
+
+    static Task task(String json) {
+        Task t = GSON.fromJson(json, Task.class);
+        return new Task(t.run(), t.plugins() == null ? java.util.List.of() : t.plugins());
     }
 
     static String answer(String worker, RunResultDTO result, String error) {
+        return answer(worker, result, error, false);
+    }
+
+    static String answer(String worker, RunResultDTO result, String error, boolean unfit) {
         JsonObject o = new JsonObject();
         o.addProperty("worker", worker);
         o.add("result", result == null ? com.google.gson.JsonNull.INSTANCE : GSON.toJsonTree(result));
         o.addProperty("error", error);
+        o.addProperty("unfit", unfit);
         return GSON.toJson(o);
     }
 
@@ -51,8 +66,9 @@ final class Wire {
         try {
             JsonObject o = JsonParser.parseString(json).getAsJsonObject();
             JsonElement r = o.get("result");
+            JsonElement unfit = o.get("unfit");
             return new Answer(string(o, "worker"), r == null || r.isJsonNull() ? null : GSON.fromJson(r, RunResultDTO.class),
-                    string(o, "error"));
+                    string(o, "error"), unfit != null && !unfit.isJsonNull() && unfit.getAsBoolean());
         } catch (JsonParseException | IllegalStateException | UnsupportedOperationException e) {
             throw new IllegalStateException("a worker's answer is not readable: " + e.getMessage(), e);
         }

@@ -47,19 +47,28 @@ final class WorkerMember implements ClusterService.Worker {
     private final String address;
     private final CountDownLatch closed = new CountDownLatch(1);
     private final AtomicLong ran = new AtomicLong();
+    /** The worker's framework, where shipped plug-ins are installed; {@code null} outside one (unit tests). */
+    private final org.osgi.framework.BundleContext context;
+    /** Plug-ins checked or installed here, by {@link Plugins#key}. */
+    private final java.util.Set<String> plugins = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Why a set of plug-ins cannot be used here, by the set (its keys joined), once found. */
+    private final java.util.Map<String, String> unfit = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private WorkerMember(HazelcastInstance hz, ExperimentService experiments, PrintStream log) {
+    private WorkerMember(HazelcastInstance hz, ExperimentService experiments, PrintStream log,
+            org.osgi.framework.BundleContext context) {
         this.hz = hz;
         this.experiments = experiments;
         this.log = log;
+        this.context = context;
         Member self = hz.getCluster().getLocalMember();
         this.address = self.getAddress().getHost() + ":" + self.getAddress().getPort();
     }
 
     /** Joins the cluster; see {@link ClusterService#startWorker}. */
     static WorkerMember start(ClusterFile file, ClassLoader classes, ClassLoader hazelcast, int threads,
-            ExperimentService experiments, PrintStream log) throws ClusterException {
-        Build build = Build.of(experiments.bundles());
+            ExperimentService experiments, PrintStream log, org.osgi.framework.BundleContext context)
+            throws ClusterException {
+        Build build = Build.of(experiments.bundles(), context == null ? null : Plugins.core(context));
         Config c = file.member();
         c.setClassLoader(classes);
         // SIGTERM or Ctrl-C: leave gracefully (partitions and their tasks move to the other members first)
@@ -81,7 +90,7 @@ final class WorkerMember implements ClusterService.Worker {
         } finally {
             Thread.currentThread().setContextClassLoader(tccl);
         }
-        WorkerMember w = new WorkerMember(hz, experiments, log);
+        WorkerMember w = new WorkerMember(hz, experiments, log, context);
         for (Member m : hz.getCluster().getMembers()) {
             String why = m.localMember() ? null : build.refuses(m.getAttribute(Build.VERSION), m.getAttribute(Build.HASH));
             if (why != null) {
@@ -136,17 +145,22 @@ final class WorkerMember implements ClusterService.Worker {
     }
 
     /**
-     * Runs one task (on one of the durable executor's threads).
+     * Runs one task (on one of the durable executor's threads), after installing the submitter's plug-ins it lacks.
      *
-     * @param json the task, from {@link Wire#task(RunTaskDTO)}
-     * @return the answer, from {@link Wire#answer(String, RunResultDTO, String)}
+     * @param json the task, from {@link Wire#task(RunTaskDTO, List)}
+     * @return the answer, from {@link Wire#answer(String, RunResultDTO, String, boolean)}
      */
     String run(String json) {
-        RunTaskDTO task;
+        Wire.Task t;
         try {
-            task = Wire.task(json);
+            t = Wire.task(json);
         } catch (RuntimeException e) {
             return Wire.answer(address, null, "the worker cannot read the task: " + e.getMessage());
+        }
+        RunTaskDTO task = t.run();
+        String cannot = plugins(t.plugins());
+        if (cannot != null) {
+            return Wire.answer(address, null, cannot + "; this worker takes no run of experiment " + task.experiment, true);
         }
         long start = System.nanoTime();
         try {
@@ -161,6 +175,31 @@ final class WorkerMember implements ClusterService.Worker {
             say("run of " + task.experiment + ", variant " + task.variant + ", seed " + task.seed + " failed: " + e);
             return Wire.answer(address, null, "the run failed on worker " + address + ": " + e);
         }
+    }
+
+    /** @return why the submitter's plug-ins cannot be used here, or {@code null} once each is here */
+    private String plugins(List<String> keys) {
+        if (keys.isEmpty() || plugins.containsAll(keys)) {
+            return null;
+        }
+        String set = String.join(" ", keys);
+        String known = unfit.get(set);
+        if (known != null) {
+            return known;
+        }
+        if (context == null) {
+            return "this worker runs outside a framework and cannot install the submitter's plug-ins";
+        }
+        com.hazelcast.map.IMap<String, byte[]> shipped = hz.getMap(Plugins.MAP);
+        String why = Plugins.ensure(context, keys, shipped::get);
+        if (why != null) {
+            unfit.put(set, why);
+            say("cannot use the submitter's plug-ins: " + why);
+            return why;
+        }
+        say("plug-ins of the submitter here: " + set);
+        plugins.addAll(keys);
+        return null;
     }
 
     private void say(String line) {

@@ -65,6 +65,8 @@ class WireTest {
     @Test
     void anErrorTravelsWithoutAResult() {
         Wire.Answer a = Wire.answer(Wire.answer("10.0.0.1:5701", null, "refused: bundle x differs"));
+        assertEquals(false, a.unfit());
+        assertEquals(true, Wire.answer(Wire.answer("w", null, "cannot use plug-in x", true)).unfit());
         assertNull(a.result());
         assertEquals("refused: bundle x differs", a.error());
         assertEquals("10.0.0.1:5701", a.worker());
@@ -90,8 +92,10 @@ class WireTest {
         t.options.durationPicos = 30_000_000_000L;
         t.options.overrides.add("q.limit=10");
         t.bundles.put("io.ringlab.engine", "0.2.0#abc");
-        RunTaskDTO back = Wire.task(Wire.task(t));
-        assertEquals(Wire.task(t), Wire.task(back));
+        Wire.Task sent = Wire.task(Wire.task(t, java.util.List.of("com.acme.x@1.0.0#00ff")));
+        RunTaskDTO back = sent.run();
+        assertEquals(java.util.List.of("com.acme.x@1.0.0#00ff"), sent.plugins());
+        assertEquals(Wire.task(t, java.util.List.of()), Wire.task(back, java.util.List.of()));
         assertEquals("x\"y", back.pipeline.elements.get(0).properties.get("name").text);
         assertEquals(true, back.pipeline.elements.get(0).properties.get("name").quoted);
         assertEquals(7L, back.options.seed);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -31,6 +32,7 @@ import org.osgi.test.junit5.service.ServiceExtension;
 
 import io.ringlab.experiment.api.ResultsService;
 import io.ringlab.experiment.api.dto.TableDTO;
+import io.ringlab.workspace.tests.dropin.PlugSinkFactory;
 
 /**
  * A sweep on a cluster (issue 18, section 3), on 127.0.0.1 only: three {@code ringlab worker} processes of this
@@ -53,6 +55,8 @@ class ClusterTest {
             variant on { set eth0.bql = true }
             """;
     private static final int RUNS = 200;
+    /** The test plug-in's symbolic name (PluginsOptionTest's). */
+    private static final String PLUGIN = "io.ringlab.test.plugin";
     /** Every column of a run the engine decides (not the wall-clock ones, nor the worker), and every metric. */
     private static final String RUNS_QUERY = "SELECT key, experiment, variant, seed, point, state, packet_conservation,"
             + " buffer_conservation, simulated_s, events, packets, \"eth0.ring\" FROM runs ORDER BY key";
@@ -192,6 +196,77 @@ class ClusterTest {
         assertTrue(abSaid.contains("no member of cluster 'ringlab-old' runs Ringlab ")
                 && abSaid.contains("it runs Ringlab 0.1.0 (build 0123456789abcdef)"), abSaid);
         assertTrue(!Files.exists(dir.resolve("x.duckdb")), "nothing was recorded");
+    }
+
+    @Test
+    void aSubmittersPlugInIsShippedToAWorkerThatLacksItAndRefusedByOneThatHasAnother(@InjectService ResultsService results)
+            throws Exception {
+        String component = TestBundles.component(PlugSinkFactory.class.getName(), PlugSinkFactory.class,
+                PlugSinkFactory.TYPE, null, "");
+        Path ours = TestBundles.write(context.getBundle(), dir.resolve("ours/plugsink.jar"), PLUGIN, PlugSinkFactory.class,
+                Map.of("plugsink.xml", component), TestBundles.imports(""));
+        Map<String, String> otherHeaders = new java.util.HashMap<>(TestBundles.imports(""));
+        otherHeaders.put("Bundle-Name", "another build of the same plug-in");
+        TestBundles.write(context.getBundle(), dir.resolve("other/plugsink.jar"), PLUGIN, PlugSinkFactory.class,
+                Map.of("plugsink.xml", component), otherHeaders);
+        Path cluster = clusterFile("ringlab-plugins", "");
+        Path withOther = dir.resolve("with-other.log");
+        Process other = start(withOther, "worker", "--cluster", cluster.toString(), "--threads", "1", "--plugins",
+                dir.resolve("other").toString());
+        awaitLine(withOther, "waiting for runs", other);
+        Path without = dir.resolve("without.log");
+        Process bare = start(without, "worker", "--cluster", cluster.toString(), "--threads", "1");
+        awaitLine(without, "waiting for runs", bare);
+        awaitLine(withOther, "2 members", other);
+
+        Files.writeString(dir.resolve("plug.pipeline"), """
+                element src : source { rate = 1Gbit; size = 1500B }
+                element snk : plugsink
+                src -> snk
+                """);
+        Path experiment = Files.writeString(dir.resolve("plug.experiment"), """
+                name = "plug"
+                pipeline = "plug.pipeline"
+                duration = 2ms
+                seeds = 5
+                metrics = [snk.received]
+                variant fast { set src.rate = 1Gbit }
+                variant slow { set src.rate = 100Mbit }
+                """);
+        Process ab = new ProcessBuilder(App.command(context, dir, "ab", experiment.toString(), "--db",
+                dir.resolve("c.duckdb").toString(), "--cluster", cluster.toString(), "--plugins", ours.getParent()
+                        .toString())).directory(dir.toFile()).redirectErrorStream(true).start();
+        started.add(ab);
+        String said = new String(ab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ab.waitFor(120, TimeUnit.SECONDS), said);
+        assertEquals(0, ab.exitValue(), said);
+        String bareAddress = address(without);
+        assertTrue(said.contains("runs per worker: " + bareAddress + " 10\n"), "every run on the worker without the"
+                + " plug-in, which installed the submitter's: " + said);
+        assertTrue(said.contains("worker " + address(withOther) + " is sent no further run: plug-in " + PLUGIN
+                + " 1.0.0 here (") && said.contains("is not the submitter's: its content differs"), said);
+        assertTrue(Files.readString(without).contains("plug-ins of the submitter here: " + PLUGIN + "@1.0.0#"),
+                Files.readString(without));
+
+        Process here = new ProcessBuilder(App.command(context, dir, "ab", experiment.toString(), "--db",
+                dir.resolve("l.duckdb").toString(), "--threads", "1", "--plugins", ours.getParent().toString()))
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        started.add(here);
+        String local = new String(here.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(here.waitFor(120, TimeUnit.SECONDS), local);
+        assertEquals(0, here.exitValue(), local);
+        assertEquals(results.query(dir.resolve("l.duckdb"), RUNS_QUERY.replace(", \"eth0.ring\"", "")).rows,
+                results.query(dir.resolve("c.duckdb"), RUNS_QUERY.replace(", \"eth0.ring\"", "")).rows,
+                "the same keys (the plug-in's fingerprint on the worker is the submitter's) and results");
+        assertEquals(results.query(dir.resolve("l.duckdb"), SCALARS).rows, results.query(dir.resolve("c.duckdb"), SCALARS)
+                .rows);
+    }
+
+    /** @return the address a worker's log says it joined at */
+    private static String address(Path log) throws IOException {
+        Matcher m = Pattern.compile("worker (\\S+) joined cluster").matcher(Files.readString(log));
+        assertTrue(m.find(), Files.readString(log));
+        return m.group(1);
     }
 
     @Test

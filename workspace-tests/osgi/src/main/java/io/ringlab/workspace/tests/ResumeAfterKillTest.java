@@ -33,11 +33,15 @@ import io.ringlab.experiment.api.dto.TableDTO;
  */
 @ExtendWith({BundleContextExtension.class, ServiceExtension.class})
 class ResumeAfterKillTest {
-    /** 2 variants x 6 ring sizes x 2 seeds = 24 runs of 30 ms. */
+    /**
+     * 2 variants x 6 ring sizes x 2 seeds = 24 runs of 300 ms simulated (some 30 ms each on one thread): the 16 runs
+     * after the kill take long enough that the SIGKILL, sent once the 8th run's line is read, lands before they end (with
+     * 30 ms runs of 3 ms, a fast process had recorded all 24 first).
+     */
     private static final String EXPERIMENT = """
             name = "resume"
             pipeline = "%s"
-            duration = 30ms
+            duration = 300ms
             seeds = 2
             metrics = [ping.rttP50Millis, eth0.ringUsed, sink.rxPackets]
             sweep eth0.ring = 16..512 *2

@@ -233,13 +233,18 @@ class ClusterTest {
                 variant fast { set src.rate = 1Gbit }
                 variant slow { set src.rate = 100Mbit }
                 """);
+        Path abErr = dir.resolve("ab.err");
         Process ab = new ProcessBuilder(App.command(context, dir, "ab", experiment.toString(), "--db",
                 dir.resolve("c.duckdb").toString(), "--cluster", cluster.toString(), "--plugins", ours.getParent()
-                        .toString())).directory(dir.toFile()).redirectErrorStream(true).start();
+                        .toString(), "--json", "-")).directory(dir.toFile()).redirectError(abErr.toFile()).start();
         started.add(ab);
-        String said = new String(ab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(ab.waitFor(120, TimeUnit.SECONDS), said);
+        String json = new String(ab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ab.waitFor(120, TimeUnit.SECONDS), json);
+        String said = Files.readString(abErr);
         assertEquals(0, ab.exitValue(), said);
+        // Hazelcast's logging, the progress and the summary go to standard error: standard output is the JSON alone
+        assertEquals(10, com.google.gson.JsonParser.parseString(json).getAsJsonObject().getAsJsonArray("runs").size(),
+                json);
         String bareAddress = address(without);
         assertTrue(said.contains("runs per worker: " + bareAddress + " 10\n"), "every run on the worker without the"
                 + " plug-in, which installed the submitter's: " + said);

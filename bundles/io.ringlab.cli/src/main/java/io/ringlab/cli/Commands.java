@@ -293,6 +293,10 @@ final class Commands implements Callable<Integer> {
                 + RunControlProtocol.VERSION_SEPARATOR + "VERSION]] (a swap's outcome is printed as a line '"
                 + RunControlProtocol.SWAP_REPLY + "{json}'); the console's separate-process runs use it")
         boolean control;
+        @Option(names = "--flent", paramLabel = "OUT", description = "write the run as a flent data file (.flent.gz, flent"
+                + " 2.x's format; the pipeline's ping, and its TCP streams as flent's tcp_1up or tcp_Nup), sampled every"
+                + " 0.2 s over the measured window (docs/flent.md)")
+        String flent;
 
         Run(Commands root) {
             super(root);
@@ -304,6 +308,7 @@ final class Commands implements Callable<Integer> {
             StopOnTerm signals = new StopOnTerm(root.err);
             signals.pending("--json", json);
             signals.pending("--plot", plot);
+            signals.pending("--flent", flent);
             try {
                 return execute(human, signals);
             } finally {
@@ -312,9 +317,16 @@ final class Commands implements Callable<Integer> {
         }
 
         private Integer execute(PrintStream human, StopOnTerm signals) throws IOException {
-            if (!root.outputsWritable("--json", json, "--snapshots", snapshots, "--plot", plot)) {
+            if (!root.outputsWritable("--json", json, "--snapshots", snapshots, "--plot", plot)
+                    || !root.outputsWritable("--flent", flent)) {
                 return Runner.INVALID;
             }
+            if (flent != null && seriesInterval != null) {
+                root.err.println("ringlab run: --flent samples the run every " + FlentFile.STEP_TEXT + " (flent's step):"
+                        + " leave --series-interval out");
+                return Runner.INVALID;
+            }
+            FlentFile.Plan[] flentPlan = new FlentFile.Plan[1];
             InputWarnings warnings = new InputWarnings(root.err, root.runner.types());
             print = warnings.metrics("--print", print); // old names (rxMbps) read today's metrics
             plotSeries = warnings.metrics("--plot-series", plotSeries);
@@ -328,8 +340,12 @@ final class Commands implements Callable<Integer> {
             if (snapshots != null) {
                 watchers.add(SnapshotFile.to(Path.of(snapshots), root.err));
             }
-            Runner.Request request = new Runner.Request(file, duration, seed, sets, seriesInterval, warmup, swaps,
-                    watchers, print, "--print", plot == null ? List.of() : plotSeries);
+            Runner.Request request = new Runner.Request(file, duration, seed, sets, flent != null ? FlentFile.STEP_TEXT
+                    : seriesInterval, warmup, swaps, watchers, print, "--print", plot == null ? List.of() : plotSeries,
+                    flent == null ? null : p -> {
+                        flentPlan[0] = FlentFile.plan(p);
+                        FlentFile.sample(p, flentPlan[0]);
+                    });
             Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());
@@ -364,6 +380,11 @@ final class Commands implements Callable<Integer> {
                     root.err.println(e.getMessage());
                     return Runner.INVALID;
                 }
+            }
+            if (flent != null) {
+                written &= root.writeOutput("--flent", flent, FlentFile.content(o.result(), flentPlan[0], file), human,
+                        "flent file");
+                signals.done("--flent");
             }
             if (!written) {
                 return Runner.FAILED;

@@ -85,12 +85,17 @@ final class Runner {
      * @param series series names the caller will draw ({@code --plot-series}): checked against the prepared run's
      *        series before it starts
      */
+    /**
+     * @param adjust changes the pipeline as read before the run is prepared (the series a flent file needs); {@code null}
+     *        for none; an {@link IllegalArgumentException} it throws is invalid input
+     */
     record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
-            List<String> swaps, List<Watcher> watchers, List<String> metrics, String option, List<String> series) {
+            List<String> swaps, List<Watcher> watchers, List<String> metrics, String option, List<String> series,
+            java.util.function.Consumer<PipelineDTO> adjust) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
             return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null,
-                    List.of());
+                    List.of(), null);
         }
     }
 
@@ -182,6 +187,9 @@ final class Runner {
                 }
             } catch (IllegalArgumentException e) {
                 return new Outcome(null, INVALID, e.getMessage());
+            }
+            if (q.adjust() != null) {
+                q.adjust().accept(pipeline);
             }
             options.seed = q.seed();
             options.overrides.addAll(q.sets());

@@ -69,6 +69,7 @@ final class TcpGauges {
             int k = s;
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(t, t.socks[k].bytesAcked),
                     () -> t.socks[k].ackEvents, t.start);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_ACKED_BYTES, s), () -> t.socks[k].bytesAcked);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> t.cc.cwnd[k]);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> t.wmemMax[k]);
         }
@@ -76,6 +77,9 @@ final class TcpGauges {
         m.series(TcpFactory.SSTHRESH.name);
         m.series(TcpFactory.IN_FLIGHT_BYTES.name);
         m.series(TcpFactory.ACKED_BYTES.name);
+        for (int s = 0; s < t.streams; s++) {
+            m.series(TcpFactory.stream(TcpFactory.STREAM_ACKED_BYTES, s));
+        }
         m.series(TcpFactory.WMEM_BYTES.name);
         if (t.tsq != TcpElement.TSQ_OFF) {
             m.series(TcpFactory.TSQ_LIMIT_BYTES.name);

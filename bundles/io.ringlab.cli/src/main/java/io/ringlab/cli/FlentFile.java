@@ -1,0 +1,330 @@
+package io.ringlab.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
+
+import com.google.gson.GsonBuilder;
+
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
+import io.ringlab.sim.api.dto.PointsDTO;
+import io.ringlab.sim.api.dto.RunResultDTO;
+import io.ringlab.sim.api.dto.SeriesDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
+
+/**
+ * A run as a flent data file ({@code ringlab run FILE --flent OUT.flent.gz}), so that a simulated run and a testbed's
+ * flent run open in the same flent plot. The format is flent 2.1.1's (its {@code resultset.py}, file format version
+ * {@value #VERSION}; docs/flent.md): gzip'd JSON with {@code metadata}, {@code x_values} (from 0 every
+ * {@value #STEP} s, flent's default {@code STEP_SIZE}), {@code results} (each series on that grid, {@code null} where it
+ * has no value) and {@code raw_values} (each sample with its time).
+ * <p>
+ * Which flent test a pipeline resembles, and so the file's {@code NAME} and series:
+ * <ul>
+ * <li>a {@code ping} element and no {@code tcp}: {@code ping}, series {@code Ping (ms) ICMP} (each echo's RTT, from the
+ * ping element's {@code rttMillis} points);</li>
+ * <li>{@code tcp} elements with N streams in all, and a {@code ping}: {@code tcp_1up} (series {@code TCP upload}) for
+ * one stream, {@code tcp_Nup} for N of 2, 4, 6, 8 and 12 (flent's own tests, {@code TCP upload::1} to {@code ::N}), else
+ * {@code tcp_nup} with {@code TEST_PARAMETERS.upload_streams = N}; each stream's throughput in Mbit/s over each step,
+ * from its {@code stream<i>AckedBytes} sampled every step, with the ping's {@code Ping (ms) ICMP}.</li>
+ * </ul>
+ * Only the run's measured window (after the warm-up) is written; x = 0 is the warm-up's end, at virtual time zero of
+ * the Unix epoch ({@code T0} and {@code TIME} are 1970-01-01T00:00:00Z plus the warm-up), so the same run gives the same
+ * file. The metadata names the pipeline, its overrides, the seed and Ringlab's version ({@code NOTE} and the
+ * {@code RINGLAB_*} keys).
+ * <p>
+ * Stateless and thread-safe.
+ */
+final class FlentFile {
+    /** flent's data file format version (flent 2.1.1 {@code resultset.FILEFORMAT_VERSION}; 5 or more it refuses). */
+    static final int VERSION = 4;
+    /** flent's default step, seconds ({@code STEP_SIZE}); also the series interval of a run written as a flent file. */
+    static final double STEP = 0.2;
+    /** The series interval a run gets for a flent file: {@value #STEP} s. */
+    static final String STEP_TEXT = "200ms";
+    /** flent's name of ICMP ping RTT series (ping.conf, tcp_nup.conf). */
+    static final String PING = "Ping (ms) ICMP";
+    /** flent's streams-per-test in its own tcp_Nup tests. */
+    private static final List<Integer> NUP = List.of(2, 4, 6, 8, 12);
+
+    private FlentFile() {
+    }
+
+    /**
+     * What a pipeline gives flent.
+     *
+     * @param test flent's test name
+     * @param ping the ping element's name
+     * @param streams each TCP stream's acked-bytes metric, as {@code element.stream<i>AckedBytes}, in flent's order
+     * @param parameters flent's {@code TEST_PARAMETERS}
+     */
+    record Plan(String test, String ping, List<String> streams, Map<String, String> parameters) {
+        /** @return flent's name of the i-th (from 0) stream's series */
+        String streamSeries(int i) {
+            return streams.size() == 1 ? "TCP upload" : "TCP upload::" + (i + 1);
+        }
+    }
+
+    /**
+     * @return which flent test the pipeline resembles, and what of the run it takes
+     * @throws IllegalArgumentException if flent has no test for it (no ping element), saying what flent needs
+     */
+    static Plan plan(PipelineDTO p) {
+        String ping = null;
+        List<String> streams = new ArrayList<>();
+        for (ElementSpecDTO e : p.elements) {
+            if ("ping".equals(e.type) && ping == null) {
+                ping = e.name;
+            } else if ("tcp".equals(e.type)) {
+                ValueDTO n = e.properties.get("streams");
+                int count = n == null ? 1 : Integer.parseInt(n.text.strip());
+                for (int i = 0; i < count; i++) {
+                    streams.add(e.name + ".stream" + i + "AckedBytes");
+                }
+            }
+        }
+        if (ping == null) {
+            throw new IllegalArgumentException("--flent: " + p.file + " has no ping element: flent's ping and tcp_*up"
+                    + " tests all have a ping series (Ping (ms) ICMP); add a ping element");
+        }
+        if (streams.isEmpty()) {
+            return new Plan("ping", ping, streams, Map.of());
+        }
+        int n = streams.size();
+        if (n == 1) {
+            return new Plan("tcp_1up", ping, streams, Map.of());
+        }
+        if (NUP.contains(n)) {
+            return new Plan("tcp_" + n + "up", ping, streams, Map.of());
+        }
+        return new Plan("tcp_nup", ping, streams, Map.of("upload_streams", Integer.toString(n)));
+    }
+
+    /** Adds the series the file needs to the pipeline's sampled series (its {@code plot} list). */
+    static void sample(PipelineDTO p, Plan plan) {
+        for (String s : plan.streams()) {
+            if (p.plot.stream().noneMatch(v -> s.equals(v.text))) {
+                p.plot.add(new ValueDTO(s, 0, 0));
+            }
+        }
+    }
+
+    /**
+     * @param r the run's result, sampled every {@value #STEP} s
+     * @param plan from {@link #plan}
+     * @param pipelineFile the pipeline's file, for the metadata
+     * @return the file's content (gzip'd JSON)
+     */
+    static io.ringlab.pipeline.format.OutputFile.Content content(RunResultDTO r, Plan plan, String pipelineFile) {
+        Map<String, Object> file = file(r, plan, pipelineFile);
+        return out -> {
+            GZIPOutputStream z = new GZIPOutputStream(new NonClosing(out));
+            OutputStreamWriter w = new OutputStreamWriter(z, StandardCharsets.UTF_8);
+            new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(file, w);
+            w.flush();
+            z.finish();
+        };
+    }
+
+    /** @return the file as JSON objects (maps in flent's key order, sorted as flent writes them) */
+    static Map<String, Object> file(RunResultDTO r, Plan plan, String pipelineFile) {
+        double warmup = r.simulatedSeconds - r.measuredSeconds;
+        double length = r.measuredSeconds;
+        int n = (int) Math.floor(length / STEP + 1e-9);
+        List<Double> x = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            x.add(round(j * STEP));
+        }
+        Map<String, Object> results = new TreeMap<>();
+        Map<String, Object> raw = new TreeMap<>();
+        Map<String, Object> seriesMeta = new TreeMap<>();
+        List<String> hosts = new ArrayList<>();
+        for (int i = 0; i < plan.streams().size(); i++) {
+            String metric = plan.streams().get(i);
+            List<Double> grid = new ArrayList<>();
+            List<Map<String, Object>> samples = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                double from = warmup + j * STEP;
+                double to = from + STEP;
+                double bytes = bytesAt(r, metric, to) - bytesAt(r, metric, from);
+                double mbps = bytes * 8 / STEP / 1e6;
+                grid.add(mbps);
+                Map<String, Object> s = new LinkedHashMap<>();
+                s.put("t", round(to - warmup));
+                s.put("val", mbps);
+                s.put("dur", STEP);
+                samples.add(s);
+            }
+            String name = plan.streamSeries(i);
+            results.put(name, grid);
+            raw.put(name, samples);
+            seriesMeta.put(name, meta("Mbits/s", "NetperfDemoRunner", i + 1));
+        }
+        PointsDTO pings = r.series == null ? null : r.series.points.get(plan.ping() + ".rttMillis");
+        List<Map<String, Object>> pingRaw = new ArrayList<>();
+        List<double[]> inWindow = new ArrayList<>();
+        if (pings != null) {
+            for (int k = 0; k < pings.timeSeconds.length; k++) {
+                double t = pings.timeSeconds[k];
+                if (t + 1e-12 < warmup) {
+                    continue;
+                }
+                Map<String, Object> s = new LinkedHashMap<>();
+                s.put("t", t - warmup);
+                s.put("val", pings.values[k]);
+                s.put("seq", k);
+                pingRaw.add(s);
+                inWindow.add(new double[] {t - warmup, pings.values[k]});
+            }
+        }
+        List<Double> pingGrid = new ArrayList<>();
+        for (double xj : x) {
+            pingGrid.add(interpolate(inWindow, xj));
+        }
+        results.put(PING, pingGrid);
+        raw.put(PING, pingRaw);
+        seriesMeta.put(PING, meta("ms", "PingRunner", plan.streams().size() + 1));
+        hosts.add(plan.ping());
+
+        String epoch = iso(warmup);
+        Map<String, Object> metadata = new TreeMap<>();
+        metadata.put("NAME", plan.test());
+        // the legend of a plot of several files: the pipeline and what the run changed in it
+        metadata.put("TITLE", r.pipeline + (r.overrides == null || r.overrides.set.isEmpty() ? ""
+                : " " + String.join(" ", r.overrides.set)));
+        metadata.put("NOTE", "simulated by Ringlab " + r.ringlabVersion + ": pipeline " + pipelineFile + ", seed " + r.seed
+                + (r.overrides == null || r.overrides.set.isEmpty() ? "" : ", overrides " + r.overrides.set)
+                + "; x = 0 is the end of the warm-up, times are virtual");
+        metadata.put("TIME", epoch);
+        metadata.put("T0", epoch);
+        metadata.put("LENGTH", length);
+        metadata.put("TOTAL_LENGTH", length);
+        metadata.put("STEP_SIZE", STEP);
+        metadata.put("HOST", plan.ping());
+        metadata.put("HOSTS", hosts);
+        metadata.put("LOCAL_HOST", "ringlab");
+        metadata.put("IP_VERSION", 4);
+        metadata.put("TEST_PARAMETERS", new TreeMap<>(plan.parameters()));
+        metadata.put("SERIES_META", seriesMeta);
+        metadata.put("FAILED_RUNNERS", 0);
+        metadata.put("RINGLAB_VERSION", r.ringlabVersion);
+        metadata.put("RINGLAB_PIPELINE", pipelineFile);
+        metadata.put("RINGLAB_SEED", r.seed);
+        metadata.put("RINGLAB_OVERRIDES", r.overrides == null ? List.of() : r.overrides.set);
+        metadata.put("RINGLAB_WARMUP_SECONDS", warmup);
+
+        Map<String, Object> file = new TreeMap<>();
+        file.put("metadata", metadata);
+        file.put("raw_values", raw);
+        file.put("results", results);
+        file.put("version", VERSION);
+        file.put("x_values", x);
+        // raw times are absolute in flent (Unix seconds): the epoch plus the warm-up is x = 0
+        for (Object series : raw.values()) {
+            for (Object s : (List<?>) series) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> m = (Map<String, Object>) s;
+                m.put("t", warmup + (double) m.get("t"));
+            }
+        }
+        return file;
+    }
+
+    private static Map<String, Object> meta(String units, String runner, int idx) {
+        Map<String, Object> m = new TreeMap<>();
+        m.put("UNITS", units);
+        m.put("RUNNER", runner);
+        m.put("IDX", idx);
+        return m;
+    }
+
+    /**
+     * @return the metric's value at virtual time {@code t}: the series' rows interpolated, or at the run's end the
+     *         end-of-run value (the series' last row is the step before the end)
+     */
+    static double bytesAt(RunResultDTO r, String metric, double t) {
+        int dot = metric.indexOf('.');
+        Map<String, Double> element = r.elements.get(metric.substring(0, dot));
+        Double end = element == null ? null : element.get(metric.substring(dot + 1));
+        if (end != null && t >= r.simulatedSeconds - 1e-9) {
+            return end;
+        }
+        SeriesDTO s = r.series;
+        int c = s == null ? -1 : s.columns.indexOf(metric);
+        if (c < 0) {
+            throw new IllegalStateException("--flent: the run has no series " + metric);
+        }
+        double[] prev = null;
+        for (double[] row : s.rows) {
+            if (Math.abs(row[0] - t) < 1e-9) {
+                return row[c];
+            }
+            if (row[0] > t) {
+                if (prev == null) {
+                    return row[c];
+                }
+                return prev[c] + (row[c] - prev[c]) * (t - prev[0]) / (row[0] - prev[0]);
+            }
+            prev = row;
+        }
+        if (end == null || prev == null) {
+            throw new IllegalStateException("--flent: the series " + metric + " ends before " + t + " s");
+        }
+        return prev[c] + (end - prev[c]) * (t - prev[0]) / (r.simulatedSeconds - prev[0]);
+    }
+
+    /** @return the RTT at {@code x} between the two pings around it, or {@code null} outside the first and last */
+    private static Double interpolate(List<double[]> points, double x) {
+        for (int k = 0; k < points.size(); k++) {
+            double[] p = points.get(k);
+            if (Math.abs(p[0] - x) < 1e-12) {
+                return p[1];
+            }
+            if (p[0] > x) {
+                if (k == 0) {
+                    return null;
+                }
+                double[] q = points.get(k - 1);
+                return q[1] + (p[1] - q[1]) * (x - q[0]) / (p[0] - q[0]);
+            }
+        }
+        return null;
+    }
+
+    /** @return {@code seconds} after the Unix epoch as flent writes times ({@code %Y-%m-%dT%H:%M:%S.%fZ}) */
+    static String iso(double seconds) {
+        long micros = Math.round(seconds * 1e6);
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000),
+                (int) Math.floorMod(micros, 1_000_000) * 1000, java.time.ZoneOffset.UTC);
+        return t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS")) + "Z";
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1e9) / 1e9;
+    }
+
+    /** Lets the gzip stream finish without closing the caller's stream (standard output for {@code -}). */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

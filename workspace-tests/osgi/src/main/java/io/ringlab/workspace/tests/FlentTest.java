@@ -1,0 +1,131 @@
+package io.ringlab.workspace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.BundleContext;
+import org.osgi.test.common.annotation.InjectBundleContext;
+import org.osgi.test.junit5.context.BundleContextExtension;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/**
+ * {@code ringlab run --flent} (issue 19, section 2), judged by the real flent (Debian's {@code flent} 2.1.1 with
+ * {@code python3-matplotlib}, which {@code ./ringlab test} installs as root): {@code flent -f stats} prints for every
+ * series the mean Ringlab reports for the same run, and every plot flent offers for the file's test draws. Without
+ * flent the test fails, naming the packages.
+ */
+@ExtendWith(BundleContextExtension.class)
+class FlentTest {
+    @InjectBundleContext
+    BundleContext context;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void fourTcpStreamsAndAPingAreFlentsTcp4upWithRinglabsMeans() throws Exception {
+        JsonObject r = run("stmmac-bql-100m", "3s");
+        Map<String, Double> means = stats();
+        JsonObject iperf = r.getAsJsonObject("elements").getAsJsonObject("iperf");
+        for (int i = 0; i < 4; i++) {
+            // no warm-up: the window flent sees is the whole run, over which Ringlab's per-stream goodput counts
+            double ours = iperf.get("stream" + i + "GoodputMbitPerSecond").getAsDouble();
+            assertEquals(ours, means.get("TCP upload::" + (i + 1)), ours * 1e-6, "stream " + i + ": " + means);
+        }
+        assertPing(r, means);
+        drawsEveryPlot("tcp_4up");
+    }
+
+    @Test
+    void aPingAloneIsFlentsPing() throws Exception {
+        JsonObject r = run("netdev-bql", "2s");
+        Map<String, Double> means = stats();
+        assertEquals(List.of("Ping (ms) ICMP"), List.copyOf(means.keySet()));
+        assertPing(r, means);
+        drawsEveryPlot("ping");
+    }
+
+    /** The ping's mean: flent's is exact, Ringlab's from its HdrHistogram (3 significant digits per bucket). */
+    private static void assertPing(JsonObject r, Map<String, Double> means) {
+        double ours = r.getAsJsonObject("elements").getAsJsonObject("ping").get("rttMeanMillis").getAsDouble();
+        assertEquals(ours, means.get("Ping (ms) ICMP"), ours * 1e-3, means.toString());
+    }
+
+    private JsonObject run(String pipeline, String duration) throws Exception {
+        Path json = dir.resolve("r.json");
+        String said = exec(App.command(context, dir, "run", App.home(context).resolve("pipelines/" + pipeline + ".pipeline")
+                .toString(), "--duration", duration, "--warmup", "0s", "--flent", dir.resolve("r.flent.gz").toString(),
+                "--json", json.toString()));
+        assertTrue(Files.size(dir.resolve("r.flent.gz")) > 0, said);
+        return JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+    }
+
+    /** @return each series' mean as {@code flent -f stats} prints it */
+    private Map<String, Double> stats() throws Exception {
+        String out = exec(flent("-i", dir.resolve("r.flent.gz").toString(), "-f", "stats"));
+        Map<String, Double> means = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("(?m)^ (\\S[^\\n]*):\\n(?:  [^\\n]*\\n)*?  Mean:\\s+([-0-9.]+)").matcher(out);
+        while (m.find()) {
+            if (!m.group(1).endsWith(" avg") && !m.group(1).endsWith(" sum")) { // flent's own, computed from the others
+                means.put(m.group(1), Double.parseDouble(m.group(2)));
+            }
+        }
+        assertTrue(!means.isEmpty(), out);
+        return means;
+    }
+
+    private void drawsEveryPlot(String test) throws Exception {
+        String listed = exec(flent("--list-plots", test));
+        List<String> plots = new ArrayList<>();
+        for (String line : listed.split("\n")) {
+            Matcher m = Pattern.compile("^  (\\S+)\\s+:").matcher(line);
+            if (m.find()) {
+                plots.add(m.group(1));
+            }
+        }
+        assertTrue(plots.size() > 1, listed);
+        for (String p : plots) {
+            Path png = dir.resolve(p + ".png");
+            String said = exec(flent("-i", dir.resolve("r.flent.gz").toString(), "-p", p, "-o", png.toString()));
+            assertTrue(Files.size(png) > 1000 && !said.contains("Traceback") && !said.contains("ERROR"), p + ": " + said);
+        }
+    }
+
+    private static List<String> flent(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("flent"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** @return what the command printed (both streams); fails unless it exits with 0 */
+    private String exec(List<String> cmd) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new AssertionError(cmd.get(0) + " is not installed: ./ringlab test installs it as root; otherwise run"
+                    + " sudo apt-get install -y --no-install-recommends flent python3-matplotlib (" + e.getMessage() + ")");
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
+        return out;
+    }
+}

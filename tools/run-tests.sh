@@ -13,8 +13,8 @@ STAMP="$HOME_DIR/app/target/.built"   # the launcher's: touched after a successf
 
 # Debian packages the tests need: GTK for SWT, and an X server without a screen (Xvfb, xauth for xvfb-run) plus a font
 # for the console's GUI tests; flent, the judge of our flent files (FlentTest), with python3-matplotlib, which it only
-# recommends and needs to plot.
-needed=(libgtk-3-0 xvfb xauth fonts-dejavu-core flent python3-matplotlib) missing=()
+# recommends and needs to plot; tshark, the judge of our captures (PcapngTsharkTest).
+needed=(libgtk-3-0 xvfb xauth fonts-dejavu-core flent python3-matplotlib tshark) missing=()
 for p in "${needed[@]}"; do
   # Debian 13 renamed GTK's library package (the 64-bit time_t transition): either name will do
   dpkg -s "$p" >/dev/null 2>&1 || { [ "$p" = libgtk-3-0 ] && dpkg -s libgtk-3-0t64 >/dev/null 2>&1; } || missing+=("$p")

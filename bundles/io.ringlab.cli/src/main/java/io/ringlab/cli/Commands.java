@@ -342,10 +342,7 @@ final class Commands implements Callable<Integer> {
             }
             Runner.Request request = new Runner.Request(file, duration, seed, sets, flent != null ? FlentFile.STEP_TEXT
                     : seriesInterval, warmup, swaps, watchers, print, "--print", plot == null ? List.of() : plotSeries,
-                    flent == null ? null : p -> {
-                        flentPlan[0] = FlentFile.plan(p);
-                        FlentFile.sample(p, flentPlan[0]);
-                    });
+                    flent == null ? null : p -> flentPlan[0] = FlentFile.plan(p)); // refused before the run
             Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());

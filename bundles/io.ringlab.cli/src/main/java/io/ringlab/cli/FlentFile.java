@@ -34,7 +34,8 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * <li>{@code tcp} elements with N streams in all, and a {@code ping}: {@code tcp_1up} (series {@code TCP upload}) for
  * one stream, {@code tcp_Nup} for N of 2, 4, 6, 8 and 12 (flent's own tests, {@code TCP upload::1} to {@code ::N}), else
  * {@code tcp_nup} with {@code TEST_PARAMETERS.upload_streams = N}; each stream's throughput in Mbit/s over each step,
- * from its {@code stream<i>AckedBytes} sampled every step, with the ping's {@code Ping (ms) ICMP}.</li>
+ * from its {@code stream<i>AckedBytes} series (sampled every step: {@code --flent} sets the run's series interval), with
+ * the ping's {@code Ping (ms) ICMP}.</li>
  * </ul>
  * Only the run's measured window (after the warm-up) is written; x = 0 is the warm-up's end, at virtual time zero of
  * the Unix epoch ({@code T0} and {@code TIME} are 1970-01-01T00:00:00Z plus the warm-up), so the same run gives the same
@@ -106,15 +107,6 @@ final class FlentFile {
             return new Plan("tcp_" + n + "up", ping, streams, Map.of());
         }
         return new Plan("tcp_nup", ping, streams, Map.of("upload_streams", Integer.toString(n)));
-    }
-
-    /** Adds the series the file needs to the pipeline's sampled series (its {@code plot} list). */
-    static void sample(PipelineDTO p, Plan plan) {
-        for (String s : plan.streams()) {
-            if (p.plot.stream().noneMatch(v -> s.equals(v.text))) {
-                p.plot.add(new ValueDTO(s, 0, 0));
-            }
-        }
     }
 
     /**

@@ -379,7 +379,8 @@ final class Commands implements Callable<Integer> {
                 }
             }
             if (flent != null) {
-                written &= root.writeOutput("--flent", flent, FlentFile.content(o.result(), flentPlan[0], file), human,
+                written &= root.writeOutput("--flent", flent, FlentFile.content(o.result(), flentPlan[0], file,
+                        FlentFile.title(o.result())), human,
                         "flent file");
                 signals.done("--flent");
             }
@@ -431,6 +432,9 @@ final class Commands implements Callable<Integer> {
         @Option(names = "--db-wait", paramLabel = "D", description = "how long to wait for another process that writes the"
                 + " database (default 10s)")
         String dbWait;
+        @Option(names = "--flent", paramLabel = "DIR", description = "write each run that runs as a flent data file in DIR"
+                + " (EXPERIMENT-VARIANT-...-seedN.flent.gz; docs/flent.md)")
+        String flent;
         @Option(names = "--cluster", paramLabel = "FILE", description = "send the runs to the workers of the cluster FILE"
                 + " describes (Hazelcast YAML, docs/cluster.md) instead of this machine's threads; the results still go"
                 + " into the local database")
@@ -454,8 +458,9 @@ final class Commands implements Callable<Integer> {
             PrintStream human = root.human(json);
             ExperimentService service = root.runner.experiments;
             ExperimentResultDTO r;
-            if (dryRun && (json != null || csv != null || plot != null)) {
-                root.err.println("ringlab ab: --dry-run runs nothing, so it writes no --json, --csv or --plot: leave them out");
+            boolean flentFailed = false;
+            if (dryRun && (json != null || csv != null || plot != null || flent != null)) {
+                root.err.println("ringlab ab: --dry-run runs nothing, so it writes no --json, --csv, --plot or --flent: leave them out");
                 return Runner.INVALID;
             }
             if (!root.outputsWritable("--json", json, "--csv", csv, "--plot", plot)) {
@@ -520,6 +525,17 @@ final class Commands implements Callable<Integer> {
                 java.time.Duration wait = java.time.Duration.ofNanos(dbWait == null ? 10_000_000_000L
                         : Runner.picos("--db-wait", dbWait, false) / 1000);
                 Progress progress = new Progress(root.err, root.terminal);
+                FlentRuns flentRuns = null;
+                if (flent != null) {
+                    String cannot = FlentRuns.prepare(Path.of(flent));
+                    if (cannot != null) {
+                        root.err.println("ringlab ab: " + cannot);
+                        return Runner.INVALID;
+                    }
+                    flentRuns = new FlentRuns(Path.of(flent), e.pipelineFile);
+                }
+                io.ringlab.experiment.api.ExperimentListener listener = flentRuns == null ? progress
+                        : FlentRuns.both(progress, flentRuns);
                 ClusterService clusters = root.runner.cluster.get();
                 if (cluster != null && clusters == null) {
                     root.err.println("ringlab ab: no cluster service is installed (bundle io.ringlab.cluster)");
@@ -528,8 +544,8 @@ final class Commands implements Callable<Integer> {
                 try (RunExecutor executor = cluster == null ? null : clusters.connect(Path.of(cluster), root.err);
                         RunStore store = root.runner.results.openForWriting(database, wait)) {
                     try {
-                        r = executor == null ? service.run(e, threads == null ? 0 : threads, progress, store, rerun)
-                                : service.run(e, executor, progress, store, rerun);
+                        r = executor == null ? service.run(e, threads == null ? 0 : threads, listener, store, rerun)
+                                : service.run(e, executor, listener, store, rerun);
                     } finally {
                         synchronized (running) {
                             running[0] = false;
@@ -541,6 +557,10 @@ final class Commands implements Callable<Integer> {
                 long recorded = r.runs.stream().filter(s -> !s.stored && !RunSummaryDTO.CANCELLED.equals(s.state)).count();
                 root.err.printf(java.util.Locale.ROOT, "results: %s: %d run%s recorded now, %d taken from it%n", database,
                         recorded, recorded == 1 ? "" : "s", stored);
+                if (flentRuns != null) {
+                    flentRuns.report().forEach(root.err::println);
+                    flentFailed = flentRuns.failed();
+                }
             } catch (PipelineException | IllegalArgumentException | ResultsException e) {
                 root.err.println(e.getMessage());
                 return Runner.INVALID;
@@ -555,6 +575,7 @@ final class Commands implements Callable<Integer> {
             signals.done("--csv");
             written &= plot == null || root.writeOutput("--plot", plot, Plots.experiment(r), human, "plot");
             signals.done("--plot");
+            written &= !flentFailed;
             if (!written) {
                 r.problems.forEach(root.err::println);
                 return Runner.FAILED;

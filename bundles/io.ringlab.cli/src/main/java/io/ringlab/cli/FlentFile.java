@@ -37,9 +37,9 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * from its {@code stream<i>AckedBytes} series (sampled every step: {@code --flent} sets the run's series interval), with
  * the ping's {@code Ping (ms) ICMP}.</li>
  * </ul>
- * Only the run's measured window (after the warm-up) is written; x = 0 is the warm-up's end, at virtual time zero of
- * the Unix epoch ({@code T0} and {@code TIME} are 1970-01-01T00:00:00Z plus the warm-up), so the same run gives the same
- * file. The metadata names the pipeline, its overrides, the seed and Ringlab's version ({@code NOTE} and the
+ * Only the run's measured window is written: x = 0 is its first sample (the warm-up's end when that is on the series'
+ * grid), in virtual time from the Unix epoch ({@code T0} and {@code TIME} are 1970-01-01T00:00:00Z plus that time), so the
+ * same run gives the same file. The metadata names the pipeline, its overrides, the seed and Ringlab's version ({@code NOTE} and the
  * {@code RINGLAB_*} keys).
  * <p>
  * Stateless and thread-safe.
@@ -92,8 +92,36 @@ final class FlentFile {
                 }
             }
         }
+        return plan(p.file, ping, streams);
+    }
+
+    /**
+     * @return what a run's result gives flent: its first ping element (the one whose {@code rttMillis} points it
+     *         reports) and every TCP stream's {@code stream<i>AckedBytes} series, in the order of the series
+     * @throws IllegalArgumentException as {@link #plan(PipelineDTO)}
+     */
+    static Plan plan(RunResultDTO r) {
+        String ping = null;
+        List<String> streams = new ArrayList<>();
+        if (r.series != null) {
+            for (String k : r.series.points.keySet()) {
+                if (k.endsWith(".rttMillis") && ping == null) {
+                    ping = k.substring(0, k.length() - ".rttMillis".length());
+                }
+            }
+            for (String c : r.series.columns) {
+                if (c.matches("[^.]+\\.stream\\d+AckedBytes")) {
+                    streams.add(c);
+                }
+            }
+        }
+        return plan(r.pipeline, ping, streams);
+    }
+
+    /** The one rule: which flent test a ping and these streams make. */
+    private static Plan plan(String pipeline, String ping, List<String> streams) {
         if (ping == null) {
-            throw new IllegalArgumentException("--flent: " + p.file + " has no ping element: flent's ping and tcp_*up"
+            throw new IllegalArgumentException("--flent: " + pipeline + " has no ping element: flent's ping and tcp_*up"
                     + " tests all have a ping series (Ping (ms) ICMP); add a ping element");
         }
         if (streams.isEmpty()) {
@@ -115,8 +143,9 @@ final class FlentFile {
      * @param pipelineFile the pipeline's file, for the metadata
      * @return the file's content (gzip'd JSON)
      */
-    static io.ringlab.pipeline.format.OutputFile.Content content(RunResultDTO r, Plan plan, String pipelineFile) {
-        Map<String, Object> file = file(r, plan, pipelineFile);
+    static io.ringlab.pipeline.format.OutputFile.Content content(RunResultDTO r, Plan plan, String pipelineFile,
+            String title) {
+        Map<String, Object> file = file(r, plan, pipelineFile, title);
         return out -> {
             GZIPOutputStream z = new GZIPOutputStream(new NonClosing(out));
             OutputStreamWriter w = new OutputStreamWriter(z, StandardCharsets.UTF_8);
@@ -128,12 +157,27 @@ final class FlentFile {
 
     /** @return the file as JSON objects (maps in flent's key order, sorted as flent writes them) */
     static Map<String, Object> file(RunResultDTO r, Plan plan, String pipelineFile) {
-        double warmup = r.simulatedSeconds - r.measuredSeconds;
-        double length = r.measuredSeconds;
-        int n = (int) Math.floor(length / STEP + 1e-9);
+        return file(r, plan, pipelineFile, title(r));
+    }
+
+    /** @return a {@code run}'s title: the pipeline's name and the run's {@code --set}s */
+    static String title(RunResultDTO r) {
+        return r.pipeline + (r.overrides == null || r.overrides.set.isEmpty() ? "" : " " + String.join(" ", r.overrides.set));
+    }
+
+    /**
+     * @param title the file's {@code TITLE}: the legend when files are plotted together
+     * @return the file as JSON objects (maps in flent's key order, sorted as flent writes them)
+     */
+    static Map<String, Object> file(RunResultDTO r, Plan plan, String pipelineFile, String title) {
+        // x = 0 at the first sample of the measured window; a step is the series' interval (0.2 s for run --flent)
+        double step = r.series != null && r.series.intervalSeconds > 0 ? r.series.intervalSeconds : STEP;
+        double warmup = start(r, r.simulatedSeconds - r.measuredSeconds);
+        double length = round(r.simulatedSeconds - warmup);
+        int n = (int) Math.floor(length / step + 1e-9);
         List<Double> x = new ArrayList<>();
         for (int j = 0; j < n; j++) {
-            x.add(round(j * STEP));
+            x.add(round(j * step));
         }
         Map<String, Object> results = new TreeMap<>();
         Map<String, Object> raw = new TreeMap<>();
@@ -144,15 +188,15 @@ final class FlentFile {
             List<Double> grid = new ArrayList<>();
             List<Map<String, Object>> samples = new ArrayList<>();
             for (int j = 0; j < n; j++) {
-                double from = warmup + j * STEP;
-                double to = from + STEP;
+                double from = warmup + j * step;
+                double to = from + step;
                 double bytes = bytesAt(r, metric, to) - bytesAt(r, metric, from);
-                double mbps = bytes * 8 / STEP / 1e6;
+                double mbps = bytes * 8 / step / 1e6;
                 grid.add(mbps);
                 Map<String, Object> s = new LinkedHashMap<>();
                 s.put("t", round(to - warmup));
                 s.put("val", mbps);
-                s.put("dur", STEP);
+                s.put("dur", step);
                 samples.add(s);
             }
             String name = plan.streamSeries(i);
@@ -189,9 +233,7 @@ final class FlentFile {
         String epoch = iso(warmup);
         Map<String, Object> metadata = new TreeMap<>();
         metadata.put("NAME", plan.test());
-        // the legend of a plot of several files: the pipeline and what the run changed in it
-        metadata.put("TITLE", r.pipeline + (r.overrides == null || r.overrides.set.isEmpty() ? ""
-                : " " + String.join(" ", r.overrides.set)));
+        metadata.put("TITLE", title);
         metadata.put("NOTE", "simulated by Ringlab " + r.ringlabVersion + ": pipeline " + pipelineFile + ", seed " + r.seed
                 + (r.overrides == null || r.overrides.set.isEmpty() ? "" : ", overrides " + r.overrides.set)
                 + "; x = 0 is the end of the warm-up, times are virtual");
@@ -199,7 +241,7 @@ final class FlentFile {
         metadata.put("T0", epoch);
         metadata.put("LENGTH", length);
         metadata.put("TOTAL_LENGTH", length);
-        metadata.put("STEP_SIZE", STEP);
+        metadata.put("STEP_SIZE", step);
         metadata.put("HOST", plan.ping());
         metadata.put("HOSTS", hosts);
         metadata.put("LOCAL_HOST", "ringlab");
@@ -211,7 +253,7 @@ final class FlentFile {
         metadata.put("RINGLAB_PIPELINE", pipelineFile);
         metadata.put("RINGLAB_SEED", r.seed);
         metadata.put("RINGLAB_OVERRIDES", r.overrides == null ? List.of() : r.overrides.set);
-        metadata.put("RINGLAB_WARMUP_SECONDS", warmup);
+        metadata.put("RINGLAB_WARMUP_SECONDS", r.simulatedSeconds - r.measuredSeconds);
 
         Map<String, Object> file = new TreeMap<>();
         file.put("metadata", metadata);
@@ -228,6 +270,18 @@ final class FlentFile {
             }
         }
         return file;
+    }
+
+    /** @return the first series row's time at or after the warm-up's end (the window's start when there is none) */
+    private static double start(RunResultDTO r, double warmup) {
+        if (r.series != null) {
+            for (double[] row : r.series.rows) {
+                if (row[0] >= warmup - 1e-9) {
+                    return row[0];
+                }
+            }
+        }
+        return warmup;
     }
 
     private static Map<String, Object> meta(String units, String runner, int idx) {

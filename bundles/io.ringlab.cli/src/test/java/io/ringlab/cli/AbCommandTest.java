@@ -93,7 +93,7 @@ class AbCommandTest {
         assertEquals("", cli.err(), "no progress: nothing ran");
 
         assertEquals(Runner.INVALID, cli.execute("ab", file, "--dry-run", "--json", "-"));
-        assertTrue(cli.err().contains("--dry-run runs nothing, so it writes no --json, --csv or --plot"), cli.err());
+        assertTrue(cli.err().contains("--dry-run runs nothing, so it writes no --json, --csv, --plot or --flent"), cli.err());
     }
 
     @Test

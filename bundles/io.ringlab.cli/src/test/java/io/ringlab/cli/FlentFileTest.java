@@ -66,10 +66,11 @@ class FlentFileTest {
         RunResultDTO r = new RunResultDTO();
         r.pipeline = "p";
         r.ringlabVersion = "0.2.0";
-        r.simulatedSeconds = 1.5;
-        r.measuredSeconds = 1.0; // warm-up 0.5 s
-        r.elements.put("tcp0", Map.of("stream0AckedBytes", 150_000.0));
+        r.simulatedSeconds = 1.4;
+        r.measuredSeconds = 1.0; // warm-up 0.4 s
+        r.elements.put("tcp0", Map.of("stream0AckedBytes", 140_000.0));
         r.series = new SeriesDTO();
+        r.series.intervalSeconds = 0.2;
         r.series.columns.addAll(List.of("timeSeconds", "tcp0.stream0AckedBytes"));
         for (int k = 0; k < 7; k++) { // 0 .. 1.2 s, 100,000 bytes a second
             r.series.rows.add(new double[] {k * 0.2, k * 0.2 * 100_000});
@@ -86,17 +87,45 @@ class FlentFileTest {
         Map<String, List<Double>> results = (Map<String, List<Double>>) f.get("results");
         assertEquals(5, results.get("TCP upload").size());
         assertEquals(0.8, results.get("TCP upload").get(0), 1e-9, "20,000 bytes in 0.2 s: 0.8 Mbit/s");
-        assertNull(results.get("Ping (ms) ICMP").get(0), "no ping before the first in the window, at 0.1 s after it");
-        assertEquals(3.2, results.get("Ping (ms) ICMP").get(2), 1e-9, "at 0.4 s, between 2 ms at 0.1 s and 4 ms at 0.6 s");
+        assertNull(results.get("Ping (ms) ICMP").get(0), "no ping before the first in the window, at 0.2 s after it");
+        assertEquals(2.8, results.get("Ping (ms) ICMP").get(2), 1e-9, "at 0.4 s, between 2 ms at 0.2 s and 4 ms at 0.7 s");
+        assertEquals(0.8, results.get("TCP upload").get(4), 1e-9, "the last step ends at the run's end value");
         @SuppressWarnings("unchecked")
         Map<String, Object> meta = (Map<String, Object>) f.get("metadata");
         assertEquals("tcp_1up", meta.get("NAME"));
-        assertEquals("1970-01-01T00:00:00.500000Z", meta.get("T0"));
+        assertEquals("1970-01-01T00:00:00.400000Z", meta.get("T0"));
         assertEquals(1.0, meta.get("LENGTH"));
         @SuppressWarnings("unchecked")
         Map<String, List<Map<String, Object>>> raw = (Map<String, List<Map<String, Object>>>) f.get("raw_values");
         assertEquals(2, raw.get("Ping (ms) ICMP").size(), "the warm-up's ping is left out");
         assertEquals(0.6, raw.get("Ping (ms) ICMP").get(0).get("t"), "raw times are absolute: T0 plus x");
         assertTrue(((String) meta.get("NOTE")).contains("seed 0"));
+    }
+
+    @Test
+    void aWarmupOffTheSeriesGridStartsAtTheNextSampleAndTheStepIsTheSeriesInterval() {
+        RunResultDTO r = new RunResultDTO();
+        r.pipeline = "p";
+        r.simulatedSeconds = 3.0;
+        r.measuredSeconds = 2.5; // warm-up 0.5 s, between the samples at 0.3 and 0.6
+        r.elements.put("tcp0", Map.of("stream0AckedBytes", 300_000.0));
+        r.series = new SeriesDTO();
+        r.series.intervalSeconds = 0.3;
+        r.series.columns.addAll(List.of("timeSeconds", "tcp0.stream0AckedBytes"));
+        for (int k = 0; k < 10; k++) {
+            r.series.rows.add(new double[] {k * 0.3, k * 0.3 * 100_000});
+        }
+        PointsDTO pings = new PointsDTO();
+        pings.timeSeconds = new double[] {1.0};
+        pings.values = new double[] {3};
+        r.series.points.put("ping1.rttMillis", pings);
+        Map<String, Object> f = FlentFile.file(r, FlentFile.plan(r), "x.pipeline");
+        assertEquals(List.of(0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 2.1), f.get("x_values"), "from 0.6 to 3.0 in steps of 0.3");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> meta = (Map<String, Object>) f.get("metadata");
+        assertEquals(0.3, meta.get("STEP_SIZE"));
+        assertEquals("1970-01-01T00:00:00.600000Z", meta.get("T0"));
+        assertEquals(0.5, meta.get("RINGLAB_WARMUP_SECONDS"));
+        assertEquals("tcp_1up", FlentFile.plan(r).test(), "the plan read from the result: one stream and a ping");
     }
 }

@@ -62,6 +62,30 @@ class FlentTest {
         drawsEveryPlot("ping");
     }
 
+    @Test
+    void abWritesAFileForEachRunItRuns() throws Exception {
+        Path experiment = Files.writeString(dir.resolve("f.experiment"), """
+                name = "f"
+                pipeline = "%s"
+                duration = 2s
+                warmup = 500ms
+                seeds = 1
+                metrics = [ping.rttP50Millis]
+                variant off { set eth0.bql = false }
+                variant on { set eth0.bql = true }
+                """.formatted(App.home(context).resolve("pipelines/stmmac-bql-100m.pipeline")));
+        List<String> ab = App.command(context, dir, "ab", experiment.toString(), "--db", dir.resolve("f.duckdb").toString(),
+                "--flent", dir.resolve("out").toString());
+        assertTrue(exec(ab).contains("flent: 2 files written to " + dir.resolve("out")));
+        for (String v : List.of("off", "on")) {
+            String summary = exec(flent("-i", dir.resolve("out/f-" + v + "-seed1.flent.gz").toString()));
+            assertTrue(summary.contains("Title: 'f " + v + " seed 1'")
+                    && summary.contains("TCP upload::4"), summary);
+        }
+        assertTrue(exec(ab).contains("flent: 0 files written to " + dir.resolve("out") + "; 2 runs taken from the results"
+                + " database have none (--rerun writes them)"));
+    }
+
     /** The ping's mean: flent's is exact, Ringlab's from its HdrHistogram (3 significant digits per bucket). */
     private static void assertPing(JsonObject r, Map<String, Double> means) {
         double ours = r.getAsJsonObject("elements").getAsJsonObject("ping").get("rttMeanMillis").getAsDouble();

@@ -185,18 +185,26 @@ final class FlentFile {
         List<String> hosts = new ArrayList<>();
         for (int i = 0; i < plan.streams().size(); i++) {
             String metric = plan.streams().get(i);
+            // the stream's socket statistics at each step's end, as flent's ss runner adds them (tcp_cwnd, tcp_rtt)
+            String cwnd = metric.replace("AckedBytes", "Cwnd");
+            String srtt = metric.replace("AckedBytes", "SrttMillis");
+            boolean ss = r.series.columns.contains(cwnd) && r.series.columns.contains(srtt);
             List<Double> grid = new ArrayList<>();
             List<Map<String, Object>> samples = new ArrayList<>();
             for (int j = 0; j < n; j++) {
                 double from = warmup + j * step;
                 double to = from + step;
-                double bytes = bytesAt(r, metric, to) - bytesAt(r, metric, from);
+                double bytes = valueAt(r, metric, to) - valueAt(r, metric, from);
                 double mbps = bytes * 8 / step / 1e6;
                 grid.add(mbps);
                 Map<String, Object> s = new LinkedHashMap<>();
                 s.put("t", round(to - warmup));
                 s.put("val", mbps);
                 s.put("dur", step);
+                if (ss) {
+                    s.put("tcp_cwnd", valueAt(r, cwnd, to));
+                    s.put("tcp_rtt", valueAt(r, srtt, to));
+                }
                 samples.add(s);
             }
             String name = plan.streamSeries(i);
@@ -296,7 +304,7 @@ final class FlentFile {
      * @return the metric's value at virtual time {@code t}: the series' rows interpolated, or at the run's end the
      *         end-of-run value (the series' last row is the step before the end)
      */
-    static double bytesAt(RunResultDTO r, String metric, double t) {
+    static double valueAt(RunResultDTO r, String metric, double t) { // a counter's or gauge's series
         int dot = metric.indexOf('.');
         Map<String, Double> element = r.elements.get(metric.substring(0, dot));
         Double end = element == null ? null : element.get(metric.substring(dot + 1));

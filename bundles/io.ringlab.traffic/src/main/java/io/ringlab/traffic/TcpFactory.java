@@ -113,6 +113,8 @@ public class TcpFactory implements ElementFactory {
             "stream<i>GoodputMbitPerSecond", "stream i's acknowledged bytes in megabits per second since start");
     static final MetricDescriptorDTO STREAM_ACKED_BYTES = new MetricDescriptorDTO(GAUGE, "stream<i>AckedBytes",
             "stream i's bytes acknowledged since it started (flent's per-stream throughput is drawn from its series)");
+    static final MetricDescriptorDTO STREAM_SRTT_MILLIS = new MetricDescriptorDTO(GAUGE, "stream<i>SrttMillis",
+            "stream i's smoothed RTT (srtt_us >> 3); 0 before its first sample (flent's tcp_rtt is drawn from its series)");
     static final MetricDescriptorDTO STREAM_CWND = new MetricDescriptorDTO(GAUGE, "stream<i>Cwnd",
             "stream i's congestion window, in segments");
     static final MetricDescriptorDTO STREAM_WMEM_MAX_BYTES = new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes",
@@ -125,7 +127,7 @@ public class TcpFactory implements ElementFactory {
             RWND_LIMITED,
             CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
             TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
-            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_ACKED_BYTES, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
+            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_ACKED_BYTES, STREAM_SRTT_MILLIS, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

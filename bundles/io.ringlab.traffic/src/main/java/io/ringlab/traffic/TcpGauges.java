@@ -70,6 +70,7 @@ final class TcpGauges {
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_GOODPUT_MBIT_PER_SECOND, s), () -> mbps(t, t.socks[k].bytesAcked),
                     () -> t.socks[k].ackEvents, t.start);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_ACKED_BYTES, s), () -> t.socks[k].bytesAcked);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_SRTT_MILLIS, s), () -> (t.socks[k].srttUs >> 3) / 1e3);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> t.cc.cwnd[k]);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> t.wmemMax[k]);
         }
@@ -79,6 +80,8 @@ final class TcpGauges {
         m.series(TcpFactory.ACKED_BYTES.name);
         for (int s = 0; s < t.streams; s++) {
             m.series(TcpFactory.stream(TcpFactory.STREAM_ACKED_BYTES, s));
+            m.series(TcpFactory.stream(TcpFactory.STREAM_CWND, s));
+            m.series(TcpFactory.stream(TcpFactory.STREAM_SRTT_MILLIS, s));
         }
         m.series(TcpFactory.WMEM_BYTES.name);
         if (t.tsq != TcpElement.TSQ_OFF) {

@@ -50,6 +50,13 @@ class FlentTest {
             assertEquals(ours, means.get("TCP upload::" + (i + 1)), ours * 1e-6, "stream " + i + ": " + means);
         }
         assertPing(r, means);
+        // the socket statistics flent's tcp_cwnd and tcp_rtt plots draw, read back with flent's own loader
+        String ss = exec(List.of("python3", "-c", "import sys; sys.path.insert(0, '/usr/share/flent');"
+                + " from flent.resultset import load; r = load(sys.argv[1]);"
+                + " print(len([v for v in r.raw_series('TCP upload::1', raw_key='tcp_cwnd') if v[1] > 0]),"
+                + " len([v for v in r.raw_series('TCP upload::1', raw_key='tcp_rtt') if v[1] > 0]))",
+                dir.resolve("r.flent.gz").toString())).strip();
+        assertEquals("15 15", ss, "every 0.2 s step of the 3 s run has a window and an RTT");
         drawsEveryPlot("tcp_4up");
     }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -297,6 +298,14 @@ final class Commands implements Callable<Integer> {
                 + " 2.x's format; the pipeline's ping, and its TCP streams as flent's tcp_1up or tcp_Nup), sampled every"
                 + " 0.2 s over the measured window (docs/flent.md)")
         String flent;
+        @Option(names = "--pcap", paramLabel = "ELEMENT[.PORT]=FILE", description = "capture the frames that pass a port"
+                + " as a pcapng file for tcpdump, tshark and Wireshark, timestamped with virtual time (repeatable); a driver"
+                + " without .PORT: what it sends to its wire and what arrives at its rx, as tcpdump -i shows; another"
+                + " element: all its ports. Changes no result (docs/pcap.md)")
+        List<String> pcaps = new ArrayList<>();
+        @Option(names = "--pcap-snaplen", paramLabel = "BYTES", description = "bytes kept of each captured frame (default:"
+                + " 128, the headers and a little zero payload)")
+        int pcapSnaplen;
 
         Run(Commands root) {
             super(root);
@@ -342,7 +351,8 @@ final class Commands implements Callable<Integer> {
             }
             Runner.Request request = new Runner.Request(file, duration, seed, sets, flent != null ? FlentFile.STEP_TEXT
                     : seriesInterval, warmup, swaps, watchers, print, "--print", plot == null ? List.of() : plotSeries,
-                    flent == null ? null : p -> flentPlan[0] = FlentFile.plan(p)); // refused before the run
+                    flent == null ? null : p -> flentPlan[0] = FlentFile.plan(p), // refused before the run
+                    pcaps, pcapSnaplen);
             Runner.Outcome o = root.runner.run(request);
             if (o.result() == null) {
                 root.err.println(o.message());
@@ -383,6 +393,11 @@ final class Commands implements Callable<Integer> {
                         FlentFile.title(o.result())), human,
                         "flent file");
                 signals.done("--flent");
+            }
+            for (String c : pcaps) {
+                Path f = Path.of(c.substring(c.indexOf('=') + 1).trim());
+                root.err.println("pcap " + c.substring(0, c.indexOf('=')) + ": " + f + (Files.isRegularFile(f)
+                        ? " (" + String.format("%,d", Files.size(f)) + " bytes)" : " not written"));
             }
             if (!written) {
                 return Runner.FAILED;

@@ -88,14 +88,16 @@ final class Runner {
     /**
      * @param adjust changes the pipeline as read before the run is prepared (the series a flent file needs); {@code null}
      *        for none; an {@link IllegalArgumentException} it throws is invalid input
+     * @param captures packet captures, {@code ELEMENT[.PORT]=FILE} each ({@code RunOptionsDTO.captures})
+     * @param captureSnaplen bytes kept of each captured frame, 0 for the default ({@code RunOptionsDTO.captureSnaplen})
      */
     record Request(String file, String duration, Long seed, List<String> sets, String seriesInterval, String warmup,
             List<String> swaps, List<Watcher> watchers, List<String> metrics, String option, List<String> series,
-            java.util.function.Consumer<PipelineDTO> adjust) {
+            java.util.function.Consumer<PipelineDTO> adjust, List<String> captures, int captureSnaplen) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
             return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null,
-                    List.of(), null);
+                    List.of(), null, List.of(), 0);
         }
     }
 
@@ -194,6 +196,8 @@ final class Runner {
             options.seed = q.seed();
             options.overrides.addAll(q.sets());
             options.swaps.addAll(q.swaps());
+            options.captures.addAll(q.captures());
+            options.captureSnaplen = q.captureSnaplen();
             // snapshots only for a watcher, as often as the most eager one reads them: a headless run publishes none
             long interval = q.watchers().stream().mapToLong(Watcher::intervalMillis).min().orElse(Long.MAX_VALUE);
             options.snapshotIntervalMillis = interval == Long.MAX_VALUE ? 0 : interval;

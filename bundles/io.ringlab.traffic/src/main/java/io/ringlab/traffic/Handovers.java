@@ -31,4 +31,14 @@ final class Handovers {
         }
         System.arraycopy(from, 0, into, 0, Array.getLength(into));
     }
+
+    /**
+     * Like {@link #read}, for state a version may not have handed over (a key added later): absent, {@code into} keeps
+     * its zeros, and the counters it holds count from the swap.
+     */
+    static void readIfPresent(ElementState in, String key, Object into) {
+        if (in.get(key, into.getClass()) != null) {
+            read(in, key, into);
+        }
+    }
 }

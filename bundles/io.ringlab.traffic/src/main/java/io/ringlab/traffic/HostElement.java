@@ -27,7 +27,7 @@ import io.ringlab.sim.api.Timer;
  * live in a table of {@code tcpFlows} slots; a SYN of a further flow is dropped ({@code tcp-flow-table-full}), a segment
  * of a flow without a connection too ({@code tcp-not-ours}).
  * <p>
- * Counters: {@code rxPackets}, {@code rxBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the {@code tcp*}
+ * Counters: {@code rxPackets}, {@code rxBytes}, {@code txPackets}, {@code txBytes}, {@code echoReplies}, {@code replyPoolEmpty}, and the {@code tcp*}
  * counters; gauges {@code rxMbitPerSecond}, {@code tcpGoodputMbitPerSecond}; histogram {@code latency}.
  * <p>
  * Hot swap ({@link Handover}): a successor {@code host} with the same flow table and kernel takes the replies waiting for
@@ -48,7 +48,7 @@ final class HostElement implements Element, Handover, TcpSock.Owner {
     private final Buffer[] pending = new Buffer[1024];
     private final long[] due = new long[1024];
     private int head, size;
-    private final Metrics.Counter rxPackets, rxBytes, echoReplies, replyPoolEmpty;
+    private final Metrics.Counter rxPackets, rxBytes, txPackets, txBytes, echoReplies, replyPoolEmpty;
     private final Metrics.Counter tcpSegments, tcpRcvBytes, tcpOutOfOrder, tcpDuplicates, tcpAcks, tcpDelayedAcks,
             tcpAckPoolEmpty;
     private final Metrics.LatencyHistogram latency;
@@ -71,6 +71,8 @@ final class HostElement implements Element, Handover, TcpSock.Owner {
         Metrics m = ctx.metrics();
         rxPackets = m.counter(HostFactory.RX_PACKETS);
         rxBytes = m.counter(HostFactory.RX_BYTES);
+        txPackets = m.counter(HostFactory.TX_PACKETS);
+        txBytes = m.counter(HostFactory.TX_BYTES);
         echoReplies = m.counter(HostFactory.ECHO_REPLIES);
         replyPoolEmpty = m.counter(HostFactory.REPLY_POOL_EMPTY);
         latency = m.histogram("latency", "Micros");
@@ -197,6 +199,8 @@ final class HostElement implements Element, Handover, TcpSock.Owner {
     public void send(TcpSock sk, Buffer b, int segs, boolean data) {
         b.flow(sk.flow);
         ctx.generated(b);
+        txPackets.increment();
+        txBytes.add(b.length());
         out.push(b);
     }
 
@@ -271,6 +275,8 @@ final class HostElement implements Element, Handover, TcpSock.Owner {
             pending[head] = null;
             head = (head + 1) % pending.length;
             size--;
+            txPackets.increment();
+            txBytes.add(r.length());
             out.push(r);
         }
         if (size > 0) {

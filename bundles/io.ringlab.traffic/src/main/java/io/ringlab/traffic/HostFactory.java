@@ -25,6 +25,9 @@ public class HostFactory implements ElementFactory {
     // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets", "packets received");
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths");
+    static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
+            "packets sent (TCP segments and ACKs, echo replies)");
+    static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths");
     static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
             "rxBytes in megabits per second of the measured window");
     static final MetricDescriptorDTO ECHO_REPLIES = new MetricDescriptorDTO(COUNTER, "echoReplies",
@@ -48,7 +51,7 @@ public class HostFactory implements ElementFactory {
     static final MetricDescriptorDTO TCP_ACK_POOL_EMPTY = new MetricDescriptorDTO(COUNTER, "tcpAckPoolEmpty",
             "ACKs not sent for want of a buffer");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, ECHO_REPLIES,
+    static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, TX_PACKETS, TX_BYTES, RX_MBIT_PER_SECOND, ECHO_REPLIES,
             REPLY_POOL_EMPTY,
             new MetricDescriptorDTO(HISTOGRAM, "latencyCount", "one-way latencies recorded"),
             new MetricDescriptorDTO(HISTOGRAM, "latencyP50Micros", "median one-way latency, creation to arrival"),

@@ -73,6 +73,9 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
     private final boolean bulk;
     final TcpSock[] socks;
     final long[] wmem, wmemMax, pacingRate;
+    private final Metrics.LatencyHistogram ackRtt;
+    /** Per stream: frames (skbs: a GSO skb is one) and bytes handed to the IP layer, and those received; since start. */
+    final long[] framesSent, bytesSent, framesReceived, bytesReceived;
     private final boolean[] throttled, queued;
     private final Timer startTimer, tasklet, poolRetry;
     private final int[] tasks;
@@ -123,6 +126,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         }
         wmem = new long[streams];
         wmemMax = new long[streams];
+        framesSent = new long[streams];
+        bytesSent = new long[streams];
+        framesReceived = new long[streams];
+        bytesReceived = new long[streams];
         pacingRate = new long[streams];
         throttled = new boolean[streams];
         queued = new boolean[streams];
@@ -155,6 +162,7 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         tsqThrottles = m.counter(TcpFactory.TSQ_THROTTLES);
         ackedBytes = m.counter(TcpFactory.ACKED_BYTES);
         acksReceived = m.counter(TcpFactory.ACKS_RECEIVED);
+        ackRtt = m.histogram(TcpFactory.ACK_RTT, "Millis");
         dupAckCount = m.counter(TcpFactory.DUP_ACKS);
         allocFailures = m.counter(TcpFactory.ALLOC_FAILURES);
         skbsSent = m.counter(TcpFactory.SKBS_SENT);
@@ -216,8 +224,15 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
             wmemMax[sk.s] = wmem[sk.s];
         }
         skbsSent.increment();
+        framesSent[sk.s]++;
+        bytesSent[sk.s] += b.length();
         ctx.generated(b);
         out.push(b);
+    }
+
+    @Override
+    public void ackRtt(TcpSock sk, long picos) {
+        ackRtt.record(picos);
     }
 
     @Override
@@ -301,6 +316,8 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
             return;
         }
         acksReceived.increment();
+        framesReceived[s]++;
+        bytesReceived[s] += b.length();
         TcpSock sk = socks[s];
         int drop = sk.input(b);
         if (drop >= 0) {
@@ -450,6 +467,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         }
         out.put("tcp.wmem", wmem.clone());
         out.put("tcp.wmemMax", wmemMax.clone());
+        out.put("tcp.framesSent", framesSent.clone());
+        out.put("tcp.bytesSent", bytesSent.clone());
+        out.put("tcp.framesReceived", framesReceived.clone());
+        out.put("tcp.bytesReceived", bytesReceived.clone());
         out.put("tcp.pacingRate", pacingRate.clone());
         out.put("tcp.throttled", throttled.clone());
         out.put("tcp.queued", queued.clone());
@@ -479,6 +500,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         }
         Handovers.read(in, "tcp.wmem", wmem);
         Handovers.read(in, "tcp.wmemMax", wmemMax);
+        Handovers.readIfPresent(in, "tcp.framesSent", framesSent); // since 0.2.0 (issue 19)
+        Handovers.readIfPresent(in, "tcp.bytesSent", bytesSent); // since 0.2.0 (issue 19)
+        Handovers.readIfPresent(in, "tcp.framesReceived", framesReceived); // since 0.2.0 (issue 19)
+        Handovers.readIfPresent(in, "tcp.bytesReceived", bytesReceived); // since 0.2.0 (issue 19)
         Handovers.read(in, "tcp.pacingRate", pacingRate);
         Handovers.read(in, "tcp.throttled", throttled);
         Handovers.read(in, "tcp.queued", queued);

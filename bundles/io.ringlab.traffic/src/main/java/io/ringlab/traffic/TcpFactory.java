@@ -2,6 +2,7 @@ package io.ringlab.traffic;
 
 import static io.ringlab.sim.api.dto.MetricDescriptorDTO.COUNTER;
 import static io.ringlab.sim.api.dto.MetricDescriptorDTO.GAUGE;
+import static io.ringlab.sim.api.dto.MetricDescriptorDTO.HISTOGRAM;
 
 import java.util.List;
 
@@ -119,6 +120,31 @@ public class TcpFactory implements ElementFactory {
             "stream i's congestion window, in segments");
     static final MetricDescriptorDTO STREAM_WMEM_MAX_BYTES = new MetricDescriptorDTO(GAUGE, "stream<i>WmemMaxBytes",
             "the largest sk_wmem_alloc stream i reached");
+    static final MetricDescriptorDTO STREAM_FRAMES_SENT = new MetricDescriptorDTO(GAUGE, "stream<i>FramesSent",
+            "frames stream i handed to the IP layer since it started, as a capture of the element's out port counts them"
+            + " (an skb each: a GSO skb is one frame)");
+    static final MetricDescriptorDTO STREAM_BYTES_SENT = new MetricDescriptorDTO(GAUGE, "stream<i>BytesSent",
+            "those frames' bytes on the wire (headers included), since it started");
+    static final MetricDescriptorDTO STREAM_FRAMES_RECEIVED = new MetricDescriptorDTO(GAUGE, "stream<i>FramesReceived",
+            "frames of stream i that arrived at the element's in port since it started");
+    static final MetricDescriptorDTO STREAM_BYTES_RECEIVED = new MetricDescriptorDTO(GAUGE, "stream<i>BytesReceived",
+            "those frames' bytes on the wire, since it started");
+    /**
+     * The histogram of the RTT of each ACK that newly acknowledges data none of which was retransmitted, from the most
+     * recently sent segment it acknowledges ({@code ca_rtt_us}): what Wireshark's {@code tcp.analysis.ack_rtt} shows in a
+     * capture at the sender.
+     */
+    static final String ACK_RTT = "ackRtt";
+    static final List<MetricDescriptorDTO> ACK_RTT_METRICS = List.of(
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttCount", "ACKs with an RTT sample (newly acknowledged data, none"
+                    + " retransmitted)"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttP50Millis", "median RTT from the most recently sent segment an ACK"
+                    + " acknowledges (ca_rtt_us; Wireshark's tcp.analysis.ack_rtt)"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttP90Millis", "90th percentile of that RTT"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttP99Millis", "99th percentile of that RTT"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttMinMillis", "smallest such RTT"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttMaxMillis", "largest such RTT"),
+            new MetricDescriptorDTO(HISTOGRAM, "ackRttMeanMillis", "mean of that RTT"));
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(GOODPUT_MBIT_PER_SECOND, ACKED_BYTES, SEGMENTS_SENT,
             RETRANSMITS, FAST_RETRANSMITS, RTO_COUNT, TSQ_THROTTLES, ACKS_RECEIVED, DUP_ACKS, ALLOC_FAILURES, SKBS_SENT,
@@ -127,7 +153,8 @@ public class TcpFactory implements ElementFactory {
             RWND_LIMITED,
             CWND, CWND_MEAN, SSTHRESH, IN_FLIGHT_BYTES, SRTT_MILLIS, RTO_MILLIS, PACING_RATE_MBIT_PER_SECOND,
             TSQ_LIMIT_BYTES, WMEM_BYTES, WMEM_MAX_BYTES,
-            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_ACKED_BYTES, STREAM_SRTT_MILLIS, STREAM_CWND, STREAM_WMEM_MAX_BYTES, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
+            STREAM_GOODPUT_MBIT_PER_SECOND, STREAM_ACKED_BYTES, STREAM_SRTT_MILLIS, STREAM_CWND, STREAM_WMEM_MAX_BYTES,
+            STREAM_FRAMES_SENT, STREAM_BYTES_SENT, STREAM_FRAMES_RECEIVED, STREAM_BYTES_RECEIVED, CUBIC_WMAX, CUBIC_KSECONDS, CUBIC_EPOCH_SECONDS, CUBIC_DELAY_MIN_SECONDS);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 
@@ -195,6 +222,7 @@ public class TcpFactory implements ElementFactory {
                 "buffers in the element's pool (kind fixed), shared by its streams; an empty pool makes a stream wait"
                         + " for a buffer to be freed (allocFailures)"));
         d.metricDescriptors.addAll(METRICS);
+        d.metricDescriptors.addAll(ACK_RTT_METRICS);
         d.modelPage = "docs/models/tcp.md";
         return d;
     }

@@ -73,6 +73,10 @@ final class TcpGauges {
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_SRTT_MILLIS, s), () -> (t.socks[k].srttUs >> 3) / 1e3);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_CWND, s), () -> t.cc.cwnd[k]);
             m.gauge(TcpFactory.stream(TcpFactory.STREAM_WMEM_MAX_BYTES, s), () -> t.wmemMax[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_FRAMES_SENT, s), () -> t.framesSent[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_BYTES_SENT, s), () -> t.bytesSent[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_FRAMES_RECEIVED, s), () -> t.framesReceived[k]);
+            m.gauge(TcpFactory.stream(TcpFactory.STREAM_BYTES_RECEIVED, s), () -> t.bytesReceived[k]);
         }
         m.series(TcpFactory.CWND.name);
         m.series(TcpFactory.SSTHRESH.name);

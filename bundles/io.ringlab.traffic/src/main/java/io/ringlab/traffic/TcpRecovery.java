@@ -154,6 +154,7 @@ final class TcpRecovery {
         long caRtt = -1;
         if (t.lastAckt >= 0 && (flag & RETRANS_DATA_ACKED) == 0) {
             caRtt = sk.now() - t.lastAckt;
+            sk.owner.ackRtt(sk, caRtt);
         } else if (k != Kernel.V3_19 && t.lastSackt >= 0 && (flag & RETRANS_DATA_ACKED) == 0) {
             caRtt = sk.now() - t.lastSackt;
         }

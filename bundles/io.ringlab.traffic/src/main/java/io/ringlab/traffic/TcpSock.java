@@ -59,6 +59,16 @@ final class TcpSock {
         /** The connection reached ESTABLISHED (or left it). */
         default void stateChanged(TcpSock sk) {
         }
+
+        /**
+         * An ACK newly acknowledged data, none of it retransmitted: the time since the most recently sent segment it
+         * acknowledges was sent ({@code tcp_clean_rtx_queue}'s {@code last_ackt}, the {@code ca_rtt_us} congestion
+         * control is given), which is what Wireshark's {@code tcp.analysis.ack_rtt} measures at the sender.
+         *
+         * @param picos the sample
+         */
+        default void ackRtt(TcpSock sk, long picos) {
+        }
     }
 
     final Owner owner;

@@ -13,6 +13,11 @@ final class PacketBuffer implements Buffer {
     private final BufferPool pool;
     private final int capacity;
     int owner = -1;
+    /**
+     * The element that allocated the packet (its first owner), kept when its metadata moves to another buffer
+     * ({@link #copyMetadataFrom}: a driver's RX copy, a GSO segment): a capture tells a flow's two directions by it.
+     */
+    int origin = -1;
     /** The owner when the buffer was last freed, for double-free reports. */
     int lastOwner = -1;
     boolean allocated;
@@ -177,6 +182,9 @@ final class PacketBuffer implements Buffer {
 
     @Override
     public void copyMetadataFrom(Buffer o) {
+        if (o instanceof PacketBuffer p) {
+            origin = p.origin;
+        }
         length = Math.min(o.length(), capacity);
         headroom = o.headroom();
         truesize = o.truesize();

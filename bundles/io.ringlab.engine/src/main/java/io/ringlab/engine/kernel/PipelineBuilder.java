@@ -74,6 +74,10 @@ public final class PipelineBuilder {
         Simulation sim = create(file, pipeline, settings, t, problems);
         checkPlot(file, pipeline, sim.seriesNames(), options.overrides, sim);
         wire(pipeline, sim, g);
+        sim.captures = Captures.attach(file, sim, options, problems);
+        if (!problems.isEmpty()) {
+            throw new PipelineException(problems);
+        }
         Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
         checkHeadlineMetric(file, pipeline, metricNames);
         Set<String> types = new LinkedHashSet<>();

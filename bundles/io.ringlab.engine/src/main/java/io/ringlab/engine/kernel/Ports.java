@@ -21,6 +21,8 @@ final class Ports {
         String targetPortName;
         /** The pipeline's connection from this output, for messages; null for a port a hot swap added. */
         io.ringlab.sim.api.dto.ConnectionDTO connection;
+        /** The capture that watches the packets pushed here ({@code --pcap}), or null. */
+        Captures.Point tap;
 
         Out(Simulation sim, int ownerIndex, String name) {
             this.sim = sim;
@@ -36,6 +38,10 @@ final class Ports {
             if (target == null) {
                 sim.unconnected(ownerIndex, name);
                 return;
+            }
+            Captures c = sim.captures;
+            if (c != null) {
+                c.passes(tap, buffer); // before the target sees it: it may free or change the buffer
             }
             ((PacketBuffer) buffer).owner = targetIndex;
             int depth = enter();
@@ -73,7 +79,11 @@ final class Ports {
                 sim.unconnected(ownerIndex, name);
                 return;
             }
+            Captures c = sim.captures;
             for (int i = offset, end = offset + count; i < end; i++) {
+                if (c != null) {
+                    c.passes(tap, buffers[i]);
+                }
                 ((PacketBuffer) buffers[i]).owner = targetIndex;
             }
             int depth = enter();
@@ -109,6 +119,8 @@ final class Ports {
         int sourcePort;
         /** The source output's name. */
         String sourcePortName;
+        /** The capture that watches the packets pulled here ({@code --pcap}), or null. */
+        Captures.Point tap;
 
         In(Simulation sim, int ownerIndex, String name) {
             this.sim = sim;
@@ -132,6 +144,10 @@ final class Ports {
                 throw e;
             }
             if (b != null) {
+                Captures c = sim.captures;
+                if (c != null) {
+                    c.passes(tap, b);
+                }
                 ((PacketBuffer) b).owner = ownerIndex;
             }
             return b;

@@ -441,6 +441,9 @@ public final class RunImpl implements SimulationRun {
         try {
             try {
                 armControlTimers();
+                if (sim.captures != null) {
+                    sim.captures.open();
+                }
                 long interval = options.seriesIntervalPicos > 0 ? options.seriesIntervalPicos
                         : Math.max(1, durationPicos / 200);
                 sim.start(durationPicos, interval, options.warmupPicos);
@@ -454,6 +457,7 @@ public final class RunImpl implements SimulationRun {
             }
             meter.stop();
             settle(out);
+            closeCaptures(out);
         } finally {
             if (watchdog != null) {
                 watchdog.interrupt();
@@ -468,6 +472,18 @@ public final class RunImpl implements SimulationRun {
         if (fatal instanceof VirtualMachineError vme && !(vme instanceof OutOfMemoryError)
                 && !(vme instanceof StackOverflowError)) {
             throw vme;
+        }
+    }
+
+    /** Writes the captures' last frames and names their files; a file not written makes the run FAILED, naming it. */
+    private void closeCaptures(Outcome out) {
+        if (sim.captures == null) {
+            return;
+        }
+        String problem = sim.captures.close();
+        if (problem != null) {
+            out.end = RunState.FAILED;
+            out.error = out.error == null ? problem : out.error + "; " + problem;
         }
     }
 

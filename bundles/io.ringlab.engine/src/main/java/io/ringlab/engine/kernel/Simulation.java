@@ -31,6 +31,8 @@ import io.ringlab.engine.kernel.series.SeriesRecorder;
 public final class Simulation implements PoolContext, MetricsImpl.Window {
     /** Virtual time in picoseconds; inside a CPU task, the task's clock. */
     long now;
+    /** The run's packet captures ({@code --pcap}), or null: the ports look here on every push and pull. */
+    Captures captures;
     final EventQueue events = new EventQueue();
     final Registry registry;
     final CostProfile profile;
@@ -211,6 +213,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         b.reset();
         b.allocated = true;
         b.owner = owner;
+        b.origin = owner;
     }
 
     @Override

@@ -59,7 +59,10 @@ class AllocationTest {
      *            after one warm-up in one JVM of two, and 0 in the seven after it: a deoptimisation, not the model)
      */
     private static long steadyStateBytes(String pipeline, long minPackets, int warmups, String... sets) throws Exception {
-        RunImpl run = Pipelines.build(pipeline, 1, sets);
+        return steadyStateBytes(Pipelines.build(pipeline, 1, sets), minPackets, warmups);
+    }
+
+    private static long steadyStateBytes(RunImpl run, long minPackets, int warmups) throws Exception {
         Simulation sim = run.simulation();
         long end = 1_000L * 1_000_000_000_000L; // far beyond both windows
         sim.start(end, end / 10);
@@ -120,6 +123,30 @@ class AllocationTest {
     void aPipelineWithCpuWorkAndRandomnessAllocatesNothingInSteadyState() throws Exception {
         assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
         assertEquals(0, steadyStateBytes(Pipelines.RANDOM));
+    }
+
+    /**
+     * A capture ({@code --pcap eth0}: both directions of the stmmac, frames built and handed to the writer's ring on the
+     * engine's thread) allocates nothing per packet either.
+     */
+    @Test
+    void aCaptureAllocatesNothingInSteadyState(@TempDir Path folder) throws Exception {
+        assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
+        io.ringlab.sim.api.dto.RunOptionsDTO o = new io.ringlab.sim.api.dto.RunOptionsDTO();
+        o.seed = 1L;
+        o.snapshotIntervalMillis = 0;
+        o.captures.add("eth0=" + folder.resolve("eth0.pcapng"));
+        RunImpl run = new PipelineBuilder(new TestRegistry()).build(io.ringlab.pipeline.format.PipelineReader.read(
+                "stmmac-bql-100m.pipeline", ModelTests.sample("stmmac-bql-100m.pipeline", "1s")), o);
+        Captures captures = run.simulation().captures;
+        captures.open();
+        try {
+            assertEquals(0, steadyStateBytes(run, 10_000, 3));
+        } finally {
+            assertEquals(null, captures.close());
+        }
+        long frames = captures.frames().values().iterator().next();
+        assertTrue(frames > 10_000, "frames captured: " + frames);
     }
 
     /**

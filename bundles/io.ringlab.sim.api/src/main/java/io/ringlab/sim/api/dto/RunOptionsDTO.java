@@ -54,4 +54,24 @@ public class RunOptionsDTO {
      * @since 1.3
      */
     public long eventWatchdogMillis;
+
+    /**
+     * Packet captures, each {@code ELEMENT[.PORT]=FILE} (the command line's {@code --pcap}): a pcapng file of the frames
+     * that pass the port (what the element pushes or is pulled from an output, what arrives at an input), timestamped with
+     * virtual time; an element without a port names a driver's {@code wire} output and {@code rx} input (what
+     * {@code tcpdump -i} shows), or, for an element without those, all its connected ports. A capture changes no result,
+     * appears in no metric, runtime row or series, and is written as {@code FILE.partial} until the run ends
+     * (docs/pcap.md). Never {@code null}.
+     *
+     * @since 1.5
+     */
+    public List<String> captures = new ArrayList<>();
+
+    /**
+     * The bytes kept of each captured frame (the pcapng snap length), at least 14; 0 takes the default, 128 (Ethernet,
+     * IPv4 and TCP headers with options, and a little payload).
+     *
+     * @since 1.5
+     */
+    public int captureSnaplen;
 }

@@ -17,9 +17,11 @@
  * io.ringlab.sim.api.dto.SeriesDTO#points} with {@link io.ringlab.sim.api.dto.PointsDTO} (values at the virtual times
  * they were recorded, such as each ping echo's round-trip time); {@code PortDescriptorDTO.pushesInCall} (the outputs an
  * input's packets may leave by within the same call, for the check of push cycles).
+ * <p>
+ * 1.5: packet captures ({@code RunOptionsDTO.captures}, {@code RunOptionsDTO.captureSnaplen}).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,0 +1,387 @@
+package io.ringlab.engine.kernel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.ringlab.buffer.api.Buffer;
+import io.ringlab.capture.PcapngFile;
+import io.ringlab.sim.api.dto.PortDescriptorDTO;
+import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
+import io.ringlab.sim.api.dto.ProblemDTO;
+import io.ringlab.sim.api.dto.RunOptionsDTO;
+
+/**
+ * The packet captures of a run ({@code RunOptionsDTO.captures}, {@code --pcap ELEMENT[.PORT]=FILE}): a capture is a field
+ * of the ports it watches, not an element, so it has no event, no metric, no runtime row and no series, and it changes
+ * nothing a model sees. Each watched port writes the frames that pass it to one pcapng file ({@link PcapngFile}: formatted
+ * on the engine's thread into a preallocated ring, written by a thread of its own), timestamped with virtual time.
+ * <p>
+ * Addresses. A packet carries a flow number, not addresses, so the capture names the two ends of each flow after the
+ * element that started it: the element that allocated the first packet of the flow that any port saw (its initiator,
+ * index i) is {@code 10.H.L.1} with MAC {@code 02:00:0a:H:L:01} (H.L = i as two bytes), the flow's other end
+ * {@code 10.H.L.2}; a packet allocated by the initiator goes from .1 to .2, any other packet of the flow (an ACK, an echo
+ * reply) from .2 to .1. TCP and UDP ports: the initiator's side is 32768 plus the flow's low 15 bits, the other side 5001
+ * for TCP (iperf's) and 9 for UDP (discard, pktgen's); an ICMP echo's identifier is the flow's low 16 bits. This is an
+ * assumption of the capture, not of any model: docs/pcap.md.
+ * <p>
+ * Engine thread only, besides {@link #close}'s writer threads.
+ */
+final class Captures {
+    /** iperf's default TCP port (iperf 2: {@code -p 5001}). */
+    static final int TCP_SERVER_PORT = 5001;
+    /** The discard port (RFC 863), where pktgen and plain UDP floods send by default. */
+    static final int UDP_SERVER_PORT = 9;
+    private static final int CLIENT_PORT_BASE = 32768; // the start of Linux's ip_local_port_range
+    /** Blocks each capture's ring holds before the engine's thread waits for its writer. */
+    private static final int RING_SLOTS = 4096;
+    private static final int EMPTY = Integer.MIN_VALUE;
+
+    /** One capture: a file and the ports that write to it. */
+    static final class Point {
+        final String spec;
+        final Path file;
+        final String interfaceName;
+        PcapngFile pcap;
+        long frames;
+
+        Point(String spec, Path file, String interfaceName) {
+            this.spec = spec;
+            this.file = file;
+            this.interfaceName = interfaceName;
+        }
+    }
+
+    private final Simulation sim;
+    private final int snaplen;
+    final List<Point> points;
+    // flow -> the element that started it: open addressing, grown (rarely) when half full
+    private int[] flows = new int[256];
+    private int[] initiators = new int[256];
+    private int size;
+
+    private Captures(Simulation sim, int snaplen, List<Point> points) {
+        this.sim = sim;
+        this.snaplen = snaplen;
+        this.points = points;
+        Arrays.fill(flows, EMPTY);
+    }
+
+    /**
+     * Reads the run's captures and attaches them to the ports they watch.
+     *
+     * @param file the pipeline file, for problems
+     * @param options the run's options
+     * @param problems where what is wrong goes: each names the {@code --pcap} option and what is allowed
+     * @return the captures, or null when the options ask for none or something is wrong
+     */
+    static Captures attach(String file, Simulation sim, RunOptionsDTO options, List<ProblemDTO> problems) {
+        if (options.captures == null || options.captures.isEmpty()) {
+            return null;
+        }
+        int snaplen = options.captureSnaplen == 0 ? PcapngFile.DEFAULT_SNAPLEN : options.captureSnaplen;
+        if (snaplen < io.ringlab.capture.Frames.ETHERNET || snaplen > 262_144) {
+            problems.add(new ProblemDTO(file, 0, 0, "--pcap-snaplen " + options.captureSnaplen + ": a snap length is"
+                    + " 14 to 262144 bytes (tcpdump's largest)"));
+            return null;
+        }
+        Map<Object, Point> watched = new LinkedHashMap<>(); // port -> its capture, for ports two options name
+        Map<Path, String> files = new LinkedHashMap<>();
+        List<Point> points = new ArrayList<>();
+        for (String spec : options.captures) {
+            String problem = attachOne(sim, spec, watched, files, points);
+            if (problem != null) {
+                problems.add(new ProblemDTO(file, 0, 0, "--pcap " + spec + ": " + problem));
+            }
+        }
+        if (points.size() != options.captures.size()) {
+            for (Object port : watched.keySet()) { // nothing half attached survives a refusal
+                if (port instanceof Ports.Out o) {
+                    o.tap = null;
+                } else if (port instanceof Ports.In i) {
+                    i.tap = null;
+                }
+            }
+            return null;
+        }
+        return new Captures(sim, snaplen, points);
+    }
+
+    /** @return what is wrong with one option, or null when it is attached */
+    private static String attachOne(Simulation sim, String spec, Map<Object, Point> watched, Map<Path, String> files,
+            List<Point> points) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0 || eq == spec.length() - 1) {
+            return "expected ELEMENT=FILE or ELEMENT.PORT=FILE (for example eth0=eth0.pcapng)";
+        }
+        String where = spec.substring(0, eq).trim();
+        Path path = Path.of(spec.substring(eq + 1).trim()).toAbsolutePath().normalize();
+        int dot = where.indexOf('.');
+        String elementName = dot < 0 ? where : where.substring(0, dot);
+        String portName = dot < 0 ? null : where.substring(dot + 1);
+        ElementContextImpl ctx = null;
+        List<String> names = new ArrayList<>();
+        for (ElementContextImpl c : sim.contexts) {
+            names.add(c.name);
+            if (c.name.equals(elementName)) {
+                ctx = c;
+            }
+        }
+        if (ctx == null) {
+            return "no element '" + elementName + "' in the pipeline; its elements: " + String.join(", ", names);
+        }
+        Path dir = path.getParent();
+        if (Files.isDirectory(path)) {
+            return path + " is a directory; name a file";
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "the directory " + dir + " does not exist";
+        }
+        if (!Files.isWritable(dir)) {
+            return "the directory " + dir + " is not writable";
+        }
+        String other = files.putIfAbsent(path, spec);
+        if (other != null) {
+            return "--pcap " + other + " writes " + path + " already; give each capture a file of its own";
+        }
+        List<String> ports = new ArrayList<>();
+        if (portName != null) {
+            PortDescriptorDTO p = portOf(ctx, portName);
+            if (p == null) {
+                return ctx.name + " (" + ctx.descriptor.type + ") has no port '" + portName + "'; its ports: "
+                        + String.join(", ", portNames(ctx));
+            }
+            ports.add(p.name);
+        } else if (portOf(ctx, "wire") != null && portOf(ctx, "rx") != null
+                && portOf(ctx, "wire").direction == Direction.OUT && portOf(ctx, "rx").direction == Direction.IN) {
+            ports.add("wire"); // a driver: what tcpdump -i shows, what it sends to the link and what arrives from it
+            ports.add("rx");
+        } else {
+            ports.addAll(portNames(ctx));
+        }
+        Point point = new Point(spec, path, where);
+        int attached = 0;
+        for (String port : ports) {
+            List<Object> ends = ends(sim, ctx, port);
+            for (Object end : ends) {
+                Point before = watched.putIfAbsent(end, point);
+                if (before != null && before != point) {
+                    return "port " + ctx.name + "." + port + " is captured by --pcap " + before.spec + " already";
+                }
+                if (end instanceof Ports.Out o) {
+                    o.tap = point;
+                } else {
+                    ((Ports.In) end).tap = point;
+                }
+            }
+            attached += ends.isEmpty() ? 0 : 1;
+        }
+        if (attached == 0) {
+            return portName != null ? "port " + ctx.name + "." + portName + " is not connected: nothing passes it"
+                    : ctx.name + " has no connected port: nothing passes it";
+        }
+        points.add(point);
+        return null;
+    }
+
+    private static PortDescriptorDTO portOf(ElementContextImpl ctx, String name) {
+        for (PortDescriptorDTO p : ctx.descriptor.ports) {
+            if (p.name.equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static List<String> portNames(ElementContextImpl ctx) {
+        List<String> names = new ArrayList<>();
+        for (PortDescriptorDTO p : ctx.descriptor.ports) {
+            names.add(p.name);
+        }
+        return names;
+    }
+
+    /**
+     * @return the port objects a packet through {@code ctx.port} passes: for an output, the output (pushes) and the input
+     *         that pulls from it; for an input, every output that pushes to it and the input (pulls)
+     */
+    private static List<Object> ends(Simulation sim, ElementContextImpl ctx, String port) {
+        List<Object> ends = new ArrayList<>();
+        Ports.Out out = ctx.outputs.get(port);
+        if (out != null && out.target != null) {
+            ends.add(out);
+            for (ElementContextImpl c : sim.contexts) {
+                for (Ports.In in : c.inputs.values()) {
+                    if (in.sourceIndex == ctx.index && port.equals(in.sourcePortName)) {
+                        ends.add(in);
+                    }
+                }
+            }
+        }
+        Ports.In in = ctx.inputs.get(port);
+        if (in != null) {
+            for (ElementContextImpl c : sim.contexts) {
+                for (Ports.Out o : c.outputs.values()) {
+                    if (o.targetIndex == ctx.index && port.equals(o.targetPortName)) {
+                        ends.add(o);
+                    }
+                }
+            }
+            if (in.source != null) {
+                ends.add(in);
+            }
+        }
+        return ends;
+    }
+
+    /**
+     * Opens the files ({@code FILE.partial} until {@link #close}).
+     *
+     * @throws IOException naming the file that cannot be created; those opened before it are removed
+     */
+    void open() throws IOException {
+        for (Point p : points) {
+            try {
+                p.pcap = new PcapngFile(p.file, snaplen, p.interfaceName, RING_SLOTS);
+            } catch (IOException e) {
+                discard();
+                throw new IOException("pcap " + p.file + ": cannot be created: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Removes the files of a run that did not start. */
+    private void discard() {
+        for (Point p : points) {
+            if (p.pcap != null) {
+                try {
+                    p.pcap.close();
+                    Files.deleteIfExists(p.file);
+                } catch (IOException ignored) {
+                    // nothing was captured
+                }
+                p.pcap = null;
+            }
+        }
+    }
+
+    /**
+     * Writes what is left and gives every file its name.
+     *
+     * @return what went wrong, naming each file not written, or null
+     */
+    String close() {
+        StringBuilder problems = new StringBuilder();
+        for (Point p : points) {
+            PcapngFile f = p.pcap;
+            if (f != null) {
+                p.pcap = null; // a packet that passes later (an element's stop) is not captured
+                p.frames = f.frames();
+                try {
+                    f.close();
+                } catch (IOException e) {
+                    problems.append(problems.isEmpty() ? "" : "; ").append(e.getMessage());
+                }
+            }
+        }
+        return problems.isEmpty() ? null : problems.toString();
+    }
+
+    /** @return the frames written to each file so far, by file */
+    Map<Path, Long> frames() {
+        Map<Path, Long> m = new LinkedHashMap<>();
+        for (Point p : points) {
+            m.put(p.file, p.pcap == null ? p.frames : p.pcap.frames());
+        }
+        return m;
+    }
+
+    /**
+     * A packet passes a port ({@code tap} is the port's capture, or null): learns its flow's initiator and, on a watched
+     * port, writes its frame. Allocates nothing (but when the flow table grows).
+     */
+    void passes(Point tap, Buffer buffer) {
+        PacketBuffer b = (PacketBuffer) buffer;
+        int initiator = initiator(b.flow(), b.origin);
+        if (tap == null || tap.pcap == null) {
+            return;
+        }
+        int flow = b.flow();
+        boolean reply = b.origin != initiator;
+        int i = Math.max(initiator, 0);
+        int ip = 0x0A000000 | ((i & 0xffff) << 8) | 1;
+        int peer = ip + 1;
+        int client = CLIENT_PORT_BASE + (flow & 0x7fff);
+        int server;
+        switch (b.protocol()) {
+            case Buffer.PROTO_TCP -> server = TCP_SERVER_PORT;
+            case Buffer.PROTO_ICMP -> {
+                client = flow & 0xffff; // the echo identifier, the same both ways
+                server = client;
+            }
+            default -> server = UDP_SERVER_PORT;
+        }
+        try {
+            if (reply) {
+                tap.pcap.write(sim.now / 1000, b, mac(peer), mac(ip), peer, ip, server, client);
+            } else {
+                tap.pcap.write(sim.now / 1000, b, mac(ip), mac(peer), ip, peer, client, server);
+            }
+        } catch (UncheckedIOException e) {
+            throw new IllegalStateException(e.getMessage(), e); // the run fails, naming the file
+        }
+    }
+
+    /** @return the locally administered MAC address 02:00 followed by the IPv4 address */
+    private static long mac(int ip) {
+        return 0x0200_0000_0000L | (ip & 0xffff_ffffL);
+    }
+
+    /** @return the element that started {@code flow}: {@code origin} when the flow is new */
+    private int initiator(int flow, int origin) {
+        int mask = flows.length - 1;
+        int k = mix(flow) & mask;
+        while (flows[k] != EMPTY) {
+            if (flows[k] == flow) {
+                return initiators[k];
+            }
+            k = (k + 1) & mask;
+        }
+        flows[k] = flow;
+        initiators[k] = origin;
+        if (++size * 2 > flows.length) {
+            grow();
+        }
+        return origin;
+    }
+
+    private void grow() {
+        int[] oldFlows = flows;
+        int[] oldInitiators = initiators;
+        flows = new int[oldFlows.length * 2];
+        initiators = new int[oldFlows.length * 2];
+        Arrays.fill(flows, EMPTY);
+        int mask = flows.length - 1;
+        for (int j = 0; j < oldFlows.length; j++) {
+            if (oldFlows[j] != EMPTY) {
+                int k = mix(oldFlows[j]) & mask;
+                while (flows[k] != EMPTY) {
+                    k = (k + 1) & mask;
+                }
+                flows[k] = oldFlows[j];
+                initiators[k] = oldInitiators[j];
+            }
+        }
+    }
+
+    private static int mix(int x) {
+        x *= 0x9E3779B9;
+        return x ^ (x >>> 16);
+    }
+}

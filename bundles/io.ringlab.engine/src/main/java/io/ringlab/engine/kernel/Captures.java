@@ -28,7 +28,7 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
  * index i) is {@code 10.H.L.1} with MAC {@code 02:00:0a:H:L:01} (H.L = i as two bytes), the flow's other end
  * {@code 10.H.L.2}; a packet allocated by the initiator goes from .1 to .2, any other packet of the flow (an ACK, an echo
  * reply) from .2 to .1. TCP and UDP ports: the initiator's side is 32768 plus the flow's low 15 bits, the other side 5001
- * for TCP (iperf's) and 9 for UDP (discard, pktgen's); an ICMP echo's identifier is the flow's low 16 bits. This is an
+ * for TCP (iperf's) and 9 for UDP (discard, pktgen's); an ICMP echo's identifier is the flow's two halves XORed. This is an
  * assumption of the capture, not of any model: docs/pcap.md.
  * <p>
  * Engine thread only, besides {@link #close}'s writer threads.
@@ -39,8 +39,10 @@ final class Captures {
     /** The discard port (RFC 863), where pktgen and plain UDP floods send by default. */
     static final int UDP_SERVER_PORT = 9;
     private static final int CLIENT_PORT_BASE = 32768; // the start of Linux's ip_local_port_range
-    /** Blocks each capture's ring holds before the engine's thread waits for its writer. */
+    /** Blocks each capture's ring holds before the engine's thread waits for its writer (fewer for a large snap length). */
     private static final int RING_SLOTS = 4096;
+    /** The most bytes a capture's ring takes: 4,096 blocks of the default snap length fit; tcpdump's 262,144 gets 32. */
+    private static final int RING_BYTES = 8 << 20;
     private static final int EMPTY = Integer.MIN_VALUE;
 
     /** One capture: a file and the ports that write to it. */
@@ -248,7 +250,8 @@ final class Captures {
     void open() throws IOException {
         for (Point p : points) {
             try {
-                p.pcap = new PcapngFile(p.file, snaplen, p.interfaceName, RING_SLOTS);
+                int slots = Math.max(2, Math.min(RING_SLOTS, RING_BYTES / (snaplen + 32)));
+                p.pcap = new PcapngFile(p.file, snaplen, p.interfaceName, slots);
             } catch (IOException e) {
                 discard();
                 throw new IOException("pcap " + p.file + ": cannot be created: " + e.getMessage(), e);
@@ -322,7 +325,7 @@ final class Captures {
         switch (b.protocol()) {
             case Buffer.PROTO_TCP -> server = TCP_SERVER_PORT;
             case Buffer.PROTO_ICMP -> {
-                client = flow & 0xffff; // the echo identifier, the same both ways
+                client = (flow ^ (flow >>> 16)) & 0xffff; // the echo identifier, the same both ways (ping: its pid)
                 server = client;
             }
             default -> server = UDP_SERVER_PORT;

@@ -119,8 +119,14 @@ class PcapTest {
         assertEquals(far.get("rxBytes").longValue(), in.get("bytes:.2"));
         assertEquals(far.get("txPackets").longValue(), out.get("frames:.2"), "frames out: " + out);
         assertEquals(far.get("txBytes").longValue(), out.get("bytes:.2"));
-        assertEquals(far.get("echoReplies").longValue(), Long.parseLong(tshark(file, "-Y", "icmp.type == 0", "-T",
-                "fields", "-e", "frame.number").lines().count() + ""), "echo replies");
+        assertEquals(far.get("echoReplies").longValue(), tshark(file, "-Y", "icmp.type == 0", "-T", "fields", "-e",
+                "frame.number").lines().count(), "echo replies");
+        // a request and its reply carry one identifier, the ping element's own, and tshark pairs them by it
+        List<String> ids = tshark(file, "-Y", "icmp", "-T", "fields", "-e", "icmp.ident").lines().distinct().toList();
+        assertEquals(1, ids.size(), ids.toString());
+        assertFalse(ids.get(0).equals("0"), "an identifier of the element's own");
+        assertEquals(far.get("echoReplies").longValue(), tshark(file, "-Y", "icmp.resp_to", "-T", "fields", "-e",
+                "frame.number").lines().count(), "replies tshark pairs with their request");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import io.ringlab.buffer.api.Buffer;
 import io.ringlab.capture.PcapngFile;
+import io.ringlab.pipeline.format.Syntax;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.ProblemDTO;
@@ -24,12 +25,13 @@ import io.ringlab.sim.api.dto.RunOptionsDTO;
  * on the engine's thread into a preallocated ring, written by a thread of its own), timestamped with virtual time.
  * <p>
  * Addresses. A packet carries a flow number, not addresses, so the capture names the two ends of each flow after the
- * element that started it: the element that allocated the first packet of the flow that any port saw (its initiator,
- * index i) is {@code 10.H.L.1} with MAC {@code 02:00:0a:H:L:01} (H.L = i as two bytes), the flow's other end
- * {@code 10.H.L.2}; a packet allocated by the initiator goes from .1 to .2, any other packet of the flow (an ACK, an echo
- * reply) from .2 to .1. TCP and UDP ports: the initiator's side is 32768 plus the flow's low 15 bits, the other side 5001
- * for TCP (iperf's) and 9 for UDP (discard, pktgen's); an ICMP echo's identifier is the flow's two halves XORed. This is an
- * assumption of the capture, not of any model: docs/pcap.md.
+ * element that started it: the element whose {@code ElementContext.generated} first counted a packet of the flow (every
+ * built-in element sets the flow before; a flow first seen at a watched port is the sender's of that packet) is its
+ * initiator; at index i it is {@code 10.H.L.1} with MAC {@code 02:00:0a:H:L:01} (H.L = i as two bytes), the flow's other
+ * end {@code 10.H.L.2}; a packet allocated by the initiator goes from .1 to .2, any other packet of the flow (an ACK, an
+ * echo reply) from .2 to .1. TCP and UDP ports: the initiator's side is 32768 plus the flow's low 15 bits, the other side
+ * 5001 for TCP (iperf's) and 9 for UDP (discard, pktgen's); an ICMP echo's identifier is the flow's two halves XORed.
+ * This is an assumption of the capture, not of any model: docs/pcap.md.
  * <p>
  * Engine thread only, besides {@link #close}'s writer threads.
  */
@@ -102,17 +104,8 @@ final class Captures {
                 problems.add(new ProblemDTO(file, 0, 0, "--pcap " + spec + ": " + problem));
             }
         }
-        if (points.size() != options.captures.size()) {
-            for (Object port : watched.keySet()) { // nothing half attached survives a refusal
-                if (port instanceof Ports.Out o) {
-                    o.tap = null;
-                } else if (port instanceof Ports.In i) {
-                    i.tap = null;
-                }
-            }
-            return null;
-        }
-        return new Captures(sim, snaplen, points);
+        // a refused option refuses the run (PipelineBuilder throws), so ports already attached never run
+        return points.size() == options.captures.size() ? new Captures(sim, snaplen, points) : null;
     }
 
     /** @return what is wrong with one option, or null when it is attached */
@@ -136,7 +129,8 @@ final class Captures {
             }
         }
         if (ctx == null) {
-            return "no element '" + elementName + "' in the pipeline; its elements: " + String.join(", ", names);
+            return "no element '" + elementName + "' in the pipeline" + Syntax.didYouMean(elementName, names)
+                    + "; its elements: " + String.join(", ", names);
         }
         Path dir = path.getParent();
         if (Files.isDirectory(path)) {
@@ -156,12 +150,11 @@ final class Captures {
         if (portName != null) {
             PortDescriptorDTO p = portOf(ctx, portName);
             if (p == null) {
-                return ctx.name + " (" + ctx.descriptor.type + ") has no port '" + portName + "'; its ports: "
-                        + String.join(", ", portNames(ctx));
+                return ctx.name + " (" + ctx.descriptor.type + ") has no port '" + portName + "'"
+                        + Syntax.didYouMean(portName, portNames(ctx)) + "; its ports: " + String.join(", ", portNames(ctx));
             }
             ports.add(p.name);
-        } else if (portOf(ctx, "wire") != null && portOf(ctx, "rx") != null
-                && portOf(ctx, "wire").direction == Direction.OUT && portOf(ctx, "rx").direction == Direction.IN) {
+        } else if (isDriver(ctx)) {
             ports.add("wire"); // a driver: what tcpdump -i shows, what it sends to the link and what arrives from it
             ports.add("rx");
         } else {
@@ -192,7 +185,14 @@ final class Captures {
         return null;
     }
 
-    private static PortDescriptorDTO portOf(ElementContextImpl ctx, String name) {
+    /** @return whether the element has a driver's ports: a {@code wire} output to the link, an {@code rx} input from it */
+    private static boolean isDriver(ElementContextImpl ctx) {
+        PortDescriptorDTO wire = portOf(ctx, "wire");
+        PortDescriptorDTO rx = portOf(ctx, "rx");
+        return wire != null && wire.direction == Direction.OUT && rx != null && rx.direction == Direction.IN;
+    }
+
+        private static PortDescriptorDTO portOf(ElementContextImpl ctx, String name) {
         for (PortDescriptorDTO p : ctx.descriptor.ports) {
             if (p.name.equals(name)) {
                 return p;
@@ -305,16 +305,18 @@ final class Captures {
         return m;
     }
 
-    /**
-     * A packet passes a port ({@code tap} is the port's capture, or null): learns its flow's initiator and, on a watched
-     * port, writes its frame. Allocates nothing (but when the flow table grows).
-     */
+    /** A packet is generated: the first of its flow names the flow's initiator. Allocates nothing but when the table grows. */
+    void generated(PacketBuffer b) {
+        initiator(b.flow(), b.origin);
+    }
+
+    /** A packet passes a watched port: writes its frame. Allocates nothing. */
     void passes(Point tap, Buffer buffer) {
+        if (tap.pcap == null) {
+            return; // the run has ended its captures (an element's stop)
+        }
         PacketBuffer b = (PacketBuffer) buffer;
         int initiator = initiator(b.flow(), b.origin);
-        if (tap == null || tap.pcap == null) {
-            return;
-        }
         int flow = b.flow();
         boolean reply = b.origin != initiator;
         int i = Math.max(initiator, 0);

@@ -39,9 +39,8 @@ final class Ports {
                 sim.unconnected(ownerIndex, name);
                 return;
             }
-            Captures c = sim.captures;
-            if (c != null) {
-                c.passes(tap, buffer); // before the target sees it: it may free or change the buffer
+            if (tap != null) {
+                sim.captures.passes(tap, buffer); // before the target sees it: it may free or change the buffer
             }
             ((PacketBuffer) buffer).owner = targetIndex;
             int depth = enter();
@@ -79,10 +78,9 @@ final class Ports {
                 sim.unconnected(ownerIndex, name);
                 return;
             }
-            Captures c = sim.captures;
             for (int i = offset, end = offset + count; i < end; i++) {
-                if (c != null) {
-                    c.passes(tap, buffers[i]);
+                if (tap != null) {
+                    sim.captures.passes(tap, buffers[i]);
                 }
                 ((PacketBuffer) buffers[i]).owner = targetIndex;
             }
@@ -144,9 +142,8 @@ final class Ports {
                 throw e;
             }
             if (b != null) {
-                Captures c = sim.captures;
-                if (c != null) {
-                    c.passes(tap, b);
+                if (tap != null) {
+                    sim.captures.passes(tap, b);
                 }
                 ((PacketBuffer) b).owner = ownerIndex;
             }

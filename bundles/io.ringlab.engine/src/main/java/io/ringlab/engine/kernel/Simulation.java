@@ -31,7 +31,7 @@ import io.ringlab.engine.kernel.series.SeriesRecorder;
 public final class Simulation implements PoolContext, MetricsImpl.Window {
     /** Virtual time in picoseconds; inside a CPU task, the task's clock. */
     long now;
-    /** The run's packet captures ({@code --pcap}), or null: the ports look here on every push and pull. */
+    /** The run's packet captures ({@code --pcap}), or null: watched ports write through it, generated packets name flows. */
     Captures captures;
     final EventQueue events = new EventQueue();
     final Registry registry;
@@ -400,6 +400,9 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     void generated(PacketBuffer b) {
         b.packetId = ledger.generated(b.segments());
         b.createdPicos = now;
+        if (captures != null) {
+            captures.generated(b);
+        }
     }
 
     void delivered(int element, int core, Buffer b) {

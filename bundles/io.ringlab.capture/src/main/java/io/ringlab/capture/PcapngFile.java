@@ -34,6 +34,8 @@ public final class PcapngFile implements AutoCloseable {
     private static final int LINKTYPE_ETHERNET = 1;
     /** EPB bytes besides the data: type, length, interface, timestamp (2), captured, original, trailing length. */
     private static final int EPB_OVERHEAD = 32;
+    /** Blocks one write of the writer thread takes at most (Linux's IOV_MAX is 1,024). */
+    private static final int GATHER = 256;
 
     private final Path file;
     private final Path partial;
@@ -171,20 +173,29 @@ public final class PcapngFile implements AutoCloseable {
         return frameCount;
     }
 
+    /**
+     * The writer thread: writes the blocks published so far with one gathering write each time (at most
+     * {@value #GATHER} blocks, those contiguous in the ring), not a system call per frame.
+     */
     private void drain() {
         while (true) {
             long t = tail;
-            if (t < head) {
+            long h = head;
+            if (t < h) {
                 int s = (int) (t % slots.length);
-                ByteBuffer v = views[s];
-                v.clear().limit(lengths[s]);
+                int n = (int) Math.min(Math.min(h - t, GATHER), slots.length - s);
+                for (int k = s; k < s + n; k++) {
+                    views[k].clear().limit(lengths[k]);
+                }
                 try {
-                    writeFully(v);
+                    while (views[s + n - 1].hasRemaining()) {
+                        channel.write(views, s, n);
+                    }
                 } catch (IOException e) {
                     failure = e;
                     return;
                 }
-                tail = t + 1;
+                tail = t + n;
             } else if (closing) {
                 return;
             } else {

@@ -189,6 +189,11 @@ final class ExperimentReader {
             }
             for (ElementSpecDTO spec : e.pipeline.elements) {
                 elements.put(spec.name, spec);
+                if (ElementSpecDTO.TAP.equals(spec.type)) { // every run would write the one file: refused, never clobbered
+                    problems.add(v, "in pipeline " + v.text() + ": line " + spec.line + ": element " + spec.name
+                            + " is a tap: each run of the experiment would write its one capture file; take it out,"
+                            + " and capture a run with 'ringlab run PIPELINE --pcap' (docs/pcap.md)");
+                }
             }
             durationKnown = true;
             if (e.pipeline.duration != null) {

@@ -92,6 +92,16 @@ class ExperimentReaderTest {
         return "pipeline = \"pipelines/ab.pipeline\"\nseeds = 3\nvariant off\nvariant on { set eth0.bql = true }\n" + extra;
     }
 
+    @Test
+    void aPipelineWithATapIsRefusedForItsRunsWouldShareOneFile() throws IOException {
+        Files.writeString(dir.resolve("pipelines/tap.pipeline"), PIPELINE.replace("element sink : sink",
+                "element cap : tap { file = \"eth0.pcapng\" }\nelement sink : sink").replace("eth0 -> sink",
+                "eth0 -> cap -> sink"));
+        List<String> p = problems("pipeline = \"pipelines/tap.pipeline\"\nseeds = 3\nvariant off\n");
+        assertTrue(p.stream().anyMatch(m -> m.contains("line 10: element cap is a tap: each run of the experiment would"
+                + " write its one capture file")), p.toString());
+    }
+
     // ---- a good file ------------------------------------------------------------------------------------------------
 
     @Test

@@ -6,17 +6,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.ringlab.buffer.api.Buffer;
+import io.ringlab.capture.Frames;
 import io.ringlab.capture.PcapngFile;
 import io.ringlab.pipeline.format.Syntax;
+import io.ringlab.pipeline.format.Units;
+import io.ringlab.sim.api.dto.ConnectionDTO;
+import io.ringlab.sim.api.dto.ElementSpecDTO;
+import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO;
 import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
+import io.ringlab.sim.api.dto.ValueDTO;
 
 /**
  * The packet captures of a run ({@code RunOptionsDTO.captures}, {@code --pcap ELEMENT[.PORT]=FILE}): a capture is a field
@@ -46,71 +55,233 @@ final class Captures {
     /** The most bytes a capture's ring takes: 4,096 blocks of the default snap length fit; tcpdump's 262,144 gets 32. */
     private static final int RING_BYTES = 8 << 20;
     private static final int EMPTY = Integer.MIN_VALUE;
+    /** tcpdump's largest snap length (MAXIMUM_SNAPLEN, netdissect.h). */
+    private static final int MAX_SNAPLEN = 262_144;
 
     /** One capture: a file and the ports that write to it. */
     static final class Point {
         final String spec;
         final Path file;
         final String interfaceName;
+        final int snaplen;
         PcapngFile pcap;
         long frames;
 
-        Point(String spec, Path file, String interfaceName) {
+        Point(String spec, Path file, String interfaceName, int snaplen) {
             this.spec = spec;
             this.file = file;
             this.interfaceName = interfaceName;
+            this.snaplen = snaplen;
         }
     }
 
+    /**
+     * A {@code tap} element of the pipeline file ({@link ElementSpecDTO#TAP}), taken out of the pipeline: its capture
+     * watches the connection that took its place.
+     */
+    record Tap(ElementSpecDTO spec, ConnectionDTO connection, Path file, int snaplen) {
+    }
+
     private final Simulation sim;
-    private final int snaplen;
     final List<Point> points;
     // flow -> the element that started it: open addressing, grown (rarely) when half full
     private int[] flows = new int[256];
     private int[] initiators = new int[256];
     private int size;
 
-    private Captures(Simulation sim, int snaplen, List<Point> points) {
+    private Captures(Simulation sim, List<Point> points) {
         this.sim = sim;
-        this.snaplen = snaplen;
         this.points = points;
         Arrays.fill(flows, EMPTY);
     }
 
     /**
-     * Reads the run's captures and attaches them to the ports they watch.
+     * Takes the {@code tap} elements out of a run's copy of its pipeline: each, on one connection {@code a -> tap -> b},
+     * becomes the connection {@code a -> b}, which its capture will watch.
+     *
+     * @param file the pipeline file, for problems
+     * @param pipeline the run's own copy, changed
+     * @param problems where what is wrong goes, at the tap's line
+     * @return the taps taken out, in file order
+     */
+    static List<Tap> splice(String file, PipelineDTO pipeline, List<ProblemDTO> problems) {
+        List<Tap> taps = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (ElementSpecDTO e : pipeline.elements) {
+            if (ElementSpecDTO.TAP.equals(e.type)) {
+                names.add(e.name);
+            }
+        }
+        for (Iterator<ElementSpecDTO> it = pipeline.elements.iterator(); it.hasNext();) {
+            ElementSpecDTO e = it.next();
+            if (!ElementSpecDTO.TAP.equals(e.type)) {
+                continue;
+            }
+            it.remove();
+            pipeline.layout.remove(e.name);
+            List<ConnectionDTO> in = new ArrayList<>();
+            List<ConnectionDTO> out = new ArrayList<>();
+            for (Iterator<ConnectionDTO> c = pipeline.connections.iterator(); c.hasNext();) {
+                ConnectionDTO x = c.next();
+                if (e.name.equals(x.to) || e.name.equals(x.from)) {
+                    (e.name.equals(x.to) ? in : out).add(x);
+                    c.remove();
+                }
+            }
+            String problem = tapProblem(e, in, out, names);
+            Path path = null;
+            int snaplen = PcapngFile.DEFAULT_SNAPLEN;
+            if (problem == null) {
+                ValueDTO f = e.properties.get(ElementSpecDTO.TAP_FILE);
+                path = Path.of(f.text).toAbsolutePath().normalize();
+                problem = fileProblem(path);
+                ValueDTO n = e.properties.get(ElementSpecDTO.TAP_SNAPLEN);
+                if (problem == null && n != null) {
+                    try {
+                        snaplen = (int) Math.min(Integer.MAX_VALUE, Units.parseBytes(n.text));
+                        problem = snaplenProblem(snaplen);
+                    } catch (IllegalArgumentException x) {
+                        problem = x.getMessage();
+                    }
+                    problem = problem == null ? null : ElementSpecDTO.TAP_SNAPLEN + ": " + problem;
+                }
+            }
+            if (problem != null) {
+                problems.add(new ProblemDTO(file, e.line, e.column, "tap " + e.name + ": " + problem));
+            }
+            if (in.size() != 1 || out.size() != 1) {
+                continue;
+            }
+            ConnectionDTO c = new ConnectionDTO(); // also for a refused tap: its neighbours are not left unconnected
+            c.from = in.get(0).from;
+            c.fromPort = in.get(0).fromPort;
+            c.to = out.get(0).to;
+            c.toPort = out.get(0).toPort;
+            c.line = in.get(0).line;
+            c.column = in.get(0).column;
+            pipeline.connections.add(c);
+            if (problem == null) {
+                taps.add(new Tap(e, c, path, snaplen));
+            }
+        }
+        return taps;
+    }
+
+    /** @return what is wrong with a tap's place and properties, or null */
+    private static String tapProblem(ElementSpecDTO e, List<ConnectionDTO> in, List<ConnectionDTO> out, Set<String> taps) {
+        if (in.size() != 1 || out.size() != 1) {
+            return "a tap sits on one connection, 'a -> " + e.name + " -> b': it has " + in.size() + " connection(s) in and "
+                    + out.size() + " out";
+        }
+        if ((in.get(0).toPort != null && !in.get(0).toPort.equals("in"))
+                || (out.get(0).fromPort != null && !out.get(0).fromPort.equals("out"))) {
+            return "a tap's ports are 'in' and 'out'";
+        }
+        if (taps.contains(in.get(0).from) || taps.contains(out.get(0).to)) {
+            return "two taps in a row capture the same frames: keep one";
+        }
+        for (String key : e.properties.keySet()) {
+            if (!key.equals(ElementSpecDTO.TAP_FILE) && !key.equals(ElementSpecDTO.TAP_SNAPLEN)) {
+                return "no property '" + key + "'" + Syntax.didYouMean(key, List.of(ElementSpecDTO.TAP_FILE,
+                        ElementSpecDTO.TAP_SNAPLEN)) + "; a tap has " + ElementSpecDTO.TAP_FILE + " (the pcapng file, required)"
+                        + " and " + ElementSpecDTO.TAP_SNAPLEN + " (bytes kept of each frame, default "
+                        + PcapngFile.DEFAULT_SNAPLEN + "B)";
+            }
+        }
+        if (!e.properties.containsKey(ElementSpecDTO.TAP_FILE)) {
+            return "property " + ElementSpecDTO.TAP_FILE + " is required: the pcapng file to write, e.g. "
+                    + ElementSpecDTO.TAP_FILE + " = \"" + e.name + ".pcapng\"";
+        }
+        return null;
+    }
+
+    /** @return what is wrong with a snap length, or null */
+    private static String snaplenProblem(long snaplen) {
+        return snaplen < Frames.ETHERNET || snaplen > MAX_SNAPLEN ? snaplen + " bytes: a snap length is " + Frames.ETHERNET
+                + " to " + MAX_SNAPLEN + " bytes (tcpdump's largest)" : null;
+    }
+
+    /** @return what is wrong with a capture's file, or null */
+    private static String fileProblem(Path path) {
+        Path dir = path.getParent();
+        if (Files.isDirectory(path)) {
+            return path + " is a directory; name a file";
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "the directory " + dir + " does not exist";
+        }
+        if (!Files.isWritable(dir)) {
+            return "the directory " + dir + " is not writable";
+        }
+        return null;
+    }
+
+    /**
+     * Reads the run's captures ({@code --pcap} options and the pipeline's taps) and attaches them to the ports they watch.
      *
      * @param file the pipeline file, for problems
      * @param options the run's options
-     * @param problems where what is wrong goes: each names the {@code --pcap} option and what is allowed
-     * @return the captures, or null when the options ask for none or something is wrong
+     * @param taps the pipeline's taps ({@link #splice})
+     * @param problems where what is wrong goes: each names the {@code --pcap} option or the tap and what is allowed
+     * @return the captures, or null when there are none or something is wrong
      */
-    static Captures attach(String file, Simulation sim, RunOptionsDTO options, List<ProblemDTO> problems) {
-        if (options.captures == null || options.captures.isEmpty()) {
+    static Captures attach(String file, Simulation sim, RunOptionsDTO options, List<Tap> taps, List<ProblemDTO> problems) {
+        if ((options.captures == null || options.captures.isEmpty()) && taps.isEmpty()) {
             return null;
         }
         int snaplen = options.captureSnaplen == 0 ? PcapngFile.DEFAULT_SNAPLEN : options.captureSnaplen;
-        if (snaplen < io.ringlab.capture.Frames.ETHERNET || snaplen > 262_144) {
-            problems.add(new ProblemDTO(file, 0, 0, "--pcap-snaplen " + options.captureSnaplen + ": a snap length is"
-                    + " 14 to 262144 bytes (tcpdump's largest)"));
+        String bad = snaplenProblem(snaplen);
+        if (bad != null) {
+            problems.add(new ProblemDTO(file, 0, 0, "--pcap-snaplen " + bad));
             return null;
         }
-        Map<Object, Point> watched = new LinkedHashMap<>(); // port -> its capture, for ports two options name
+        Map<Object, Point> watched = new LinkedHashMap<>(); // port -> its capture, for ports two captures name
         Map<Path, String> files = new LinkedHashMap<>();
         List<Point> points = new ArrayList<>();
+        int wanted = taps.size();
+        for (Tap tap : taps) {
+            String problem = attachTap(sim, tap, watched, files, points);
+            if (problem != null) {
+                problems.add(new ProblemDTO(file, tap.spec().line, tap.spec().column, "tap " + tap.spec().name + ": "
+                        + problem));
+            }
+        }
         for (String spec : options.captures) {
-            String problem = attachOne(sim, spec, watched, files, points);
+            wanted++;
+            String problem = attachOne(sim, spec, snaplen, watched, files, points);
             if (problem != null) {
                 problems.add(new ProblemDTO(file, 0, 0, "--pcap " + spec + ": " + problem));
             }
         }
-        // a refused option refuses the run (PipelineBuilder throws), so ports already attached never run
-        return points.size() == options.captures.size() ? new Captures(sim, snaplen, points) : null;
+        // a refused capture refuses the run (PipelineBuilder throws), so ports already attached never run
+        return points.size() == wanted ? new Captures(sim, points) : null;
+    }
+
+    /** @return what is wrong with a tap, or null when it is attached to the connection that took its place */
+    private static String attachTap(Simulation sim, Tap tap, Map<Object, Point> watched, Map<Path, String> files,
+            List<Point> points) {
+        String other = files.putIfAbsent(tap.file(), "tap " + tap.spec().name);
+        if (other != null) {
+            return other + " writes " + tap.file() + " already; give each capture a file of its own";
+        }
+        for (ElementContextImpl ctx : sim.contexts) {
+            for (Ports.Out out : ctx.outputs.values()) {
+                if (out.connection == tap.connection()) {
+                    Point point = new Point("tap " + tap.spec().name, tap.file(), tap.spec().name, tap.snaplen());
+                    String problem = watch(sim, ctx, out.name, point, watched);
+                    if (problem == null) {
+                        points.add(point);
+                    }
+                    return problem;
+                }
+            }
+        }
+        throw new IllegalStateException("tap " + tap.spec().name + ": its connection was not wired"); // a bug of ours
     }
 
     /** @return what is wrong with one option, or null when it is attached */
-    private static String attachOne(Simulation sim, String spec, Map<Object, Point> watched, Map<Path, String> files,
-            List<Point> points) {
+    private static String attachOne(Simulation sim, String spec, int snaplen, Map<Object, Point> watched,
+            Map<Path, String> files, List<Point> points) {
         int eq = spec.indexOf('=');
         if (eq <= 0 || eq == spec.length() - 1) {
             return "expected ELEMENT=FILE or ELEMENT.PORT=FILE (for example eth0=eth0.pcapng)";
@@ -132,19 +303,13 @@ final class Captures {
             return "no element '" + elementName + "' in the pipeline" + Syntax.didYouMean(elementName, names)
                     + "; its elements: " + String.join(", ", names);
         }
-        Path dir = path.getParent();
-        if (Files.isDirectory(path)) {
-            return path + " is a directory; name a file";
+        String wrong = fileProblem(path);
+        if (wrong != null) {
+            return wrong;
         }
-        if (dir == null || !Files.isDirectory(dir)) {
-            return "the directory " + dir + " does not exist";
-        }
-        if (!Files.isWritable(dir)) {
-            return "the directory " + dir + " is not writable";
-        }
-        String other = files.putIfAbsent(path, spec);
+        String other = files.putIfAbsent(path, "--pcap " + spec);
         if (other != null) {
-            return "--pcap " + other + " writes " + path + " already; give each capture a file of its own";
+            return other + " writes " + path + " already; give each capture a file of its own";
         }
         List<String> ports = new ArrayList<>();
         if (portName != null) {
@@ -160,28 +325,39 @@ final class Captures {
         } else {
             ports.addAll(portNames(ctx));
         }
-        Point point = new Point(spec, path, where);
+        Point point = new Point("--pcap " + spec, path, where, snaplen);
         int attached = 0;
         for (String port : ports) {
-            List<Object> ends = ends(sim, ctx, port);
-            for (Object end : ends) {
-                Point before = watched.putIfAbsent(end, point);
-                if (before != null && before != point) {
-                    return "port " + ctx.name + "." + port + " is captured by --pcap " + before.spec + " already";
-                }
-                if (end instanceof Ports.Out o) {
-                    o.tap = point;
-                } else {
-                    ((Ports.In) end).tap = point;
-                }
+            if (ends(sim, ctx, port).isEmpty()) {
+                continue;
             }
-            attached += ends.isEmpty() ? 0 : 1;
+            String problem = watch(sim, ctx, port, point, watched);
+            if (problem != null) {
+                return problem;
+            }
+            attached++;
         }
         if (attached == 0) {
             return portName != null ? "port " + ctx.name + "." + portName + " is not connected: nothing passes it"
                     : ctx.name + " has no connected port: nothing passes it";
         }
         points.add(point);
+        return null;
+    }
+
+    /** Attaches a capture to the port objects of {@code ctx.port}; @return what is wrong, or null */
+    private static String watch(Simulation sim, ElementContextImpl ctx, String port, Point point, Map<Object, Point> watched) {
+        for (Object end : ends(sim, ctx, port)) {
+            Point before = watched.putIfAbsent(end, point);
+            if (before != null && before != point) {
+                return "port " + ctx.name + "." + port + " is captured by " + before.spec + " already";
+            }
+            if (end instanceof Ports.Out o) {
+                o.tap = point;
+            } else {
+                ((Ports.In) end).tap = point;
+            }
+        }
         return null;
     }
 
@@ -250,8 +426,8 @@ final class Captures {
     void open() throws IOException {
         for (Point p : points) {
             try {
-                int slots = Math.max(2, Math.min(RING_SLOTS, RING_BYTES / (snaplen + 32)));
-                p.pcap = new PcapngFile(p.file, snaplen, p.interfaceName, slots);
+                int slots = Math.max(2, Math.min(RING_SLOTS, RING_BYTES / (p.snaplen + 32)));
+                p.pcap = new PcapngFile(p.file, p.snaplen, p.interfaceName, slots);
             } catch (IOException e) {
                 discard();
                 throw new IOException("pcap " + p.file + ": cannot be created: " + e.getMessage(), e);

@@ -61,6 +61,7 @@ public final class PipelineBuilder {
         if (!options.overrides.isEmpty()) {
             Overrides.apply(pipeline, options.overrides);
         }
+        List<Captures.Tap> taps = Captures.splice(file, pipeline, problems); // before the types: a tap is no element
         Settings settings = settings(file, pipeline, options, problems);
         Types t = types(file, pipeline, problems);
         Graph g = connect(file, pipeline, t, problems);
@@ -74,7 +75,7 @@ public final class PipelineBuilder {
         Simulation sim = create(file, pipeline, settings, t, problems);
         checkPlot(file, pipeline, sim.seriesNames(), options.overrides, sim);
         wire(pipeline, sim, g);
-        sim.captures = Captures.attach(file, sim, options, problems);
+        sim.captures = Captures.attach(file, sim, options, taps, problems);
         if (!problems.isEmpty()) {
             throw new PipelineException(problems);
         }

@@ -177,6 +177,42 @@ class PcapTest {
     }
 
     @Test
+    void aTapInThePipelineFileCapturesItsConnectionAsPcapDoes() throws Exception {
+        String text = ModelTests.sample("stmmac-bql-100m.pipeline", "2s")
+                .replace("element eth0 : stmmac", "element cap : tap { file = \"" + dir.resolve("tap.pcapng")
+                        + "\" }\nelement eth0 : stmmac")
+                .replace("q -> eth0 -> wire -> far", "q -> cap -> eth0 -> wire -> far");
+        assertTrue(text.contains("q -> cap -> eth0"), text);
+        RunResultDTO r = run(text, List.of());
+        assertEquals(new TreeMap<>(plain.elements), new TreeMap<>(r.elements), "no element, no metric, the same results");
+        assertEquals(plain.runtime.size(), r.runtime.size());
+        String[] fields = {"-T", "fields", "-e", "frame.time_epoch", "-e", "frame.len", "-e", "ip.src", "-e", "ip.dst",
+            "-e", "tcp.seq_raw", "-e", "tcp.ack_raw"};
+        String tap = tshark(dir.resolve("tap.pcapng"), fields);
+        assertTrue(tap.lines().count() > 1000, "frames: " + tap.lines().count());
+        assertEquals(tshark(dir.resolve("q-out.pcapng"), fields), tap, "the tap's frames are --pcap q.out's");
+    }
+
+    @Test
+    void aBadTapIsRefusedAtItsLine() {
+        String text = ModelTests.sample("stmmac-bql-100m.pipeline", "10ms");
+        String two = text.replace("element eth0 : stmmac", "element cap : tap { file = \"" + dir.resolve("t.pcapng")
+                + "\" }\nelement eth0 : stmmac").replace("q -> eth0", "q -> cap -> eth0\ncap -> rwire");
+        assertRefusedPipeline(two, "tap cap: a tap sits on one connection", "1 connection(s) in and 2 out");
+        String noFile = text.replace("element eth0 : stmmac", "element cap : tap { snaplen = 64B }\nelement eth0 : stmmac")
+                .replace("q -> eth0", "q -> cap -> eth0");
+        assertRefusedPipeline(noFile, "tap cap: property file is required");
+        String typo = text.replace("element eth0 : stmmac", "element cap : tap { flie = \"x.pcapng\" }\nelement eth0 :"
+                + " stmmac").replace("q -> eth0", "q -> cap -> eth0");
+        assertRefusedPipeline(typo, "no property 'flie'", "did you mean 'file'");
+        assertFalse(Files.exists(dir.resolve("t.pcapng")));
+    }
+
+    private static void assertRefusedPipeline(String text, String... parts) {
+        assertRefused(text, null, parts);
+    }
+
+    @Test
     void aBadCaptureIsRefusedNamingTheOptionAndWhatIsAllowed() {
         String text = ModelTests.sample("stmmac-bql-100m.pipeline", "10ms");
         assertRefused(text, "eth9=" + dir.resolve("x.pcapng"), "--pcap eth9=", "no element 'eth9'", "eth0");
@@ -189,7 +225,7 @@ class PcapTest {
 
     private static void assertRefused(String text, String capture, String... parts) {
         try {
-            run(text, List.of(capture));
+            run(text, capture == null ? List.of() : List.of(capture));
         } catch (PipelineException e) {
             String all = e.problems().stream().map(ProblemDTO::toString).reduce("", String::concat);
             for (String p : parts) {

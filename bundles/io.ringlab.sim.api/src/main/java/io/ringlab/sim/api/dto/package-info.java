@@ -18,7 +18,8 @@
  * they were recorded, such as each ping echo's round-trip time); {@code PortDescriptorDTO.pushesInCall} (the outputs an
  * input's packets may leave by within the same call, for the check of push cycles).
  * <p>
- * 1.5: packet captures ({@code RunOptionsDTO.captures}, {@code RunOptionsDTO.captureSnaplen}).
+ * 1.5: packet captures ({@code RunOptionsDTO.captures}, {@code RunOptionsDTO.captureSnaplen}, and the {@code tap}
+ * element of pipeline files, {@code ElementSpecDTO.TAP}).
  */
 @Export
 @Version("1.5.0")

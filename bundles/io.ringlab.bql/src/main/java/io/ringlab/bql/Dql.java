@@ -262,6 +262,15 @@ final class Dql implements QueueLimits {
         return maxLimit;
     }
 
+    /**
+     * {@code jiffies_to_msecs(slack_hold_time)} ({@code kernel/time/time.c}): {@code (MSEC_PER_SEC / HZ) * j} when HZ
+     * divides 1000, else {@code j * HZ_TO_MSEC_NUM / HZ_TO_MSEC_DEN}, which truncates as {@code j * 1000 / HZ} does.
+     */
+    @Override
+    public int holdTimeMillis() {
+        return 1000 % hz == 0 ? (1000 / hz) * slackHoldTime : (int) ((long) slackHoldTime * 1000 / hz);
+    }
+
     /** @return {@code num_queued}: bytes ever queued, modulo 2<sup>32</sup> (read unsigned). */
     int numQueued() {
         return numQueued;

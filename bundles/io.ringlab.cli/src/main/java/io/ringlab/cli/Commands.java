@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
 /** The {@code ringlab} command line, parsed with picocli. */
 @Command(name = "ringlab", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "NIC-driver buffer and queue models as deterministic discrete-event simulations.",
-        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, PlotCommand.class, BenchCommand.class, WorkerCommand.class, Commands.Elements.class,
+        subcommands = {Commands.Run.class, Commands.Ab.class, ResultsCommand.class, PlotCommand.class, StatsCommand.class, BenchCommand.class, WorkerCommand.class, Commands.Elements.class,
             Commands.Pools.class, Commands.Shell.class, Commands.Gui.class, Commands.Test.class},
         footer = {"%nExamples:",
             "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
@@ -87,6 +87,7 @@ final class Commands implements Callable<Integer> {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (cls == Run.class || cls == Ab.class || cls == ResultsCommand.class || cls == PlotCommand.class
+                        || cls == StatsCommand.class
                         || cls == BenchCommand.class || cls == WorkerCommand.class
                         || cls == Elements.class || cls == Pools.class
                         || LauncherCommand.class.isAssignableFrom(cls)) {
@@ -247,7 +248,8 @@ final class Commands implements Callable<Integer> {
             footer = {"%nExamples:",
                 "  ./ringlab run pipelines/netdev-bql.pipeline --set eth0.bql=true",
                 "  ./ringlab run pipelines/stmmac-bql-100m.pipeline --duration 20s --json out.json --plot out.png",
-                "  ./ringlab run pipelines/netdev-bql.pipeline --print sink.latencyP50Micros,q.backlog"})
+                "  ./ringlab run pipelines/netdev-bql.pipeline --print sink.latencyP50Micros,q.backlog",
+                "  ./ringlab run pipelines/stmmac-bql-100m.pipeline --print tc,ethtool,bql"})
     static final class Run extends PluginCommand {
 
         @Parameters(index = "0", paramLabel = "FILE", description = "the pipeline file")
@@ -261,8 +263,9 @@ final class Commands implements Callable<Integer> {
         List<String> sets = new ArrayList<>();
         @Option(names = "--json", paramLabel = "OUT|-", description = "write the JSON result to OUT, or to stdout with -")
         String json;
-        @Option(names = "--print", paramLabel = "ELEMENT.METRIC", split = ",",
-                description = "print only these metrics, one 'element.metric=value' per line (for scripts)")
+        @Option(names = "--print", paramLabel = "ELEMENT.METRIC|VIEW", split = ",",
+                description = "print only these metrics, one 'element.metric=value' per line (for scripts), and these"
+                        + " views of the counters: tc, ethtool, bql (as ringlab stats prints them)")
         List<String> print = new ArrayList<>();
         @Option(names = "--plot", paramLabel = "PNG", description = "draw time series as a PNG chart, one panel per"
                 + " unit: the pipeline's plot = [...] series, else its headline")
@@ -336,6 +339,19 @@ final class Commands implements Callable<Integer> {
                 return Runner.INVALID;
             }
             FlentFile.Plan[] flentPlan = new FlentFile.Plan[1];
+            List<String> views = new ArrayList<>();
+            for (java.util.Iterator<String> i = print.iterator(); i.hasNext();) {
+                String m = i.next();
+                if (m.indexOf('.') < 0) {
+                    if (!StatsViews.ALL.contains(m)) {
+                        root.err.println("--print: '" + m + "' is neither ELEMENT.METRIC nor a view (" + String.join(", ",
+                                StatsViews.ALL) + ")");
+                        return Runner.INVALID;
+                    }
+                    views.add(m);
+                    i.remove();
+                }
+            }
             InputWarnings warnings = new InputWarnings(root.err, root.runner.types());
             print = warnings.metrics("--print", print); // old names (rxMbps) read today's metrics
             plotSeries = warnings.metrics("--plot-series", plotSeries);
@@ -359,7 +375,8 @@ final class Commands implements Callable<Integer> {
                 return o.exitCode();
             }
             o.result().overrides = RunOverrides.of(request, plugins.folders);
-            if (print.isEmpty()) {
+            boolean printed = true; // a name the run did not report still lets the result be written
+            if (print.isEmpty() && views.isEmpty()) {
                 Summary.print(o.result(), human);
             } else {
                 for (String m : print) {
@@ -368,9 +385,16 @@ final class Commands implements Callable<Integer> {
                     Double v = e == null ? null : e.get(m.substring(dot + 1));
                     if (v == null) {
                         root.err.println("--print: the run reported no metric '" + m + "'");
-                        return Runner.INVALID;
+                        printed = false;
+                        continue;
                     }
                     human.println(m + "=" + Numbers.exact(v));
+                }
+                try {
+                    human.print(StatsCommand.print(o.result(), views, null, views.size() > 1, root.runner.types()));
+                } catch (StatsViews.ViewException e) {
+                    root.err.println("--print: " + e.getMessage());
+                    printed = false;
                 }
             }
             boolean written = json == null || root.writeOutput("--json", json, json(o.result()), human, "result");
@@ -401,6 +425,9 @@ final class Commands implements Callable<Integer> {
             }
             if (!written) {
                 return Runner.FAILED;
+            }
+            if (!printed) {
+                return Runner.INVALID;
             }
             if (o.exitCode() == Runner.INVARIANT) {
                 root.err.println("ringlab: an invariant is broken (see the violations above)");
@@ -710,7 +737,7 @@ final class Commands implements Callable<Integer> {
     }
 
     @Command(name = "shell", mixinStandardHelpOptions = true, header = "the same commands in an interactive Gogo shell", description = "The same commands in a Gogo shell"
-            + " (ringlab:run, ringlab:ab, ringlab:bench, ringlab:elements, ringlab:pools, ringlab:results, ringlab:plot); bundles dropped into plugins/"
+            + " (ringlab:run, ringlab:ab, ringlab:bench, ringlab:elements, ringlab:pools, ringlab:results, ringlab:plot, ringlab:stats); bundles dropped into plugins/"
             + " join while it runs.", footer = {"%nExample:", "  ./ringlab shell --plugins samples/ixgbe/target"})
     static final class Shell extends LauncherCommand {
         Shell(Commands root) {

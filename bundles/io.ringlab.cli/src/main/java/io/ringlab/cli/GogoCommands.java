@@ -19,13 +19,14 @@ import io.ringlab.sim.api.Simulator;
 
 /**
  * The same commands in the Gogo shell: {@code ringlab:run FILE [options]}, {@code ringlab:ab FILE [options]},
- * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}, {@code ringlab:results FILE}, {@code ringlab:plot FILE}. Each prints what the command line prints and
+ * {@code ringlab:elements}, {@code ringlab:pools}, {@code ringlab:bench}, {@code ringlab:results FILE}, {@code ringlab:plot FILE}, {@code ringlab:stats FILE}. Each prints what the command line prints and
  * returns its exit code; {@code --plugins DIR} installs a folder's bundles into the shell's framework for that command
  * only.
  */
 @Component(service = GogoCommands.class, property = {"osgi.command.scope=ringlab", "osgi.command.function=run",
     "osgi.command.function=ab", "osgi.command.function=bench", "osgi.command.function=elements",
-    "osgi.command.function=pools", "osgi.command.function=results", "osgi.command.function=plot"})
+    "osgi.command.function=pools", "osgi.command.function=results", "osgi.command.function=plot",
+    "osgi.command.function=stats"})
 public class GogoCommands {
     @Reference
     Simulator simulator;
@@ -59,6 +60,11 @@ public class GogoCommands {
     /** @return the exit code of {@code ringlab results} */
     public int results(String... args) {
         return exec("results", args);
+    }
+
+    /** @return the exit code of {@code ringlab stats} */
+    public int stats(String... args) {
+        return exec("stats", args);
     }
 
     /** @return the exit code of {@code ringlab plot} */

@@ -74,9 +74,15 @@ public final class FqCodelFactory extends AbstractQdiscFactory {
             "buckets that joined new_flows (new_flow_count)");
     static final MetricDescriptorDTO MAX_PACKET = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "maxPacket", "B",
             "the largest packet CoDel has seen (maxpacket)");
+    static final MetricDescriptorDTO MEMORY_USED = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "memoryUsed", "B",
+            "truesize bytes of the packets queued now (memory_used)");
+    static final MetricDescriptorDTO NEW_FLOWS_LEN = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "newFlowsLen",
+            "buckets on the new_flows list now (new_flows_len)");
+    static final MetricDescriptorDTO OLD_FLOWS_LEN = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "oldFlowsLen",
+            "buckets on the old_flows list now (old_flows_len)");
     /** The kind's own metrics, as the descriptor lists them after the generic ones. */
     static final List<MetricDescriptorDTO> FQ_CODEL_METRICS = List.of(DROP_OVERLIMIT, DROP_OVERMEMORY, CODEL_DROPS,
-            NEW_FLOW_COUNT, MAX_PACKET);
+            NEW_FLOW_COUNT, MAX_PACKET, MEMORY_USED, NEW_FLOWS_LEN, OLD_FLOWS_LEN);
 
     /** Creates the factory; Declarative Services calls it. */
     public FqCodelFactory() {
@@ -155,5 +161,8 @@ public final class FqCodelFactory extends AbstractQdiscFactory {
         metrics.gauge(CODEL_DROPS, q::codelDrops);
         metrics.gauge(NEW_FLOW_COUNT, q::newFlowCount);
         metrics.gauge(MAX_PACKET, q::maxPacket);
+        metrics.gauge(MEMORY_USED, q::memoryUsage);
+        metrics.gauge(NEW_FLOWS_LEN, q::newFlowsLength);
+        metrics.gauge(OLD_FLOWS_LEN, q::oldFlowsLength);
     }
 }

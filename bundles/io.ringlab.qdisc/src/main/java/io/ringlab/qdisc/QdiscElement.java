@@ -33,8 +33,10 @@ import io.ringlab.sim.api.dto.MetricDescriptorDTO;
  * <p>
  * <b>Metrics</b> (registered in the constructor, cumulative over the run): gauges {@code backlog} (packets, also sampled as
  * a series) and {@code backlogBytes} (bytes); counters {@code enqueued} (packets accepted), {@code dequeued} (packets handed
- * to the driver) and {@code drops} (packets dropped, all reasons); gauge {@code requeues} read from the qdisc's stats
- * (one snapshot per sample, not per packet). These are {@code tc -s qdisc}'s backlog, dropped and requeues. A kind may add
+ * to the driver), {@code sentBytes} and {@code sentPackets} (what {@code bstats_update} counts at dequeue: bytes, and
+ * a GSO packet as its segments) and {@code drops} (packets dropped, all reasons); gauges {@code requeues} and
+ * {@code overlimits} read from the qdisc's stats (one snapshot per sample, not per packet). These are
+ * {@code tc -s qdisc}'s Sent, backlog, dropped, overlimits and requeues ({@code ringlab stats --tc}). A kind may add
  * its own metrics through {@link KindMetrics} (pfifo_fast's per-band backlogs, fq_codel's {@code tc -s} extras), registered
  * after these in the constructor.
  * <p>
@@ -72,10 +74,18 @@ final class QdiscElement implements Element, Handover {
     static final MetricDescriptorDTO ENQUEUED = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "enqueued",
             "packets accepted");
     static final MetricDescriptorDTO DEQUEUED = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "dequeued",
-            "packets handed to the driver (Sent ... pkt)");
+            "packets handed to the driver, a GSO packet once");
+    // bstats_update (include/net/sch_generic.h) at dequeue, qdisc_bstats_update in qdisc_dequeue_head and the kinds'
+    // dequeue: bytes += qdisc_pkt_len(skb), packets += gso_segs (1 for a packet without GSO)
+    static final MetricDescriptorDTO SENT_BYTES = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "sentBytes",
+            "bytes handed to the driver (Sent N bytes; Buffer.length, without qdisc_pkt_len_init's GSO header bytes)");
+    static final MetricDescriptorDTO SENT_PACKETS = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "sentPackets",
+            "packets handed to the driver, a GSO packet as its segments (Sent N pkt: gso_segs)");
+    static final MetricDescriptorDTO OVERLIMITS = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "overlimits",
+            "times a shaper held a packet back (overlimits); 0 for the kinds that do not shape");
     /** The metrics of every qdisc kind, as the descriptor lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(BACKLOG, BACKLOG_BYTES, DROPS, REQUEUES_METRIC, ENQUEUED,
-            DEQUEUED);
+            DEQUEUED, SENT_BYTES, SENT_PACKETS, OVERLIMITS);
 
     /**
      * Registers the metrics of one qdisc kind beyond {@link #METRICS}, once, from the element's constructor: gauges that read
@@ -110,6 +120,8 @@ final class QdiscElement implements Element, Handover {
     private final Metrics.Counter enqueued;
     private final Metrics.Counter dequeued;
     private final Metrics.Counter drops;
+    private final Metrics.Counter sentBytes;
+    private final Metrics.Counter sentPackets;
     /** The element type and qdisc kind, the prefix of the qdisc's own hot-swap state; null when unknown. */
     private final String kind;
     /** Requeues counted by predecessors' qdiscs that this one's counter does not include (a hot swap of another kind). */
@@ -171,6 +183,9 @@ final class QdiscElement implements Element, Handover {
         metrics.gauge(REQUEUES_METRIC, () -> requeuesBefore + qdisc.stats().requeues);
         this.enqueued = metrics.counter(ENQUEUED);
         this.dequeued = metrics.counter(DEQUEUED);
+        this.sentBytes = metrics.counter(SENT_BYTES);
+        this.sentPackets = metrics.counter(SENT_PACKETS);
+        metrics.gauge(OVERLIMITS, () -> qdisc.stats().overlimits);
         metrics.series(BACKLOG.name);
         if (kindMetrics != null) {
             kindMetrics.register(qdisc, metrics);
@@ -225,6 +240,8 @@ final class QdiscElement implements Element, Handover {
         Buffer buffer = qdisc.dequeue(context.nowPicos());
         if (buffer != null) {
             dequeued.increment();
+            sentBytes.add(buffer.length());
+            sentPackets.add(buffer.segments());
         }
         return buffer;
     }

@@ -53,8 +53,8 @@ class QdiscElementTest {
         assertEquals(List.of("limit", "INTEGER", "1000", "1", "1000000", "queue limit in packets (txqueuelen)"),
                 List.of(limit.name, limit.kind.name(), limit.defaultValue, limit.min, limit.max, limit.description),
                 "limit");
-        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued"),
-                d.metricDescriptors.stream().map(m -> m.name).toList(), "metrics");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "sentBytes",
+                "sentPackets", "overlimits"), d.metricDescriptors.stream().map(m -> m.name).toList(), "metrics");
     }
 
     @Test
@@ -76,6 +76,7 @@ class QdiscElementTest {
         Element e = new PfifoFactory().create(ctx);
         ctx.nowPicos = 5_000;
         TestBuffer a = new TestBuffer(1, 1514);
+        a.segments(3); // a GSO skb of three segments
         e.push(0, a);
         e.push(0, new TestBuffer(2, 60));
         assertEquals(2, ctx.readies, "netif_schedule after each enqueue");
@@ -91,6 +92,9 @@ class QdiscElementTest {
         assertNull(e.pull(0), "empty");
         assertEquals(2.0, ctx.metric("enqueued"), "enqueued");
         assertEquals(2.0, ctx.metric("dequeued"), "dequeued");
+        assertEquals(1574.0, ctx.metric("sentBytes"), "tc's Sent bytes: the skbs' lengths");
+        assertEquals(4.0, ctx.metric("sentPackets"), "tc's Sent pkt: gso_segs, 3 + 1");
+        assertEquals(0.0, ctx.metric("overlimits"), "pfifo does not shape");
         assertEquals(0.0, ctx.metric("backlog"), "backlog");
         assertEquals(0.0, ctx.metric("requeues"), "requeues");
         assertEquals(List.of(), ctx.drops, "no drops");

@@ -76,7 +76,8 @@ class QdiscKindElementTest {
         PropertyDescriptorDTO limit = property(d, "limit");
         assertEquals(List.of("INTEGER", "1000", "1", "1000000"), List.of(limit.kind.name(), limit.defaultValue, limit.min,
                 limit.max), "limit");
-        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "backlogBand0",
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "sentBytes",
+                "sentPackets", "overlimits", "backlogBand0",
                 "backlogBand1", "backlogBand2"), metrics(d), "metrics: generic, then per band");
 
         FakeElementContext ctx = new FakeElementContext(1, Map.of("limit", 3L));
@@ -114,8 +115,9 @@ class QdiscKindElementTest {
         assertEquals(List.of("limit:INTEGER:10240:1:1000000", "flows:INTEGER:1024:1:65536", "quantum:SIZE:1514B:256B:1048576B",
                 "target:DURATION:5ms:0s:100s", "interval:DURATION:100ms:0s:100s", "memoryLimit:SIZE:32MiB:1B:2GiB",
                 "dropBatch:INTEGER:64:1:1000000", "mtu:SIZE:1514B:1B:1048576B"), kinds, "kinds, defaults and ranges");
-        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "dropOverlimit",
-                "dropOvermemory", "codelDrops", "newFlowCount", "maxPacket"), metrics(d), "metrics; no ecnMark");
+        assertEquals(List.of("backlog", "backlogBytes", "drops", "requeues", "enqueued", "dequeued", "sentBytes",
+                "sentPackets", "overlimits", "dropOverlimit", "dropOvermemory", "codelDrops", "newFlowCount", "maxPacket",
+                "memoryUsed", "newFlowsLen", "oldFlowsLen"), metrics(d), "metrics; no ecnMark");
 
         FakeElementContext ctx = new FakeElementContext(9, fqCodelDefaults());
         QdiscElement e = (QdiscElement) new FqCodelFactory().create(ctx);
@@ -159,6 +161,11 @@ class QdiscKindElementTest {
         assertEquals(1514.0, ctx.metric("maxPacket"), "maxPacket");
         assertEquals(ctx.metric("enqueued") - ctx.metric("dequeued") - ctx.metric("drops"), ctx.metric("backlog"),
                 "enqueued - dequeued - drops = backlog");
+        assertEquals(1.0, ctx.metric("oldFlowsLen") + ctx.metric("newFlowsLen"), "the one flow is on a list");
+        assertEquals(ctx.metric("backlog") * 1514, ctx.metric("backlogBytes"));
+        assertEquals(ctx.metric("backlog") * new TestBuffer(0, 1514).truesize(), ctx.metric("memoryUsed"),
+                "memory_used: the queued packets' truesize");
+        assertEquals(ctx.metric("dequeued") * 1514, ctx.metric("sentBytes"), "Sent bytes");
         assertEquals(List.of(), ctx.failures, "every reason was declared");
     }
 

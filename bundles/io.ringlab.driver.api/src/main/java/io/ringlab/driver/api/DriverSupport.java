@@ -99,11 +99,23 @@ public interface DriverSupport {
             io.ringlab.buffer.api.BufferPool segmentPool, StartXmit driver);
 
     /**
+     * The declarations of the gauges {@link #bqlMetrics} registers, in its order, for a driver factory's descriptor.
+     *
+     * @since 1.5
+     */
+    java.util.List<MetricDescriptorDTO> BQL_METRICS = java.util.List.of(MetricDescriptorDTO.bqlLimit(),
+            MetricDescriptorDTO.bqlInflight(), MetricDescriptorDTO.bqlLimitMin(), MetricDescriptorDTO.bqlLimitMax(),
+            MetricDescriptorDTO.bqlHoldTimeMillis(), MetricDescriptorDTO.bqlStackStops(),
+            MetricDescriptorDTO.bqlDriverStops());
+
+    /**
      * Registers a TX queue's Byte Queue Limits figures as a driver reports them ({@code /sys/class/net/DEV/queues/tx-N/
      * byte_queue_limits/limit} and {@code inflight}, and who stopped the queue): the gauges
      * {@link MetricDescriptorDTO#bqlLimit()}, {@link MetricDescriptorDTO#bqlInflight()} (0 without BQL),
      * {@link MetricDescriptorDTO#bqlStackStops()} and {@link MetricDescriptorDTO#bqlDriverStops()}, and the first two as
-     * series when the queue has BQL. The factory declares the four.
+     * series when the queue has BQL; since 1.5 also the sysfs files' bounds {@link MetricDescriptorDTO#bqlLimitMin()},
+     * {@link MetricDescriptorDTO#bqlLimitMax()} and {@link MetricDescriptorDTO#bqlHoldTimeMillis()} (0 without BQL). The
+     * factory declares the seven ({@link #BQL_METRICS}).
      *
      * @param m the driver element's metrics
      * @param txq reads the element's TX queue, at registration and at every sample: a hot swap's successor takes its
@@ -111,10 +123,17 @@ public interface DriverSupport {
      * @since 1.4
      */
     static void bqlMetrics(Metrics m, Supplier<TxQueue> txq) {
+        // the order of BQL_METRICS
         m.gauge(MetricDescriptorDTO.bqlLimit(),
                 () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().limit()));
         m.gauge(MetricDescriptorDTO.bqlInflight(),
                 () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().inflight()));
+        m.gauge(MetricDescriptorDTO.bqlLimitMin(),
+                () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().minLimit()));
+        m.gauge(MetricDescriptorDTO.bqlLimitMax(),
+                () -> txq.get().limits() == null ? 0 : Integer.toUnsignedLong(txq.get().limits().maxLimit()));
+        m.gauge(MetricDescriptorDTO.bqlHoldTimeMillis(),
+                () -> txq.get().limits() == null ? 0 : txq.get().limits().holdTimeMillis());
         m.gauge(MetricDescriptorDTO.bqlStackStops(), () -> txq.get().stackStops());
         m.gauge(MetricDescriptorDTO.bqlDriverStops(), () -> txq.get().driverStops());
         if (txq.get().limits() != null) {

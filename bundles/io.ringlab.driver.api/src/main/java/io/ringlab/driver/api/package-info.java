@@ -13,7 +13,7 @@
  * registered once for every driver.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package io.ringlab.driver.api;
 
 import org.osgi.annotation.bundle.Export;

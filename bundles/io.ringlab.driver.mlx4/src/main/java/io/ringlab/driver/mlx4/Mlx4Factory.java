@@ -34,11 +34,17 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
  */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mlx4")
 public class Mlx4Factory implements ElementFactory {
-    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them. Those
+    // that count what a counter of mlx4_en counts carry its ethtool -S name, in the table's order: rx_packets and
+    // rx_bytes (the net_device_stats group, sums of the rings' counters, en_port.c mlx4_en_DUMP_ETH_STATS; the model
+    // has one ring, so rx0_packets and rx0_bytes are the same numbers), queue_stopped and wake_queue (the port group).
+    private static final String ETHTOOL = "drivers/net/ethernet/mellanox/mlx4/en_ethtool.c @v4.6, main_strings[]";
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
-            "frames received and passed up the stack");
+            "frames received: completions the RX poll took (en_rx.c mlx4_en_process_rx_cq: ring->packets++)")
+            .ethtool("rx_packets", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS (ring->bytes); a NIC counts frames padded to 60 B")
+            .ethtool("rx_bytes", ETHTOOL);
     static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
             "rxPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO RX_NO_DESCRIPTOR_DROPS = new MetricDescriptorDTO(COUNTER, "rxNoDescriptorDrops",
@@ -81,9 +87,12 @@ public class Mlx4Factory implements ElementFactory {
     static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
             "TX completions processed");
     static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
-            "times the TX ring filled and the queue was stopped");
+            "times the TX ring filled and the queue was stopped (en_tx.c mlx4_en_xmit: queue_stopped++)")
+            .ethtool("queue_stopped", ETHTOOL);
     static final MetricDescriptorDTO TX_QUEUE_WAKES = new MetricDescriptorDTO(COUNTER, "txQueueWakes",
-            "times a stopped TX queue was woken");
+            "times a stopped TX queue was woken (en_tx.c mlx4_en_process_tx_cq: wake_queue++; the model wakes"
+                    + " after any completion, the kernel below the ring's stop level)")
+            .ethtool("wake_queue", ETHTOOL);
     static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the TX ring now");
     static final MetricDescriptorDTO TX_BBS_USED = new MetricDescriptorDTO(GAUGE, "txBbsUsed",
             "TX basic blocks (64-byte TXBBs) in use now");

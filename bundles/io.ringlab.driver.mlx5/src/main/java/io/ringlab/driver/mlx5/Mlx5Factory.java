@@ -22,11 +22,17 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code mlx5}: see {@link Mlx5Element}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=mlx5")
 public class Mlx5Factory implements ElementFactory {
-    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them. Those
+    // that count what a counter of mlx5e counts carry its ethtool -S name, in the table's order: rx_packets, rx_bytes
+    // and tx_queue_stopped (vport_strings[], the software ones summed over the rings in en_main.c mlx5e_update_stats;
+    // the model has one channel, so rx0_packets, rx0_bytes and tx0_stopped are the same numbers).
+    private static final String ETHTOOL = "drivers/net/ethernet/mellanox/mlx5/core/en.h @v4.6, vport_strings[]";
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
-            "frames received and passed up the stack");
+            "frames received: completions the poll took (en_rx.c mlx5e_poll_rx_cq: rq->stats.packets++)")
+            .ethtool("rx_packets", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS (rq->stats.bytes += cqe->byte_cnt); a NIC counts frames padded to 60 B")
+            .ethtool("rx_bytes", ETHTOOL);
     static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
             "rxPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO NS_PER_PACKET = new MetricDescriptorDTO(GAUGE, "nsPerPacket",
@@ -47,7 +53,9 @@ public class Mlx5Factory implements ElementFactory {
     static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
             "TX completions processed");
     static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
-            "times the send queue filled and the TX queue was stopped");
+            "times the send queue filled and the TX queue was stopped (en_tx.c mlx5e_sq_xmit: sq->stats.stopped++;"
+                    + " the model stops at a full queue, the kernel with less than MLX5E_SQ_STOP_ROOM free)")
+            .ethtool("tx_queue_stopped", ETHTOOL);
     static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued",
             "skbs on the send queue now");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */

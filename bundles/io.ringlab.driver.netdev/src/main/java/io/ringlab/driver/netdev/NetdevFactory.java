@@ -29,9 +29,8 @@ public class NetdevFactory implements ElementFactory {
     static final MetricDescriptorDTO RING_USED = new MetricDescriptorDTO(GAUGE, "ringUsed",
             "frames in the ring now; the frame on the wire is no longer counted");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, RING_USED,
-            MetricDescriptorDTO.bqlLimit(), MetricDescriptorDTO.bqlInflight(),
-            MetricDescriptorDTO.bqlStackStops(), MetricDescriptorDTO.bqlDriverStops());
+    static final List<MetricDescriptorDTO> METRICS = java.util.stream.Stream.concat(java.util.stream.Stream.of(TX_PACKETS, TX_BYTES, RING_USED),
+            io.ringlab.driver.api.DriverSupport.BQL_METRICS.stream()).toList();
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

@@ -137,7 +137,7 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
     private final CpuTask irqTask, timerCleanTask;
     private final int dropRxFull, dropNoStack;
     private final Metrics.Counter txPackets, txBytes, rxPackets, rxBytes, rxRingFull, txIrqs, rxIrqs, txTimerCleans,
-            rxRefillFailures, txDescriptors;
+            rxRefillFailures, txDescriptors, txCleanedPackets, txCleans;
 
     StmmacElement(ElementContext ctx) {
         this.ctx = ctx;
@@ -206,6 +206,8 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         txTimerCleans = counters.counter(StmmacFactory.TX_TIMER_CLEANS);
         rxRefillFailures = counters.counter(StmmacFactory.RX_REFILL_FAILURES);
         txDescriptors = counters.counter(StmmacFactory.TX_DESCRIPTORS);
+        txCleanedPackets = counters.counter(StmmacFactory.TX_CLEANED_PACKETS);
+        txCleans = counters.counter(StmmacFactory.TX_CLEANS);
         irqTask = cpu -> {
             irqMasked = true; // stmmac_dma_interrupt: disable the DMA interrupt, then __napi_schedule
             riLatched = false; // the handler writes the status back (DMA_STATUS), clearing RI
@@ -389,6 +391,8 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
             skb.pool().free(coreIndex, skb); // dev_kfree_skb: the skb's destructor (tcp_wfree) runs here
         }
         txStatusPending = false;
+        txCleans.increment();
+        txCleanedPackets.add(pkts);
         if (pkts > 0) {
             txq.completed(pkts, bytes, ctx.nowPicos()); // [BQL patch] netdev_completed_queue
         }

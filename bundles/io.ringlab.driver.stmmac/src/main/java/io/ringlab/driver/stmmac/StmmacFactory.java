@@ -22,7 +22,11 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 /** Element type {@code stmmac}: see {@link StmmacElement}. */
 @Component(service = ElementFactory.class, property = ElementFactory.TYPE + "=stmmac")
 public class StmmacFactory implements ElementFactory {
-    // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
+    // The element's metrics, each declared once: the descriptor lists them and the element registers by them. Those
+    // that count what a counter of the kernel driver counts carry its ethtool -S name (stmmac_gstrings_stats[],
+    // "extra stats", incremented in stmmac_main.c), declared in the table's order; v3.19 to v4.6 have these four names.
+    private static final String ETHTOOL = "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c @v4.6,"
+            + " stmmac_gstrings_stats[]";
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
             "their lengths, without FCS");
@@ -30,8 +34,10 @@ public class StmmacFactory implements ElementFactory {
             "txBytes in megabits per second of the measured window");
     static final MetricDescriptorDTO TX_DESCRIPTORS = new MetricDescriptorDTO(COUNTER, "txDescriptors",
             "TX descriptors used, fragments included");
+    static final MetricDescriptorDTO TX_CLEANED_PACKETS = new MetricDescriptorDTO(COUNTER, "txCleanedPackets",
+            "frames freed by the TX clean (stmmac_tx_clean: tx_pkt_n++ per last segment)").ethtool("tx_pkt_n", ETHTOOL);
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
-            "frames received and passed up the stack");
+            "frames received and passed up the stack (stmmac_rx: rx_pkt_n += count)").ethtool("rx_pkt_n", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
             "their lengths, without FCS");
     static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
@@ -46,17 +52,21 @@ public class StmmacFactory implements ElementFactory {
             "RX interrupts raised (RIWT watchdog expiries; one per frame with riwt = 0)");
     static final MetricDescriptorDTO TX_TIMER_CLEANS = new MetricDescriptorDTO(COUNTER, "txTimerCleans",
             "TX cleans run by the coalescing timer");
-    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
+    static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls",
+            "NAPI polls run since the run started (stmmac_poll: napi_poll++)").ethtool("napi_poll", ETHTOOL);
+    static final MetricDescriptorDTO TX_CLEANS = new MetricDescriptorDTO(COUNTER, "txCleans",
+            "TX cleans run, by NAPI polls and the coalescing timer (stmmac_tx_clean: tx_clean++)")
+            .ethtool("tx_clean", ETHTOOL);
     static final MetricDescriptorDTO TX_DESC_USED = new MetricDescriptorDTO(GAUGE, "txDescUsed",
             "TX descriptors in use now");
     static final MetricDescriptorDTO TX_FRAMES_QUEUED = new MetricDescriptorDTO(GAUGE, "txFramesQueued",
             "frames on the TX ring not yet sent");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
-    static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, TX_MBIT_PER_SECOND,
-            TX_DESCRIPTORS, RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, RX_RING_FULL_DROPS, RX_REFILL_FAILURES,
-            TX_IRQS, RX_IRQS, TX_TIMER_CLEANS, NAPI_POLLS, TX_DESC_USED, TX_FRAMES_QUEUED,
-            MetricDescriptorDTO.bqlLimit(), MetricDescriptorDTO.bqlInflight(),
-            MetricDescriptorDTO.bqlStackStops(), MetricDescriptorDTO.bqlDriverStops());
+    static final List<MetricDescriptorDTO> METRICS = java.util.stream.Stream.concat(java.util.stream.Stream.of(TX_PACKETS, TX_BYTES, TX_MBIT_PER_SECOND,
+            TX_DESCRIPTORS, TX_CLEANED_PACKETS, RX_PACKETS, RX_BYTES, RX_MBIT_PER_SECOND, RX_RING_FULL_DROPS,
+            RX_REFILL_FAILURES, TX_IRQS, RX_IRQS, TX_TIMER_CLEANS, NAPI_POLLS, TX_CLEANS, TX_DESC_USED,
+            TX_FRAMES_QUEUED),
+            io.ringlab.driver.api.DriverSupport.BQL_METRICS.stream()).toList();
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

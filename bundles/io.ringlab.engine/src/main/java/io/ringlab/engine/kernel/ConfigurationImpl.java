@@ -13,13 +13,24 @@ final class ConfigurationImpl implements Configuration {
     private final Map<String, Object> values;
     private final Map<String, PropertyDescriptorDTO> descriptors;
     private final Set<String> set;
+    /** Each value as text in the pipeline grammar, in the descriptor's order: what the result records. */
+    private final Map<String, String> texts;
 
+    /**
+     * @param texts each property's value as the file (after overrides), the installation or the type's default wrote it
+     */
     ConfigurationImpl(String element, Map<String, Object> values, Map<String, PropertyDescriptorDTO> descriptors,
-            Set<String> set) {
+            Set<String> set, Map<String, String> texts) {
         this.element = element;
         this.values = Map.copyOf(values);
         this.descriptors = descriptors;
         this.set = Set.copyOf(set);
+        this.texts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(texts));
+    }
+
+    /** @return every property's value as text, in the type's declaration order ({@code RunResultDTO.properties}) */
+    Map<String, String> texts() {
+        return texts;
     }
 
     private Object get(String name, Kind... kinds) {

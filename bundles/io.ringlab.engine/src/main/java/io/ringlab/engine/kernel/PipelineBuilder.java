@@ -407,6 +407,7 @@ public final class PipelineBuilder {
             byName.put(p.name, p);
         }
         Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, String> texts = new LinkedHashMap<>();
         Set<String> given = new LinkedHashSet<>();
         boolean ok = true;
         for (Map.Entry<String, ValueDTO> e : spec.properties.entrySet()) {
@@ -423,6 +424,7 @@ public final class PipelineBuilder {
                 continue;
             }
             given.add(p.name);
+            texts.put(p.name, e.getValue().text);
             try {
                 values.put(p.name, Units.convert(p, e.getValue().text));
             } catch (IllegalArgumentException ex) {
@@ -433,6 +435,7 @@ public final class PipelineBuilder {
         for (PropertyDescriptorDTO p : d.properties) {
             if (!values.containsKey(p.name) && !spec.properties.containsKey(p.name)) {
                 String text = installed.getOrDefault(p.name, p.defaultValue);
+                texts.put(p.name, text);
                 try {
                     values.put(p.name, Units.convert(p, text));
                 } catch (IllegalArgumentException ex) {
@@ -452,7 +455,13 @@ public final class PipelineBuilder {
                 ok = false;
             }
         }
-        return ok ? new ConfigurationImpl(spec.name, values, byName, given) : null;
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (PropertyDescriptorDTO p : d.properties) {
+            if (texts.containsKey(p.name)) {
+                ordered.put(p.name, texts.get(p.name));
+            }
+        }
+        return ok ? new ConfigurationImpl(spec.name, values, byName, given, ordered) : null;
     }
 
     private String bundleNote(String type) {

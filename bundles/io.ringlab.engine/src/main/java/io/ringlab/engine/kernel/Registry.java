@@ -134,6 +134,8 @@ public interface Registry {
         for (MetricDescriptorDTO m : src.metricDescriptors) {
             MetricDescriptorDTO c = new MetricDescriptorDTO(m.kind, m.name, m.description);
             c.unit = m.unit != null ? m.unit : MetricUnits.unitOf(m.name);
+            c.ethtool = m.ethtool;
+            c.ethtoolSource = m.ethtoolSource;
             d.metricDescriptors.add(c);
             if (src.metrics.isEmpty() && !m.name.contains("<")) {
                 d.metrics.add(m.name);

@@ -7,6 +7,7 @@ import java.util.Set;
 import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.RunState;
+import io.ringlab.sim.api.dto.ConnectionDTO;
 import io.ringlab.sim.api.dto.HeadlineDTO;
 import io.ringlab.sim.api.dto.PipelineDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -57,6 +58,7 @@ final class RunReport {
         r.packets = sim.ledger.generated;
         r.profile = sim.profile.name();
         r.elements = sim.elementMetrics();
+        asRun(sim, r);
         r.runtime = sim.runtime();
         r.series = sim.series();
         r.invariants = sim.checkInvariants();
@@ -95,10 +97,34 @@ final class RunReport {
         r.elements = last.elements;
         r.series = last.series;
         r.swaps = new ArrayList<>(last.swaps);
+        asRun(sim, r); // types, properties and wiring change only in a hot swap, which runs on the stuck thread
         r.invariants.violations.add("invariants not checked: the engine thread is stuck in "
                 + (culprit >= 0 ? "element " + sim.ownerName(culprit) : "an event") + " and its state cannot be read safely;"
                 + " the metrics are those of the last snapshot, at " + last.simulatedSeconds + " s");
         return r;
+    }
+
+    /**
+     * Records the pipeline as run: each element's type and properties, and every connection with its ports named, from
+     * the output's side.
+     */
+    private static void asRun(Simulation sim, RunResultDTO r) {
+        for (ElementContextImpl c : sim.contexts) {
+            r.types.put(c.name, c.type);
+            r.properties.put(c.name, c.config.texts());
+        }
+        for (ElementContextImpl c : sim.contexts) {
+            for (Ports.Out out : c.outputs.values()) {
+                if (out.targetIndex >= 0) {
+                    ConnectionDTO d = new ConnectionDTO();
+                    d.from = c.name;
+                    d.fromPort = out.name;
+                    d.to = sim.contexts.get(out.targetIndex).name;
+                    d.toPort = out.targetPortName;
+                    r.connections.add(d);
+                }
+            }
+        }
     }
 
     /** @return the last snapshot as a FAILED run's final one: the same figures, the state FAILED */

@@ -56,4 +56,13 @@ public interface QueueLimits {
 
     /** @return the upper bound of the limit in bytes (sysfs {@code limit_max}). */
     int maxLimit();
+
+    /**
+     * @return {@code slack_hold_time} in milliseconds (sysfs {@code hold_time}: the jiffies shown through
+     *         {@code jiffies_to_msecs}), or -1 when the implementation does not say
+     * @since 1.2
+     */
+    default int holdTimeMillis() {
+        return -1;
+    }
 }

@@ -6,7 +6,7 @@
  * {@code @ConsumerType}: third parties implement them.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ringlab.queue.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -295,19 +291,6 @@ class PcapTest {
     }
 
     static String tshark(Path file, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tshark", "-n", "-r", file.toString()));
-        cmd.addAll(List.of(args));
-        Path err = Files.createTempFile(dir, "tshark", ".err");
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-        } catch (IOException e) {
-            throw new AssertionError("tshark is not installed: ./ringlab test installs it as root; otherwise run sudo"
-                    + " apt-get install -y --no-install-recommends tshark (" + e.getMessage() + ")");
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out + Files.readString(err));
-        return out;
+        return Tshark.read(file, dir, args);
     }
 }

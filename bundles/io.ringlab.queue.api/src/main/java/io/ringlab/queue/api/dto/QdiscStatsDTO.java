@@ -16,6 +16,11 @@ public class QdiscStatsDTO {
     public long dequeued;
     /** Packets put back by requeue. */
     public long requeues;
+    /**
+     * Times a shaper held a packet back because its class was over its rate ({@code tc -s} "overlimits",
+     * {@code qstats.overlimits}); 0 for a qdisc that does not shape (pfifo, pfifo_fast, fq_codel in Linux 4.x). Since 1.1.
+     */
+    public long overlimits;
     /** Drops of all reasons ({@code tc -s} "dropped"). */
     public long drops;
     /** Drops by reason; sums to {@link #drops}. Never {@code null}. */

@@ -4,7 +4,7 @@
  * Users import it up to the next major version (bnd computes the range from the version built against).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.queue.api.dto;
 
 import org.osgi.annotation.bundle.Export;

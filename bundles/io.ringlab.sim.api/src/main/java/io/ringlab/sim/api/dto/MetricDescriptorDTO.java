@@ -32,6 +32,22 @@ public class MetricDescriptorDTO {
     public String unit;
     /** What the metric means, in one line. */
     public String description;
+    /**
+     * The name {@code ethtool -S} prints for this counter in the kernel driver the model follows, when that driver has a
+     * counter of the same event in the same unit; {@code null} for a counter of the model only. {@code ringlab stats
+     * --ethtool} prints the element's counters that have one in the order the type declares them (the driver's
+     * {@code get_strings} order), then the others apart.
+     *
+     * @since 1.6
+     */
+    public String ethtool;
+    /**
+     * Where {@link #ethtool} comes from: the kernel file, version and table ({@code drivers/net/ethernet/stmicro/stmmac/
+     * stmmac_ethtool.c @v4.6 stmmac_gstrings_stats[]}); {@code null} without one.
+     *
+     * @since 1.6
+     */
+    public String ethtoolSource;
 
     /** Creates an empty descriptor. */
     public MetricDescriptorDTO() {
@@ -57,6 +73,20 @@ public class MetricDescriptorDTO {
     public MetricDescriptorDTO(String kind, String name, String unit, String description) {
         this(kind, name, description);
         this.unit = unit;
+    }
+
+    /**
+     * Names the kernel driver's {@code ethtool -S} counter this metric equals.
+     *
+     * @param name the counter's name in the driver's string table
+     * @param source the kernel file, version and table it is in
+     * @return this descriptor
+     * @since 1.6
+     */
+    public MetricDescriptorDTO ethtool(String name, String source) {
+        this.ethtool = name;
+        this.ethtoolSource = source;
+        return this;
     }
 
     /**
@@ -110,5 +140,31 @@ public class MetricDescriptorDTO {
     public static MetricDescriptorDTO bqlDriverStops() {
         return new MetricDescriptorDTO(GAUGE, "driverStops",
                 "times the ring filled and the driver stopped the queue (DRV_XOFF); cumulative");
+    }
+
+    /**
+     * @return the gauge {@code limitMin}, in bytes: the lower bound of BQL's limit (sysfs {@code limit_min}); 0 without BQL
+     * @since 1.6
+     */
+    public static MetricDescriptorDTO bqlLimitMin() {
+        return new MetricDescriptorDTO(GAUGE, "limitMin", "B", "lower bound of the BQL limit (sysfs limit_min); 0 without BQL");
+    }
+
+    /**
+     * @return the gauge {@code limitMax}, in bytes: the upper bound of BQL's limit (sysfs {@code limit_max}); 0 without BQL
+     * @since 1.6
+     */
+    public static MetricDescriptorDTO bqlLimitMax() {
+        return new MetricDescriptorDTO(GAUGE, "limitMax", "B", "upper bound of the BQL limit (sysfs limit_max); 0 without BQL");
+    }
+
+    /**
+     * @return the gauge {@code holdTimeMillis}: BQL's slack hold time in ms (sysfs {@code hold_time}); 0 without BQL, -1
+     *         when the queue limits do not say
+     * @since 1.6
+     */
+    public static MetricDescriptorDTO bqlHoldTimeMillis() {
+        return new MetricDescriptorDTO(GAUGE, "holdTimeMillis",
+                "time BQL's slack must persist before the limit shrinks (sysfs hold_time); 0 without BQL");
     }
 }

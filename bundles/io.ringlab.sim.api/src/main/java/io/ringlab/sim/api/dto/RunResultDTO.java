@@ -102,4 +102,30 @@ public class RunResultDTO {
      * @since 1.4
      */
     public RunOverridesDTO overrides;
+
+    /**
+     * Each element's type as the run ended (after hot swaps), by element name; pools and cores ({@code pool:eth0.rx},
+     * {@code cpu0}) are not elements and are not listed. With {@link #connections}, what {@code ringlab stats} reads to
+     * name the device a qdisc feeds.
+     *
+     * @since 1.6
+     */
+    public Map<String, String> types = new TreeMap<>();
+
+    /**
+     * Each element's properties as the run ended with them, in its type's declaration order: the file's value after the
+     * command line's overrides, else the installation default, else the type's default, as text in the pipeline grammar
+     * ({@code 5ms}, {@code 100Mbit}, {@code 1000}).
+     *
+     * @since 1.6
+     */
+    public Map<String, Map<String, String>> properties = new TreeMap<>();
+
+    /**
+     * The connections as run, every port named (a {@code tap} is not an element: its connections appear as the one it
+     * captures), in element order and then output order; {@code line} and {@code column} are 0.
+     *
+     * @since 1.6
+     */
+    public List<ConnectionDTO> connections = new ArrayList<>();
 }

@@ -20,9 +20,14 @@
  * <p>
  * 1.5: packet captures ({@code RunOptionsDTO.captures}, {@code RunOptionsDTO.captureSnaplen}, and the {@code tap}
  * element of pipeline files, {@code ElementSpecDTO.TAP}).
+ * <p>
+ * 1.6: the pipeline as run in the result ({@code RunResultDTO.types}, {@code properties}, {@code connections}), the
+ * name {@code ethtool -S} gives a driver's counter ({@code MetricDescriptorDTO.ethtool}, {@code ethtoolSource}) and the
+ * BQL gauges of the sysfs files {@code limit_min}, {@code limit_max}, {@code hold_time}
+ * ({@code MetricDescriptorDTO.bqlLimitMin}, {@code bqlLimitMax}, {@code bqlHoldTimeMillis}).
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

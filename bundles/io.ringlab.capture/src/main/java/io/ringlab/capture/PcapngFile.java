@@ -29,9 +29,9 @@ import io.ringlab.buffer.api.Buffer;
 public final class PcapngFile implements AutoCloseable {
     /** tcpdump's default snap length is the whole frame; ours is 128 bytes (headers and a little payload). */
     public static final int DEFAULT_SNAPLEN = 128;
-    private static final int SHB = 0x0A0D0D0A, IDB = 1, EPB = 6;
-    private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
-    private static final int LINKTYPE_ETHERNET = 1;
+    static final int SHB = 0x0A0D0D0A, IDB = 1, EPB = 6;
+    static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
+    static final int LINKTYPE_ETHERNET = 1;
     /** EPB bytes besides the data: type, length, interface, timestamp (2), captured, original, trailing length. */
     private static final int EPB_OVERHEAD = 32;
     /** Blocks one write of the writer thread takes at most (Linux's IOV_MAX is 1,024). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,6 +148,23 @@ class AllocationTest {
         }
         long frames = captures.frames().values().iterator().next();
         assertTrue(frames > 10_000, "frames captured: " + frames);
+    }
+
+    /** A replay ({@code pcap-source} looping over a capture a source wrote) allocates nothing per frame. */
+    @Test
+    void aReplayAllocatesNothingInSteadyState(@TempDir Path folder) throws Exception {
+        assumeTrue(Allocation.currentThreadAllocatedBytes() >= 0, "this JVM does not count allocated bytes");
+        Path capture = folder.resolve("src.pcapng");
+        PcapTest.run(PcapSourceTest.ORIGINAL, List.of("src.out=" + capture));
+        RunImpl run = Pipelines.build("""
+                element r : pcap-source { file = "%s"; loop = 0; speed = 4 }
+                element q : pfifo_fast
+                element eth0 : netdev { bql = true }
+                element wire : link { rate = 1Gbit }
+                element s : sink
+                r -> q -> eth0 -> wire -> s
+                """.formatted(capture), 1);
+        assertEquals(0, steadyStateBytes(run, 10_000, 2));
     }
 
     /**

@@ -36,6 +36,11 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * {@code tcp_nup} with {@code TEST_PARAMETERS.upload_streams = N}; each stream's throughput in Mbit/s over each step,
  * from its {@code stream<i>AckedBytes} series (sampled every step: {@code --flent} sets the run's series interval), with
  * the ping's {@code Ping (ms) ICMP}.</li>
+ * <li>TCP both ways: {@code rrul}. A {@code tcp} element is an upload when its output feeds what the first ping's feeds
+ * (the client's qdisc, where flent runs), else a download (a sender at the far end). rrul needs four of each, one
+ * stream each, one per class flent marks by TOS ({@code 0x00} BE, {@code 0x20} BK, {@code 0xa0} CS5, {@code 0xb8} EF:
+ * series {@code TCP upload BE}, ..., {@code TCP download EF}), the first ping ({@code Ping (ms) ICMP}) and three more
+ * pings with TOS 0xb8, 0x20 and 0x00 for flent's UDP pings ({@code Ping (ms) UDP EF}, {@code BK}, {@code BE}).</li>
  * </ul>
  * Only the run's measured window is written: x = 0 is its first sample (the warm-up's end when that is on the series'
  * grid), in virtual time from the Unix epoch ({@code T0} and {@code TIME} are 1970-01-01T00:00:00Z plus that time), so the
@@ -55,23 +60,63 @@ final class FlentFile {
     static final String PING = "Ping (ms) ICMP";
     /** flent's streams-per-test in its own tcp_Nup tests. */
     private static final List<Integer> NUP = List.of(2, 4, 6, 8, 12);
+    /** rrul's classes (rrul.conf: netperf -Y, DiffServ code points as TOS bytes), in flent's series order. */
+    static final Map<String, Integer> RRUL_CLASSES = orderedClasses();
+    /** rrul's UDP pings' classes, in flent's order. */
+    static final List<String> RRUL_PING_CLASSES = List.of("EF", "BK", "BE");
+
+    private static Map<String, Integer> orderedClasses() {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        m.put("BE", 0x00);
+        m.put("BK", 0x20);
+        m.put("CS5", 0xa0);
+        m.put("EF", 0xb8);
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     private FlentFile() {
+    }
+
+    /**
+     * A series of the file and where it comes from.
+     *
+     * @param name flent's name of the series
+     * @param source a TCP stream's acked-bytes metric ({@code element.stream<i>AckedBytes}), or a ping element's name
+     */
+    record Series(String name, String source) {
     }
 
     /**
      * What a pipeline gives flent.
      *
      * @param test flent's test name
-     * @param ping the ping element's name
-     * @param streams each TCP stream's acked-bytes metric, as {@code element.stream<i>AckedBytes}, in flent's order
+     * @param tcp the TCP series, each from a stream's acked bytes, in flent's order
+     * @param pings the ping series, the ICMP ping first
      * @param parameters flent's {@code TEST_PARAMETERS}
      */
-    record Plan(String test, String ping, List<String> streams, Map<String, String> parameters) {
+    record Plan(String test, List<Series> tcp, List<Series> pings, Map<String, String> parameters) {
+        /** @return the ICMP ping's element */
+        String ping() {
+            return pings.get(0).source();
+        }
+
+        /** @return each TCP series' acked-bytes metric, in flent's order */
+        List<String> streams() {
+            return tcp.stream().map(Series::source).toList();
+        }
+
         /** @return flent's name of the i-th (from 0) stream's series */
         String streamSeries(int i) {
-            return streams.size() == 1 ? "TCP upload" : "TCP upload::" + (i + 1);
+            return tcp.get(i).name();
         }
+    }
+
+    /** A tcp element as the plan reads it: its streams' metrics, its TOS, the element its output feeds. */
+    private record Sender(String name, int streams, int tos, String feeds) {
+    }
+
+    /** A ping element: its TOS and the element its output feeds. */
+    private record Pinger(String name, int tos, String feeds) {
     }
 
     /**
@@ -79,20 +124,32 @@ final class FlentFile {
      * @throws IllegalArgumentException if flent has no test for it (no ping element), saying what flent needs
      */
     static Plan plan(PipelineDTO p) {
-        String ping = null;
-        List<String> streams = new ArrayList<>();
+        List<Pinger> pings = new ArrayList<>();
+        List<Sender> senders = new ArrayList<>();
         for (ElementSpecDTO e : p.elements) {
-            if ("ping".equals(e.type) && ping == null) {
-                ping = e.name;
+            if ("ping".equals(e.type)) {
+                pings.add(new Pinger(e.name, tos(e.properties.get("tos")), feeds(p, e.name)));
             } else if ("tcp".equals(e.type)) {
                 ValueDTO n = e.properties.get("streams");
-                int count = n == null ? 1 : Integer.parseInt(n.text.strip());
-                for (int i = 0; i < count; i++) {
-                    streams.add(e.name + ".stream" + i + "AckedBytes");
-                }
+                int count = n == null ? 1 : (int) io.ringlab.pipeline.format.Units.parseInteger(n.text.strip());
+                senders.add(new Sender(e.name, count, tos(e.properties.get("tos")), feeds(p, e.name)));
             }
         }
-        return plan(p.file, ping, streams);
+        return plan(p.file, pings, senders);
+    }
+
+    private static int tos(ValueDTO v) {
+        return v == null ? 0 : (int) io.ringlab.pipeline.format.Units.parseInteger(v.text.strip());
+    }
+
+    /** @return the element the output {@code out} of {@code element} feeds in the file; null when none */
+    private static String feeds(PipelineDTO p, String element) {
+        for (io.ringlab.sim.api.dto.ConnectionDTO c : p.connections) {
+            if (c.from.equals(element) && (c.fromPort == null || c.fromPort.equals("out"))) {
+                return c.to;
+            }
+        }
+        return null;
     }
 
     /**
@@ -101,40 +158,118 @@ final class FlentFile {
      * @throws IllegalArgumentException as {@link #plan(PipelineDTO)}
      */
     static Plan plan(RunResultDTO r) {
-        String ping = null;
-        List<String> streams = new ArrayList<>();
+        List<Pinger> pings = new ArrayList<>();
+        Map<String, int[]> streams = new LinkedHashMap<>(); // element -> streams, in the order of the series
         if (r.series != null) {
             for (String k : r.series.points.keySet()) {
-                if (k.endsWith(".rttMillis") && ping == null) {
-                    ping = k.substring(0, k.length() - ".rttMillis".length());
+                if (k.endsWith(".rttMillis")) {
+                    String e = k.substring(0, k.length() - ".rttMillis".length());
+                    pings.add(new Pinger(e, tos(r, e), feeds(r, e)));
                 }
             }
             for (String c : r.series.columns) {
                 if (c.matches("[^.]+\\.stream\\d+AckedBytes")) {
-                    streams.add(c);
+                    streams.computeIfAbsent(c.substring(0, c.indexOf('.')), k -> new int[1])[0]++;
                 }
             }
         }
-        return plan(r.pipeline, ping, streams);
+        List<Sender> senders = new ArrayList<>();
+        streams.forEach((e, n) -> senders.add(new Sender(e, n[0], tos(r, e), feeds(r, e))));
+        return plan(r.pipeline, pings, senders);
     }
 
-    /** The one rule: which flent test a ping and these streams make. */
-    private static Plan plan(String pipeline, String ping, List<String> streams) {
-        if (ping == null) {
+    private static int tos(RunResultDTO r, String element) {
+        Map<String, String> p = r.properties == null ? null : r.properties.get(element);
+        String t = p == null ? null : p.get("tos");
+        return t == null ? 0 : (int) io.ringlab.pipeline.format.Units.parseInteger(t);
+    }
+
+    /** @return the element the output {@code out} of {@code element} fed in the run (results from 0.2 on say) */
+    private static String feeds(RunResultDTO r, String element) {
+        if (r.connections != null) {
+            for (io.ringlab.sim.api.dto.ConnectionDTO c : r.connections) {
+                if (c.from.equals(element) && "out".equals(c.fromPort)) {
+                    return c.to;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The one rule: which flent test these pings and senders make. */
+    private static Plan plan(String pipeline, List<Pinger> pings, List<Sender> senders) {
+        if (pings.isEmpty()) {
             throw new IllegalArgumentException("--flent: " + pipeline + " has no ping element: flent's ping and tcp_*up"
                     + " tests all have a ping series (Ping (ms) ICMP); add a ping element");
         }
-        if (streams.isEmpty()) {
-            return new Plan("ping", ping, streams, Map.of());
+        Pinger icmp = pings.get(0);
+        List<Series> icmpOnly = List.of(new Series(PING, icmp.name()));
+        List<Sender> up = new ArrayList<>();
+        List<Sender> down = new ArrayList<>();
+        for (Sender s : senders) {
+            (s.feeds() == null || s.feeds().equals(icmp.feeds()) ? up : down).add(s);
         }
-        int n = streams.size();
+        if (!down.isEmpty()) {
+            return rrul(pipeline, pings, up, down);
+        }
+        List<Series> tcp = new ArrayList<>();
+        int n = up.stream().mapToInt(Sender::streams).sum();
+        for (Sender s : up) {
+            for (int i = 0; i < s.streams(); i++) {
+                tcp.add(new Series(n == 1 ? "TCP upload" : "TCP upload::" + (tcp.size() + 1),
+                        s.name() + ".stream" + i + "AckedBytes"));
+            }
+        }
+        if (n == 0) {
+            return new Plan("ping", tcp, icmpOnly, Map.of());
+        }
         if (n == 1) {
-            return new Plan("tcp_1up", ping, streams, Map.of());
+            return new Plan("tcp_1up", tcp, icmpOnly, Map.of());
         }
         if (NUP.contains(n)) {
-            return new Plan("tcp_" + n + "up", ping, streams, Map.of());
+            return new Plan("tcp_" + n + "up", tcp, icmpOnly, Map.of());
         }
-        return new Plan("tcp_nup", ping, streams, Map.of("upload_streams", Integer.toString(n)));
+        return new Plan("tcp_nup", tcp, icmpOnly, Map.of("upload_streams", Integer.toString(n)));
+    }
+
+    /** rrul: each direction's four classes, the ICMP ping and the three class pings; anything else is refused. */
+    private static Plan rrul(String pipeline, List<Pinger> pings, List<Sender> up, List<Sender> down) {
+        List<Series> tcp = new ArrayList<>();
+        String problem = null;
+        for (String dir : List.of("upload", "download")) {
+            List<Sender> senders = dir.equals("upload") ? up : down;
+            for (Map.Entry<String, Integer> c : RRUL_CLASSES.entrySet()) {
+                List<Sender> of = senders.stream().filter(s -> s.tos() == c.getValue()).toList();
+                if (of.size() != 1 || of.get(0).streams() != 1) {
+                    problem = of.size() + " " + dir + " element(s) of class " + c.getKey() + " (TOS 0x"
+                            + Integer.toHexString(c.getValue()) + ")" + (of.size() == 1 ? " with " + of.get(0).streams()
+                            + " streams" : "");
+                    break;
+                }
+                tcp.add(new Series("TCP " + dir + " " + c.getKey(), of.get(0).name() + ".stream0AckedBytes"));
+            }
+            if (problem == null && senders.size() != 4) {
+                problem = senders.size() + " " + dir + " elements";
+            }
+        }
+        List<Series> ps = new ArrayList<>(List.of(new Series(PING, pings.get(0).name())));
+        for (String c : RRUL_PING_CLASSES) {
+            List<Pinger> of = pings.subList(1, pings.size()).stream().filter(p -> p.tos() == RRUL_CLASSES.get(c)).toList();
+            if (problem == null && of.size() != 1) {
+                problem = of.size() + " pings of class " + c + " besides the first (ICMP) ping";
+            }
+            if (!of.isEmpty()) {
+                ps.add(new Series("Ping (ms) UDP " + c, of.get(0).name()));
+            }
+        }
+        if (problem != null) {
+            throw new IllegalArgumentException("--flent: " + pipeline + " sends TCP both ways (downloads: "
+                    + down.stream().map(Sender::name).toList() + "), which is flent's rrul: it needs one upload and one"
+                    + " download of one stream per class, TOS 0x00 BE, 0x20 BK, 0xa0 CS5, 0xb8 EF, and besides the first"
+                    + " (ICMP) ping one ping with TOS 0xb8, 0x20 and 0x00 each; found " + problem
+                    + " (pipelines/stmmac-rrul-100m.pipeline is one)");
+        }
+        return new Plan("rrul", tcp, ps, Map.of());
     }
 
     /**
@@ -212,31 +347,34 @@ final class FlentFile {
             raw.put(name, samples);
             seriesMeta.put(name, meta("Mbits/s", "NetperfDemoRunner", i + 1));
         }
-        PointsDTO pings = r.series == null ? null : r.series.points.get(plan.ping() + ".rttMillis");
-        List<Map<String, Object>> pingRaw = new ArrayList<>();
-        List<double[]> inWindow = new ArrayList<>();
-        if (pings != null) {
-            for (int k = 0; k < pings.timeSeconds.length; k++) {
-                double t = pings.timeSeconds[k];
-                if (t + 1e-12 < warmup) {
-                    continue;
+        int idx = plan.tcp().size();
+        for (Series ping : plan.pings()) {
+            PointsDTO pings = r.series == null ? null : r.series.points.get(ping.source() + ".rttMillis");
+            List<Map<String, Object>> pingRaw = new ArrayList<>();
+            List<double[]> inWindow = new ArrayList<>();
+            if (pings != null) {
+                for (int k = 0; k < pings.timeSeconds.length; k++) {
+                    double t = pings.timeSeconds[k];
+                    if (t + 1e-12 < warmup) {
+                        continue;
+                    }
+                    Map<String, Object> s = new LinkedHashMap<>();
+                    s.put("t", t - warmup);
+                    s.put("val", pings.values[k]);
+                    s.put("seq", k);
+                    pingRaw.add(s);
+                    inWindow.add(new double[] {t - warmup, pings.values[k]});
                 }
-                Map<String, Object> s = new LinkedHashMap<>();
-                s.put("t", t - warmup);
-                s.put("val", pings.values[k]);
-                s.put("seq", k);
-                pingRaw.add(s);
-                inWindow.add(new double[] {t - warmup, pings.values[k]});
             }
+            List<Double> pingGrid = new ArrayList<>();
+            for (double xj : x) {
+                pingGrid.add(interpolate(inWindow, xj));
+            }
+            results.put(ping.name(), pingGrid);
+            raw.put(ping.name(), pingRaw);
+            seriesMeta.put(ping.name(), meta("ms", "PingRunner", ++idx));
+            hosts.add(ping.source());
         }
-        List<Double> pingGrid = new ArrayList<>();
-        for (double xj : x) {
-            pingGrid.add(interpolate(inWindow, xj));
-        }
-        results.put(PING, pingGrid);
-        raw.put(PING, pingRaw);
-        seriesMeta.put(PING, meta("ms", "PingRunner", plan.streams().size() + 1));
-        hosts.add(plan.ping());
 
         String epoch = iso(warmup);
         Map<String, Object> metadata = new TreeMap<>();

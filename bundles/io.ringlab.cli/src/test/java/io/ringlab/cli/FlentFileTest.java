@@ -56,6 +56,33 @@ class FlentFileTest {
     }
 
     @Test
+    void tcpBothWaysWithFourClassesAndFourPingsIsRrul() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(dir.resolve("pipelines"))) {
+            dir = dir.getParent(); // the repository, above this module
+        }
+        String text = java.nio.file.Files.readString(dir.resolve("pipelines/stmmac-rrul-100m.pipeline"));
+        FlentFile.Plan rrul = FlentFile.plan(io.ringlab.pipeline.format.PipelineReader.read("rrul.pipeline", text));
+        assertEquals("rrul", rrul.test());
+        assertEquals(List.of("TCP upload BE", "TCP upload BK", "TCP upload CS5", "TCP upload EF", "TCP download BE",
+                "TCP download BK", "TCP download CS5", "TCP download EF"), rrul.tcp().stream().map(FlentFile.Series::name)
+                        .toList());
+        assertEquals(List.of("up_be.stream0AckedBytes", "up_bk.stream0AckedBytes", "up_cs5.stream0AckedBytes",
+                "up_ef.stream0AckedBytes", "dn_be.stream0AckedBytes", "dn_bk.stream0AckedBytes", "dn_cs5.stream0AckedBytes",
+                "dn_ef.stream0AckedBytes"), rrul.streams());
+        assertEquals(List.of("Ping (ms) ICMP=ping", "Ping (ms) UDP EF=ping_ef", "Ping (ms) UDP BK=ping_bk",
+                "Ping (ms) UDP BE=ping_be"), rrul.pings().stream().map(p -> p.name() + "=" + p.source()).toList());
+        // a download missing its class: refused, saying what rrul needs and what is missing
+        String noEf = text.replace("element dn_ef : tcp { kernel = v3.19; congestion = cubic; tos = 0xb8 }",
+                "element dn_ef : tcp { kernel = v3.19; congestion = cubic; tos = 0x10 }");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FlentFile.plan(
+                io.ringlab.pipeline.format.PipelineReader.read("rrul.pipeline", noEf)));
+        assertTrue(e.getMessage().startsWith("--flent: rrul.pipeline sends TCP both ways (downloads: [dn_be, dn_bk, dn_cs5,"
+                + " dn_ef]), which is flent's rrul"), e.getMessage());
+        assertTrue(e.getMessage().contains("found 0 download element(s) of class EF (TOS 0xb8)"), e.getMessage());
+    }
+
+    @Test
     void timesAreFlentsAndVirtual() {
         assertEquals("1970-01-01T00:00:00.000000Z", FlentFile.iso(0));
         assertEquals("1970-01-01T00:00:01.500000Z", FlentFile.iso(1.5));

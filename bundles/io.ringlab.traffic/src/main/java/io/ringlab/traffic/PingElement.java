@@ -36,12 +36,18 @@ final class PingElement implements Element, Handover {
 
     private final ElementContext ctx;
     private final OutputPort out;
+    /** Where other pings' replies and other packets go ({@link #PASS}). */
+    private final OutputPort pass;
+    /** The output for what is not this ping's: several pings of one host (rrul) chain them. */
+    static final String PASS = "pass";
     private final BufferPool pool;
     private final Timer timer;
     private final long interval;
     private final int frame;
     private final int tos;
     private final int priority;
+    /** The flow of this ping's echoes: its identifier, as the capture's ICMP id shows it. */
+    private final int flow;
     private final long count;
     private final long start;
     private final long[] sentAt = new long[WINDOW];
@@ -59,6 +65,8 @@ final class PingElement implements Element, Handover {
         this.count = c.getLong("count");
         this.start = c.getPicos("start");
         this.out = ctx.output("out");
+        this.pass = ctx.output(PASS);
+        this.flow = Icmp.flowBase(ctx.name());
         this.pool = ctx.pool("fixed", "pool", 1024, frame, Map.of());
         this.timer = ctx.timer(this::send);
         java.util.Arrays.fill(sentAt, -1);
@@ -103,7 +111,7 @@ final class PingElement implements Element, Handover {
             b.flags(Icmp.ECHO_REQUEST);
             b.tos(tos);
             b.priority(priority);
-            b.flow(Icmp.flowBase(ctx.name()));
+            b.flow(flow);
             b.seq(seq);
             ctx.generated(b);
             sentAt[(int) (seq & (WINDOW - 1))] = now;
@@ -123,6 +131,10 @@ final class PingElement implements Element, Handover {
 
     @Override
     public void push(int inPort, Buffer b) {
+        if (pass.connected() && (b.protocol() != Buffer.PROTO_ICMP || b.flow() != flow)) {
+            pass.push(b); // another socket's: ping_lookup finds the socket by the echo's identifier
+            return;
+        }
         int slot = (int) (b.seq() & (WINDOW - 1));
         long at = sentAt[slot];
         if (b.protocol() == Buffer.PROTO_ICMP && b.flags() == Icmp.ECHO_REPLY && at >= 0 && b.seq() < seq) {

@@ -51,7 +51,12 @@ public class PingFactory implements ElementFactory {
                 + " 0x10 lands in pfifo_fast band 0 and TOS 0 in band 1. A reply arriving on 'in' records the round-trip"
                 + " time. Replies come from a 'host' element over the reverse path.";
         d.ports.add(PortDescriptorDTO.of("out", Direction.OUT, Mode.PUSH, true, "echo requests"));
-        d.ports.add(PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "echo replies"));
+        PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true, "echo replies");
+        in.pushesInCall.add(PingElement.PASS);
+        d.ports.add(in);
+        d.ports.add(PortDescriptorDTO.of(PingElement.PASS, Direction.OUT, Mode.PUSH, false,
+                "what arrives on 'in' and is not this ping's (another ping's replies, other protocols), passed on to the"
+                        + " next element of the host; unconnected, such packets count as duplicates"));
         d.properties.add(PropertyDescriptorDTO.of("interval", Kind.DURATION, "1s", "1us", "3600s",
                 "time between requests (ping -i)"));
         d.properties.add(PropertyDescriptorDTO.of("size", Kind.SIZE, "56B", "0B", "1472B",

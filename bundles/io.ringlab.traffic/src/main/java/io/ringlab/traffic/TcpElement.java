@@ -57,6 +57,10 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
     final ElementContext ctx;
     final TcpConfig cfg;
     private final OutputPort out;
+    /** Where segments of other flows and other protocols go: the host's next socket ({@link #PASS}). */
+    private final OutputPort pass;
+    /** The output for what is not this element's: a host with a sender and a receiver (rrul) chains them. */
+    static final String PASS = "pass";
     private final BufferPool pool;
     final CongestionControl cc;
     final int streams;
@@ -121,6 +125,7 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
         this.pool = ctx.pool("fixed", "pool", (int) c.getLong("buffers"),
                 gso ? Tcp.GSO_MAX_SIZE : mss + Tcp.L2_L3 + Tcp.MAX_TCP_HEADER_BYTES, Map.of());
         this.out = ctx.output("out");
+        this.pass = ctx.output(PASS);
         for (int i = 0; i < dropReasons.length; i++) {
             dropReasons[i] = ctx.dropReason(TcpEvents.DROP_REASONS[i]);
         }
@@ -312,7 +317,11 @@ final class TcpElement implements Element, BufferDestructor, Handover, TcpSock.O
     public void push(int inPort, Buffer b) {
         int s = b.flow() - flowBase;
         if (b.protocol() != Buffer.PROTO_TCP || s < 0 || s >= streams) {
-            ctx.drop(0, b, dropReasons[TcpEvents.DROP_NOT_OURS]);
+            if (pass.connected()) {
+                pass.push(b); // __inet_lookup: another socket of this host takes it
+            } else {
+                ctx.drop(0, b, dropReasons[TcpEvents.DROP_NOT_OURS]);
+            }
             return;
         }
         acksReceived.increment();

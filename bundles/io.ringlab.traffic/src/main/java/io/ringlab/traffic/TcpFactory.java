@@ -185,7 +185,12 @@ public class TcpFactory implements ElementFactory {
         PortDescriptorDTO in = PortDescriptorDTO.of("in", Direction.IN, Mode.PUSH, true,
                 "the peer's segments (SYN-ACK, ACKs) from the reverse path");
         in.pushesInCall.add("out"); // an ACK that opens the window sends at once (tcp_ack, then tcp_data_snd_check)
+        in.pushesInCall.add(TcpElement.PASS);
         d.ports.add(in);
+        d.ports.add(PortDescriptorDTO.of(TcpElement.PASS, Direction.OUT, Mode.PUSH, false,
+                "what arrives on 'in' and is not this element's (another flow, another protocol), passed on to the next"
+                        + " element of the host (a tcp, a ping, a host receiver) as the kernel's socket lookup finds"
+                        + " another socket; unconnected, such packets are dropped as tcp-not-ours"));
         d.properties.add(PropertyDescriptorDTO.of("streams", Kind.INTEGER, "1", "1", "64",
                 "parallel streams (iperf -P), each its own connection and flow: flowBase(name) + index"));
         d.properties.add(PropertyDescriptorDTO.choice("congestion", "cubic", List.of("reno", "cubic"),

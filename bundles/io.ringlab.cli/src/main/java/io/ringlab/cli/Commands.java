@@ -22,6 +22,7 @@ import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.RunSummaryDTO;
 import io.ringlab.pipeline.format.Numbers;
+import io.ringlab.pipeline.format.TestbedViews;
 import io.ringlab.pipeline.format.OutputFile;
 import io.ringlab.pipeline.format.ResultJson;
 import io.ringlab.pipeline.format.Units;
@@ -343,9 +344,9 @@ final class Commands implements Callable<Integer> {
             for (java.util.Iterator<String> i = print.iterator(); i.hasNext();) {
                 String m = i.next();
                 if (m.indexOf('.') < 0) {
-                    if (!StatsViews.ALL.contains(m)) {
+                    if (!TestbedViews.ALL.contains(m)) {
                         root.err.println("--print: '" + m + "' is neither ELEMENT.METRIC nor a view (" + String.join(", ",
-                                StatsViews.ALL) + ")");
+                                TestbedViews.ALL) + ")");
                         return Runner.INVALID;
                     }
                     views.add(m);
@@ -391,8 +392,9 @@ final class Commands implements Callable<Integer> {
                     human.println(m + "=" + Numbers.exact(v));
                 }
                 try {
-                    human.print(StatsCommand.print(o.result(), views, null, views.size() > 1, root.runner.types()));
-                } catch (StatsViews.ViewException e) {
+                    human.print(TestbedViews.print(o.result(), views, null, views.size() > 1,
+                            root.runner.types()));
+                } catch (TestbedViews.NotApplicable e) {
                     root.err.println("--print: " + e.getMessage());
                     printed = false;
                 }

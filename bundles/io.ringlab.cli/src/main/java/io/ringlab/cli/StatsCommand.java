@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 import io.ringlab.pipeline.format.ResultJson;
+import io.ringlab.pipeline.format.TestbedViews;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ringlab stats RESULT.json [--tc] [--ethtool] [--bql] [--dev DEV]}: a run's end-of-run counters in the layouts
- * of {@code tc -s qdisc show}, {@code ethtool -S} and the BQL sysfs files ({@link StatsViews}).
+ * of {@code tc -s qdisc show}, {@code ethtool -S} and the BQL sysfs files ({@link TestbedViews}).
  */
 @Command(name = "stats", mixinStandardHelpOptions = true, header = "print a result's counters as tc -s qdisc, ethtool -S and BQL sysfs show them",
         description = "Print the end-of-run counters of a result (ringlab run --json) in the layouts of the testbed's tools,"
@@ -69,57 +70,21 @@ final class StatsCommand implements Callable<Integer> {
         }
         List<String> views = new ArrayList<>();
         if (tc) {
-            views.add(StatsViews.TC);
+            views.add(TestbedViews.TC);
         }
         if (ethtool) {
-            views.add(StatsViews.ETHTOOL);
+            views.add(TestbedViews.ETHTOOL);
         }
         if (bql) {
-            views.add(StatsViews.BQL);
+            views.add(TestbedViews.BQL);
         }
         boolean headers = views.isEmpty();
         try {
-            root.out.print(print(r, headers ? StatsViews.ALL : views, dev, headers, root.runner.types()));
+            root.out.print(TestbedViews.print(r, headers ? TestbedViews.ALL : views, dev, headers, root.runner.types()));
             return Runner.OK;
-        } catch (StatsViews.ViewException e) {
+        } catch (TestbedViews.NotApplicable e) {
             root.err.println("ringlab stats: " + file + ": " + e.getMessage());
             return Runner.INVALID;
         }
-    }
-
-    /**
-     * @param views the views, in order
-     * @param headers whether each view goes under a {@code # command} line
-     * @return the views of {@code r}
-     * @throws StatsViews.ViewException when a view cannot be printed for this result
-     */
-    static String print(RunResultDTO r, List<String> views, String dev, boolean headers,
-            Function<String, ElementDescriptorDTO> types) throws StatsViews.ViewException {
-        StringBuilder b = new StringBuilder();
-        for (String v : views) {
-            switch (v) {
-                case StatsViews.TC -> {
-                    if (headers) {
-                        b.append("# tc -s qdisc show").append(dev == null ? "" : " dev " + dev).append('\n');
-                    }
-                    b.append(StatsViews.tc(r, dev, types));
-                }
-                case StatsViews.ETHTOOL -> {
-                    if (headers && dev != null) {
-                        b.append("# ethtool -S ").append(dev).append('\n');
-                    }
-                    b.append(StatsViews.ethtool(r, dev, types));
-                }
-                case StatsViews.BQL -> {
-                    if (headers) {
-                        b.append("# grep . /sys/class/net/").append(dev == null ? "*" : dev)
-                                .append("/queues/tx-0/byte_queue_limits/*\n");
-                    }
-                    b.append(StatsViews.bql(r, dev, types));
-                }
-                default -> throw new StatsViews.ViewException("no view '" + v + "'; views: " + StatsViews.ALL);
-            }
-        }
-        return b.toString();
     }
 }

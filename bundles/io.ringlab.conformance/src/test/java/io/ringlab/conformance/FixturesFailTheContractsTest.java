@@ -143,9 +143,14 @@ class FixturesFailTheContractsTest {
 
     @Test
     void aDriverWithAnUnseededRandomFailsDeterminism() {
-        failsWith(NicWithAnUnseededRandom.class, Map.of(
-                "theSameSeedGivesTheSameResults", "determinism: two runs with seed 7 differ",
-                "aSameVersionSwapUnderLoadHandsOverAndChangesNothing", "changed the results"));
+        // the determinism check is the one that names the fault; the swap check compares two runs of the same unseeded
+        // driver, which differ only as often as their draws do (once in a few dozen builds they did not)
+        Contracts.Outcome o = Contracts.run(NicWithAnUnseededRandom.class);
+        assertTrue(o.failures().containsKey("theSameSeedGivesTheSameResults"), o.failures().toString());
+        assertTrue(String.valueOf(o.failures().get("theSameSeedGivesTheSameResults").getMessage())
+                .contains("determinism: two runs with seed 7 differ"), o.failures().toString());
+        assertTrue(java.util.Set.of("theSameSeedGivesTheSameResults", "aSameVersionSwapUnderLoadHandsOverAndChangesNothing")
+                .containsAll(o.failures().keySet()), "other checks failed: " + o.failures());
     }
 
     @Test

@@ -437,7 +437,7 @@ final class RunPanel {
         host.charts().swaps(r.swaps);
         host.charts().show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
                 CpuTable.ofResult(r.runtime));
-        summary.setText(SummaryText.of(r));
+        summary.setText(SummaryText.of(r) + SummaryText.views(r, context.simulator().elementTypes()));
         summary.setData(ConsoleService.RESULT_DATA, r);
         resultShown = s;
         String h = SummaryText.headline(r);

@@ -4,6 +4,8 @@ import java.util.Locale;
 
 import io.ringlab.pipeline.format.RunText;
 import io.ringlab.pipeline.format.SwapText;
+import io.ringlab.pipeline.format.TestbedViews;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.InvariantReportDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
@@ -21,6 +23,26 @@ final class SummaryText {
      */
     static String headline(RunResultDTO r) {
         return RunText.headline(r);
+    }
+
+    /**
+     * @param r a run's result; never {@code null}
+     * @param types the installed element types
+     * @return the run's counters as {@code tc -s qdisc show}, {@code ethtool -S} and the BQL sysfs files show them
+     *         ({@link TestbedViews}, as {@code ringlab stats} prints them), after a blank line; empty for a result that
+     *         does not record the pipeline as run
+     */
+    static String views(RunResultDTO r, java.util.List<ElementDescriptorDTO> types) {
+        if (r.types == null || r.types.isEmpty()) {
+            return "";
+        }
+        java.util.Map<String, ElementDescriptorDTO> byType = new java.util.HashMap<>();
+        types.forEach(d -> byType.putIfAbsent(d.type, d));
+        try {
+            return "\n\n" + TestbedViews.print(r, TestbedViews.ALL, null, true, byType::get).stripTrailing();
+        } catch (TestbedViews.NotApplicable e) {
+            return ""; // with headers a view says why it does not apply; nothing is thrown
+        }
     }
 
     /**

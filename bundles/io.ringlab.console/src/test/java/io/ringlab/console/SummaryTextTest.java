@@ -35,6 +35,27 @@ class SummaryTextTest {
     }
 
     @Test
+    void theViewsFollowTheSummaryAsRinglabStatsPrintsThem() throws Exception {
+        RunResultDTO r = result();
+        assertEquals("", SummaryText.views(r, java.util.List.of()), "a result without the pipeline as run has none");
+        r.types.put("q", "pfifo");
+        r.properties.put("q", java.util.Map.of("limit", "10"));
+        io.ringlab.sim.api.dto.ConnectionDTO c = new io.ringlab.sim.api.dto.ConnectionDTO();
+        c.from = "q";
+        c.fromPort = "out";
+        c.to = "eth0";
+        c.toPort = "in";
+        r.connections.add(c);
+        r.elements.put("q", java.util.Map.of("sentBytes", 1514.0, "sentPackets", 1.0, "backlog", 0.0));
+        String v = SummaryText.views(r, java.util.List.of());
+        assertEquals("\n\n" + io.ringlab.pipeline.format.TestbedViews.print(r, io.ringlab.pipeline.format.TestbedViews.ALL,
+                null, true, t -> null).stripTrailing(), v);
+        assertTrue(v.startsWith("\n\n# tc -s qdisc show\nqdisc pfifo 8001: dev eth0 root refcnt 2 limit 10p\n Sent 1514 bytes"
+                + " 1 pkt"), v);
+        assertTrue(v.contains("# ethtool -S\n# the run has no driver element"), v);
+    }
+
+    @Test
     void theSummaryWritesTheHeadlineAndInvariantsAsTheCommandLineDoes() {
         String s = SummaryText.of(result());
         assertTrue(s.contains("headline sink.latencyP99Micros = 1,235 us\n"), s); // Numbers.human, as ringlab run

@@ -63,9 +63,12 @@
  * at its first bad byte; {@link io.ringlab.pipeline.format.PipelineReader#readRunnable}, a file read to be run, which
  * must declare an element; {@link io.ringlab.pipeline.format.PipelineCopy}, the one deep copy of a pipeline (the
  * engine's for a run's overrides, the console's editor's).
+ * <p>
+ * 1.4: {@link io.ringlab.pipeline.format.TestbedViews}, a result's counters as {@code tc -s qdisc show},
+ * {@code ethtool -S} and the BQL sysfs files show them.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

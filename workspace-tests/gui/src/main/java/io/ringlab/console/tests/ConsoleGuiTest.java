@@ -95,6 +95,15 @@ class ConsoleGuiTest extends GuiTest {
         assertTrue(text.lines().filter(l -> l.startsWith("buffers: ")).allMatch(l -> l.endsWith(": ok")), text);
         // a 20 ms run has 17 echoes: its p99 rests on too few samples, which the summary explains as ringlab run does
         assertEquals(!headless.sampleWarnings.isEmpty(), text.contains("* rests on too few samples"), text);
+        // the counters as tc, ethtool and the BQL files show them, as ringlab stats prints them (docs/testbed-views.md)
+        java.util.Map<String, Double> q = headless.elements.get("q");
+        assertTrue(text.contains("\n# tc -s qdisc show\n"), text);
+        assertTrue(text.contains("\nqdisc pfifo_fast 0: dev eth0 root refcnt 2 bands 3 priomap 1 2 2 2 1"
+                + " 2 0 0 1 1 1 1 1 1 1 1\n Sent " + q.get("sentBytes").longValue() + " bytes " + q.get("sentPackets")
+                        .longValue() + " pkt (dropped " + q.get("drops").longValue() + ", overlimits 0 requeues "
+                + q.get("requeues").longValue() + ") \n backlog "), text);
+        assertTrue(text.contains("# ethtool -S eth0\nNIC statistics:\n"), text);
+        assertTrue(text.contains("# grep . /sys/class/net/*/queues/tx-0/byte_queue_limits/*\n"), text);
 
         // the charts received the run's series: the headline's samples exactly, and a throughput line per packet counter
         Chart headlineChart = gui.find(shell, ConsoleService.ID_CHART_HEADLINE, Chart.class);

@@ -1,4 +1,4 @@
-package io.ringlab.cli;
+package io.ringlab.pipeline.format;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
-import io.ringlab.pipeline.format.Numbers;
-import io.ringlab.pipeline.format.Units;
 import io.ringlab.sim.api.dto.ConnectionDTO;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.MetricDescriptorDTO;
@@ -18,16 +16,20 @@ import io.ringlab.sim.api.dto.RunResultDTO;
 /**
  * A run's end-of-run counters in the layouts of the testbed's tools (docs/testbed-views.md): {@code tc -s qdisc show}
  * as iproute2 6.1 prints it, {@code ethtool -S DEV} with the kernel driver's counter names, and the files of
- * {@code /sys/class/net/DEV/queues/tx-0/byte_queue_limits/} as {@code grep . DIR/*} prints them.
+ * {@code /sys/class/net/DEV/queues/tx-0/byte_queue_limits/} as {@code grep . DIR/*} prints them. The one writer of these
+ * layouts: {@code ringlab stats}, {@code run --print tc} and the console's summary print them from here.
  * <p>
  * Counters (Sent, dropped, ethtool's) count the measured window, the whole run unless it had a warm-up; backlogs and
- * limits are their values when the run ended. Pure functions of the result and the installed element types.
+ * limits are their values when the run ended. Pure functions of the result and the installed element types;
+ * thread-safe.
+ *
+ * @since 1.4
  */
-final class StatsViews {
+public final class TestbedViews {
     /** The views, as {@code ringlab stats} and {@code run --print} name them. */
-    static final String TC = "tc", ETHTOOL = "ethtool", BQL = "bql";
+    public static final String TC = "tc", ETHTOOL = "ethtool", BQL = "bql";
     /** Every view, in the order they print. */
-    static final List<String> ALL = List.of(TC, ETHTOOL, BQL);
+    public static final List<String> ALL = List.of(TC, ETHTOOL, BQL);
 
     /** pfifo_fast's priomap ({@code prio2band}, {@code net/sched/sch_generic.c}), which tc prints and no property changes. */
     private static final int[] PRIO2BAND = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -41,16 +43,68 @@ final class StatsViews {
     private static final java.util.Set<String> BQL_FILE_METRICS = java.util.Arrays.stream(BQL_FILES).map(f -> f[1])
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-    private StatsViews() {
+    private TestbedViews() {
     }
 
-    /** A problem with the result that keeps a view from being printed, said in one line. */
-    static final class ViewException extends Exception {
+    /** A view that does not apply to the result (no qdisc, no such device, no BQL), said in one line. */
+    public static final class NotApplicable extends Exception {
         private static final long serialVersionUID = 1L;
 
-        ViewException(String message) {
+        NotApplicable(String message) {
             super(message);
         }
+    }
+
+    /**
+     * Prints views of a result.
+     *
+     * @param r the result, from Ringlab 0.2 on (it records the pipeline as run)
+     * @param views the views ({@link #ALL} or some of them), in order
+     * @param dev the one device to show, or {@code null} for all
+     * @param headers whether each view goes under its {@code # command} line; with them a view that does not apply says
+     *        why under its line instead of failing
+     * @param types the installed element types by type name ({@code null} for a type none provides)
+     * @return the text
+     * @throws NotApplicable without headers, when a view does not apply
+     */
+    public static String print(RunResultDTO r, List<String> views, String dev, boolean headers,
+            Function<String, ElementDescriptorDTO> types) throws NotApplicable {
+        StringBuilder b = new StringBuilder();
+        for (String v : views) {
+            if (!headers) {
+                b.append(view(r, v, dev, types));
+                continue;
+            }
+            boolean perDevice = v.equals(ETHTOOL) && dev == null; // the view heads each device itself
+            if (!perDevice) {
+                b.append(header(v, dev));
+            }
+            try {
+                b.append(view(r, v, dev, types));
+            } catch (NotApplicable e) {
+                b.append(perDevice ? header(v, null) : "").append("# ").append(e.getMessage()).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** @return the {@code # command} line of a view */
+    private static String header(String view, String dev) {
+        return switch (view) {
+            case TC -> "# tc -s qdisc show" + (dev == null ? "" : " dev " + dev) + "\n";
+            case ETHTOOL -> "# ethtool -S" + (dev == null ? "" : " " + dev) + "\n";
+            default -> "# grep . /sys/class/net/" + (dev == null ? "*" : dev) + "/queues/tx-0/byte_queue_limits/*\n";
+        };
+    }
+
+    private static String view(RunResultDTO r, String v, String dev, Function<String, ElementDescriptorDTO> types)
+            throws NotApplicable {
+        return switch (v) {
+            case TC -> tc(r, dev, types);
+            case ETHTOOL -> ethtool(r, dev, types);
+            case BQL -> bql(r, dev, types);
+            default -> throw new NotApplicable("no view '" + v + "'; views: " + ALL);
+        };
     }
 
     // ------------------------------------------------------------------ tc
@@ -62,9 +116,9 @@ final class StatsViews {
      * global counter gives the qdiscs a user adds, {@code net/sched/sch_api.c}); {@code refcnt 2} as a root qdisc shows. Without {@code dev} each line names its device, as tc does.
      *
      * @param dev the device to show, or {@code null} for all
-     * @throws ViewException when {@code dev} has no qdisc, or the result lacks what the view reads
+     * @throws NotApplicable when {@code dev} has no qdisc, or the result lacks what the view reads
      */
-    static String tc(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws ViewException {
+    public static String tc(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws NotApplicable {
         asRun(r);
         StringBuilder b = new StringBuilder();
         int shown = 0;
@@ -82,7 +136,7 @@ final class StatsViews {
             }
             Map<String, Double> m = metrics(r, name);
             if (!m.containsKey("sentBytes")) {
-                throw new ViewException("qdisc " + name + " (" + kind + ") reports no sentBytes: its element is not "
+                throw new NotApplicable("qdisc " + name + " (" + kind + ") reports no sentBytes: its element is not "
                         + "io.ringlab.qdisc's, or the result predates the counter; tc's Sent line cannot be printed");
             }
             Map<String, String> p = r.properties.getOrDefault(name, Map.of());
@@ -115,7 +169,7 @@ final class StatsViews {
             shown++;
         }
         if (shown == 0) {
-            throw new ViewException(dev == null ? "the run has no qdisc element"
+            throw new NotApplicable(dev == null ? "the run has no qdisc element"
                     : "no qdisc feeds " + dev + "; devices with a qdisc: " + devicesWithQdisc(r, types));
         }
         return b.toString();
@@ -229,23 +283,23 @@ final class StatsViews {
      * counters of the model only, under their Ringlab names.
      *
      * @param dev the driver element, or {@code null} for every driver (each under a {@code # ethtool -S DEV} line)
-     * @throws ViewException when {@code dev} is not a driver of the run or its type is not installed
+     * @throws NotApplicable when {@code dev} is not a driver of the run or its type is not installed
      */
-    static String ethtool(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws ViewException {
+    public static String ethtool(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws NotApplicable {
         asRun(r);
         List<String> devices = dev != null ? List.of(dev) : drivers(r, types);
         if (devices.isEmpty()) {
-            throw new ViewException("the run has no driver element");
+            throw new NotApplicable("the run has no driver element");
         }
         StringBuilder b = new StringBuilder();
         for (String d : devices) {
             String type = r.types.get(d);
             ElementDescriptorDTO desc = type == null ? null : types.apply(type);
             if (type == null || desc != null && !ElementDescriptorDTO.DRIVER.equals(desc.category)) {
-                throw new ViewException(d + " is not a driver of the run; drivers: " + drivers(r, types));
+                throw new NotApplicable(d + " is not a driver of the run; drivers: " + drivers(r, types));
             }
             if (desc == null) {
-                throw new ViewException(d + " is a " + type + ", a type no installed bundle provides: its counter names"
+                throw new NotApplicable(d + " is a " + type + ", a type no installed bundle provides: its counter names"
                         + " come from its bundle");
             }
             if (dev == null) {
@@ -298,21 +352,21 @@ final class StatsViews {
      * queue runs without BQL ({@code bql = false}) gets a comment saying so instead of the files.
      *
      * @param dev the driver element, or {@code null} for every driver that reports BQL's gauges
-     * @throws ViewException when {@code dev} (or the run) has no TX queue limits
+     * @throws NotApplicable when {@code dev} (or the run) has no TX queue limits
      */
-    static String bql(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws ViewException {
+    public static String bql(RunResultDTO r, String dev, Function<String, ElementDescriptorDTO> types) throws NotApplicable {
         asRun(r);
         List<String> devices = new ArrayList<>();
         for (String d : dev != null ? List.of(dev) : drivers(r, types)) {
             if (metrics(r, d).containsKey(LIMIT_MAX)) {
                 devices.add(d);
             } else if (dev != null) {
-                throw new ViewException(d + " reports no byte queue limits (its model has no BQL hooks); devices with"
+                throw new NotApplicable(d + " reports no byte queue limits (its model has no BQL hooks); devices with"
                         + " them: " + bqlDevices(r, types));
             }
         }
         if (devices.isEmpty()) {
-            throw new ViewException("no driver of the run reports byte queue limits");
+            throw new NotApplicable("no driver of the run reports byte queue limits");
         }
         StringBuilder b = new StringBuilder();
         for (String d : devices) {
@@ -332,13 +386,13 @@ final class StatsViews {
 
     // ------------------------------------------------------------------ the result as run
 
-    private static void asRun(RunResultDTO r) throws ViewException {
+    private static void asRun(RunResultDTO r) throws NotApplicable {
         if (r.types == null || r.types.isEmpty() || r.connections == null) {
-            throw new ViewException("the result does not record the pipeline as run (types, connections: Ringlab "
+            throw new NotApplicable("the result does not record the pipeline as run (types, connections: Ringlab "
                     + "0.2 and later write them); run the pipeline again");
         }
         if (r.elements == null) {
-            throw new ViewException("the result has no element metrics");
+            throw new NotApplicable("the result has no element metrics");
         }
     }
 

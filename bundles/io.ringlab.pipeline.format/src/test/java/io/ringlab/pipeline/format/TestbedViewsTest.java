@@ -1,4 +1,4 @@
-package io.ringlab.cli;
+package io.ringlab.pipeline.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.ringlab.sim.api.dto.ConnectionDTO;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -32,7 +31,7 @@ import io.ringlab.sim.api.dto.RunResultDTO;
  * shape of the line of the same kind in real iproute2 6.1 output (test resource, with its source), field by field; the
  * numbers are the result's metrics.
  */
-class StatsViewsTest {
+class TestbedViewsTest {
 
     private static final String SOURCE = "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c @v4.6";
     /** The gauges DriverSupport.bqlMetrics registers (the API this bundle does not import). */
@@ -43,7 +42,7 @@ class StatsViewsTest {
 
     /** @return the sample's lines, comments left out */
     private static List<String> sample(String resource) throws IOException {
-        try (InputStream in = StatsViewsTest.class.getResourceAsStream(resource)) {
+        try (InputStream in = TestbedViewsTest.class.getResourceAsStream(resource)) {
             List<String> lines = new ArrayList<>();
             for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1)) {
                 if (!l.startsWith("#") && !l.isEmpty()) {
@@ -117,15 +116,6 @@ class StatsViewsTest {
         return d;
     }
 
-    private static ConnectionDTO connection(String from, String fromPort, String to, String toPort) {
-        ConnectionDTO c = new ConnectionDTO();
-        c.from = from;
-        c.fromPort = fromPort;
-        c.to = to;
-        c.toPort = toPort;
-        return c;
-    }
-
     /**
      * A run with pfifo_fast {@code q} feeding stmmac {@code eth0}, pfifo {@code back} feeding netdev {@code pc}, and an
      * fq_codel {@code fq} feeding netdev {@code pc2}.
@@ -140,8 +130,8 @@ class StatsViewsTest {
         fq.putAll(Map.of("limit", "10_240", "flows", "1024", "quantum", "1514B", "target", "5ms", "interval", "100ms",
                 "memoryLimit", "32MiB", "dropBatch", "64", "mtu", "1514B"));
         r.properties.put("fq", fq);
-        r.connections.addAll(List.of(connection("iperf", "out", "q", "in"), connection("q", "out", "eth0", "in"),
-                connection("back", "out", "pc", "in"), connection("fq", "out", "pc2", "in")));
+        r.connections.addAll(List.of(PipelineAssertions.connection("iperf", "out", "q", "in"), PipelineAssertions.connection("q", "out", "eth0", "in"),
+                PipelineAssertions.connection("back", "out", "pc", "in"), PipelineAssertions.connection("fq", "out", "pc2", "in")));
         Map<String, Double> q = new HashMap<>(Map.of("sentBytes", 11842440.0, "sentPackets", 8128.0, "drops", 5.0,
                 "overlimits", 0.0, "requeues", 3.0, "backlogBytes", 7168.0, "backlog", 7.0, "dequeued", 1304.0));
         r.elements.put("q", q);
@@ -167,7 +157,7 @@ class StatsViewsTest {
         List<String> real = sample("tc-s-qdisc-iproute2-6.1.txt");
         List<String> composed = sample("fq_codel-iproute2-6.1-source.txt");
         for (String dev : new String[] {null, "eth0", "pc", "pc2"}) {
-            String[] ours = StatsViews.tc(result(), dev, types()).split("\n", -1);
+            String[] ours = TestbedViews.tc(result(), dev, types()).split("\n", -1);
             assertEquals("", ours[ours.length - 1], "the view ends with a newline");
             for (int i = 0; i < ours.length - 1; i++) {
                 String line = ours[i];
@@ -205,7 +195,7 @@ class StatsViewsTest {
 
     @Test
     void theNumbersAreTheResultsCountersAndOptions() throws Exception {
-        String tc = StatsViews.tc(result(), null, types());
+        String tc = TestbedViews.tc(result(), null, types());
         assertTrue(tc.contains("qdisc pfifo_fast 0: dev eth0 root refcnt 2 bands 3 priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1\n"
                 + " Sent 11842440 bytes 8128 pkt (dropped 5, overlimits 0 requeues 3) \n"
                 + " backlog 7Kb 7p requeues 3\n"), tc);
@@ -220,30 +210,30 @@ class StatsViewsTest {
                 + "  maxpacket 14546 drop_overlimit 2 new_flow_count 12 ecn_mark 0 memory_used 65408\n"
                 + "  new_flows_len 1 old_flows_len 4\n"), tc);
         // the handle does not depend on which device is shown
-        assertTrue(StatsViews.tc(result(), "pc2", types()).startsWith("qdisc fq_codel 8002: root refcnt 2 limit"));
+        assertTrue(TestbedViews.tc(result(), "pc2", types()).startsWith("qdisc fq_codel 8002: root refcnt 2 limit"));
     }
 
     @Test
     void sizesAndTimesAreIproute2s() {
-        assertEquals("3028b", StatsViews.size(3028));
-        assertEquals("7Kb", StatsViews.size(7168)); // seen in tc output (research/formats.md §3.2)
-        assertEquals("2Kb", StatsViews.size(2060)); // within 16 B of a KiB
-        assertEquals("2077b", StatsViews.size(2077));
-        assertEquals("32Mb", StatsViews.size(32L << 20));
-        assertEquals("1023b", StatsViews.size(1023));
-        assertEquals("1.5s", StatsViews.time(1_500_000));
-        assertEquals("5ms", StatsViews.time(4999)); // %.3g of 4.999
-        assertEquals("2.5ms", StatsViews.time(2500));
-        assertEquals("500us", StatsViews.time(500));
+        assertEquals("3028b", TestbedViews.size(3028));
+        assertEquals("7Kb", TestbedViews.size(7168)); // seen in tc output (research/formats.md §3.2)
+        assertEquals("2Kb", TestbedViews.size(2060)); // within 16 B of a KiB
+        assertEquals("2077b", TestbedViews.size(2077));
+        assertEquals("32Mb", TestbedViews.size(32L << 20));
+        assertEquals("1023b", TestbedViews.size(1023));
+        assertEquals("1.5s", TestbedViews.time(1_500_000));
+        assertEquals("5ms", TestbedViews.time(4999)); // %.3g of 4.999
+        assertEquals("2.5ms", TestbedViews.time(2500));
+        assertEquals("500us", TestbedViews.time(500));
         // fq_codel keeps times in 1024-ns units: 5 ms is dumped as 4999 us, 100 ms as 99999 us
-        assertEquals(4999, StatsViews.dumpedMicros("5ms"));
-        assertEquals(99999, StatsViews.dumpedMicros("100ms"));
-        assertEquals("100ms", StatsViews.time(StatsViews.dumpedMicros("100ms")));
+        assertEquals(4999, TestbedViews.dumpedMicros("5ms"));
+        assertEquals(99999, TestbedViews.dumpedMicros("100ms"));
+        assertEquals("100ms", TestbedViews.time(TestbedViews.dumpedMicros("100ms")));
     }
 
     @Test
     void ethtoolPrintsTheKernelNamesInTheirOrderThenTheModelsOwnCounters() throws Exception {
-        String e = StatsViews.ethtool(result(), "eth0", types());
+        String e = TestbedViews.ethtool(result(), "eth0", types());
         assertEquals("NIC statistics:\n"
                 + "     tx_pkt_n: 8110\n"
                 + "     rx_pkt_n: 4179\n"
@@ -252,13 +242,13 @@ class StatsViewsTest {
                 + "     txPackets: 8118\n"
                 + "     stackStops: 2156\n"
                 + "     driverStops: 0\n", e);
-        String all = StatsViews.ethtool(result(), null, types());
+        String all = TestbedViews.ethtool(result(), null, types());
         assertTrue(all.startsWith("# ethtool -S eth0\nNIC statistics:\n"), all);
         assertTrue(all.contains("# ethtool -S pc\nNIC statistics:\n# netdev model counters without a kernel name:\n"
                 + "     txPackets: 4181\n"), all);
         assertTrue(all.contains("# no counter of the netdev model has an ethtool -S name\n"), all);
-        StatsViews.ViewException x = assertThrows(StatsViews.ViewException.class,
-                () -> StatsViews.ethtool(result(), "q", types()));
+        TestbedViews.NotApplicable x = assertThrows(TestbedViews.NotApplicable.class,
+                () -> TestbedViews.ethtool(result(), "q", types()));
         assertEquals("q is not a driver of the run; drivers: [eth0, pc, pc2]", x.getMessage());
     }
 
@@ -269,10 +259,10 @@ class StatsViewsTest {
                 + "/sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit:15206\n"
                 + "/sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit_max:1879048192\n"
                 + "/sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit_min:0\n",
-                StatsViews.bql(result(), "eth0", types()));
-        assertTrue(StatsViews.bql(result(), "pc", types()).startsWith("# pc: BQL off"));
-        StatsViews.ViewException x = assertThrows(StatsViews.ViewException.class,
-                () -> StatsViews.bql(result(), "pc2", types()));
+                TestbedViews.bql(result(), "eth0", types()));
+        assertTrue(TestbedViews.bql(result(), "pc", types()).startsWith("# pc: BQL off"));
+        TestbedViews.NotApplicable x = assertThrows(TestbedViews.NotApplicable.class,
+                () -> TestbedViews.bql(result(), "pc2", types()));
         assertEquals("pc2 reports no byte queue limits (its model has no BQL hooks); devices with them: [eth0, pc]",
                 x.getMessage());
     }
@@ -281,47 +271,13 @@ class StatsViewsTest {
     void aResultWithoutThePipelineAsRunOrAQdiscForTheDeviceIsRefusedWithTheReason() {
         RunResultDTO old = result();
         old.types.clear();
-        assertTrue(assertThrows(StatsViews.ViewException.class, () -> StatsViews.tc(old, null, types())).getMessage()
+        assertTrue(assertThrows(TestbedViews.NotApplicable.class, () -> TestbedViews.tc(old, null, types())).getMessage()
                 .contains("does not record the pipeline as run"));
         assertEquals("no qdisc feeds iperf; devices with a qdisc: [pc, pc2, eth0]", assertThrows(
-                StatsViews.ViewException.class, () -> StatsViews.tc(result(), "iperf", types())).getMessage());
+                TestbedViews.NotApplicable.class, () -> TestbedViews.tc(result(), "iperf", types())).getMessage());
         RunResultDTO noSent = result();
         noSent.elements.get("q").remove("sentBytes");
-        assertTrue(assertThrows(StatsViews.ViewException.class, () -> StatsViews.tc(noSent, null, types())).getMessage()
+        assertTrue(assertThrows(TestbedViews.NotApplicable.class, () -> TestbedViews.tc(noSent, null, types())).getMessage()
                 .startsWith("qdisc q (pfifo_fast) reports no sentBytes"));
-    }
-
-    @Test
-    void theStatsCommandReadsAResultFileAndNamesTheFileInItsErrors(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("r.json");
-        Files.writeString(f, Json.result(result()));
-        Cli cli = new Cli(new FakeSimulator(), dir);
-        cli.simulator.elementTypes.add(descriptor("stmmac", ElementDescriptorDTO.DRIVER));
-        assertEquals(Runner.OK, cli.execute("stats", f.toString(), "--tc", "--dev", "eth0"), cli.err());
-        assertEquals(StatsViews.tc(result(), "eth0", types()), cli.out());
-
-        Cli all = new Cli(new FakeSimulator(), dir);
-        all.simulator.elementTypes.add(descriptor("stmmac", ElementDescriptorDTO.DRIVER));
-        assertEquals(Runner.OK, all.execute("stats", f.toString()), all.err());
-        Matcher m = Pattern.compile("(?m)^# (.*)$").matcher(all.out());
-        List<String> headers = new ArrayList<>();
-        while (m.find()) {
-            headers.add(m.group(1));
-        }
-        assertEquals("tc -s qdisc show", headers.get(0));
-        assertTrue(headers.contains("ethtool -S eth0"), headers.toString());
-        assertTrue(headers.contains("grep . /sys/class/net/*/queues/tx-0/byte_queue_limits/*"), headers.toString());
-
-        Cli missing = new Cli(new FakeSimulator(), dir);
-        assertEquals(Runner.INVALID, missing.execute("stats", dir.resolve("nope.json").toString()));
-        assertEquals("ringlab stats: " + dir.resolve("nope.json") + ": no such file\n", missing.err());
-
-        Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "{\"elements\": [");
-        Cli broken = new Cli(new FakeSimulator(), dir);
-        assertEquals(Runner.INVALID, broken.execute("stats", bad.toString()));
-        assertTrue(broken.err().startsWith("ringlab stats: " + bad + ": not a result file (ringlab run --json): "),
-                broken.err());
-        assertFalse(broken.err().contains("\tat "), "no stack trace");
     }
 }

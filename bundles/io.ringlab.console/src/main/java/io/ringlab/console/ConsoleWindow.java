@@ -101,6 +101,10 @@ final class ConsoleWindow implements Feedback {
             }
         });
         editor.acceptTypesFrom(paletteView.viewer());
+        editor.onNew(p -> {
+            runPanel.opened(p);
+            runPanel.updateButtons();
+        });
         editor.onSelection(this::elementSelected);
         charts = new LiveCharts(middle);
         middle.setWeights(2, 3);

@@ -56,11 +56,14 @@ final class EditablePipeline {
         setTypes(installed);
     }
 
+    /** The name of a pipeline File > New made, until it is saved under a name of the user's. */
+    static final String UNTITLED = "untitled";
+
     /** @return a new, empty pipeline named {@code untitled}, with no file */
     static EditablePipeline untitled(Collection<ElementDescriptorDTO> installed) {
         PipelineDTO p = new PipelineDTO();
-        p.file = "untitled.pipeline";
-        p.name = "untitled";
+        p.file = UNTITLED + ".pipeline";
+        p.name = UNTITLED;
         return new EditablePipeline(p, installed);
     }
 

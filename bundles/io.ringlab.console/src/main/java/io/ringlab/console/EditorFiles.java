@@ -8,7 +8,6 @@ import java.util.function.Consumer;
 
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
 
 import io.ringlab.console.api.ConsoleService;
@@ -27,6 +26,8 @@ final class EditorFiles {
     private final BiConsumer<String, String> error;
     /** The file the pipeline is saved to; {@code null} for a new pipeline not yet saved. */
     private Path file;
+    /** Where a test puts the file Save As writes ({@link FileChooser}: the Save As menu item); may be {@code null}. */
+    private org.eclipse.swt.widgets.Widget saveAsHook;
 
     /**
      * @param editor the editor: its model and message line
@@ -82,25 +83,25 @@ final class EditorFiles {
         return file == null ? saveAs() : saveTo(file);
     }
 
+    /** @param hook the widget whose {@code FILE_DATA} names the file Save As writes, for tests */
+    void saveAsHook(org.eclipse.swt.widgets.Widget hook) {
+        saveAsHook = hook;
+    }
+
     /** @return whether the pipeline was saved to a file the user chose */
     boolean saveAs() {
-        FileDialog d = new FileDialog(shell, SWT.SAVE);
-        d.setText("Save the pipeline");
-        d.setFilterExtensions(new String[] { "*.pipeline", "*" });
-        d.setOverwrite(true);
-        d.setFileName(file != null ? file.getFileName().toString() : editor.model().name() + ".pipeline");
-        if (file != null && file.getParent() != null) {
-            d.setFilterPath(file.getParent().toString());
-        }
-        String f = d.open();
-        return f != null && saveTo(Path.of(f));
+        Path f = FileChooser.choose(saveAsHook, shell, SWT.SAVE, "Save the pipeline", "pipeline",
+                file != null ? file.getFileName().toString() : editor.model().name() + ".pipeline",
+                file != null ? file.getParent() : null);
+        return f != null && saveTo(f);
     }
 
     private boolean saveTo(Path to) {
         EditablePipeline model = editor.model();
         PipelineDTO p = model.pipeline();
         p.file = to.toString();
-        if (p.name == null) {
+        if (p.name == null || file == null && EditablePipeline.UNTITLED.equals(p.name)) {
+            // a new pipeline takes the name the user gave its file, as a pipeline read from a file without a name does
             p.name = to.getFileName().toString().replaceFirst("\\.[^.]*$", "");
         }
         try {

@@ -126,8 +126,8 @@ final class PipelineEditor {
     void fillFileMenu(Menu fileMenu) {
         item(fileMenu, "&New\tCtrl+N", SWT.MOD1 + 'N', ConsoleService.ID_MENU_NEW, this::newPipeline);
         item(fileMenu, "&Save\tCtrl+S", SWT.MOD1 + 'S', ConsoleService.ID_MENU_SAVE, files::save);
-        item(fileMenu, "Save &As...\tCtrl+Shift+S", SWT.MOD1 + SWT.SHIFT + 'S', ConsoleService.ID_MENU_SAVE_AS,
-                files::saveAs);
+        files.saveAsHook(item(fileMenu, "Save &As...\tCtrl+Shift+S", SWT.MOD1 + SWT.SHIFT + 'S',
+                ConsoleService.ID_MENU_SAVE_AS, files::saveAs));
     }
 
     /** Adds the Edit menu to the window's menu bar. */
@@ -259,6 +259,9 @@ final class PipelineEditor {
 
     // ------------------------------------------------------------------ commands
 
+    /** Told of File > New's pipeline. */
+    private java.util.function.Consumer<PipelineDTO> onNew = p -> { };
+
     private void setModel(EditablePipeline m, Path f) {
         model = m;
         geometry = new EditorGeometry(m);
@@ -357,7 +360,13 @@ final class PipelineEditor {
             setModel(EditablePipeline.untitled(installed), null);
             view.zoomTo(1);
             say("new pipeline: place elements from the palette");
+            onNew.accept(model.pipeline());
         }
+    }
+
+    /** @param listener told of the pipeline File > New made, after the editor shows it (the Run tab resets) */
+    void onNew(java.util.function.Consumer<PipelineDTO> listener) {
+        this.onNew = listener;
     }
 
     /** Shows a line in the editor's message line. */

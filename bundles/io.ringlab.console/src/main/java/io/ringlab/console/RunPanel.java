@@ -171,7 +171,9 @@ final class RunPanel {
     }
 
     /**
-     * A pipeline was opened: a run in progress stops, and the tab shows the new pipeline's defaults.
+     * A pipeline was opened (or File > New made one): a run in progress stops, and the tab shows the new pipeline's
+     * settings and nothing of the previous one's: duration and seed as its file says (what was typed for the previous
+     * pipeline goes), no swap choices, the charts and the CPU table cleared, no summary, the status line about it.
      *
      * @param p the pipeline
      */
@@ -183,8 +185,14 @@ final class RunPanel {
         pipeline = p;
         session = null;
         isolate.setSelection(!bundles.thirdParty(p).isEmpty());
+        duration.setText(p.duration == null ? "" : p.duration.text);
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
+        seed.setText(p.seed == null ? "" : p.seed.text);
         seed.setMessage(p.seed == null ? "1" : p.seed.text);
+        liveTypes.clear(); // the swap choices were the last run's elements
+        swapElement.setItems(new String[0]);
+        swapChoices = List.of();
+        swapTarget.setItems(new String[0]);
         host.charts().reset(p.headline == null ? null : p.headline.text);
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);

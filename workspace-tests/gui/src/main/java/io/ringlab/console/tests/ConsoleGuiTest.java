@@ -49,6 +49,67 @@ class ConsoleGuiTest extends GuiTest {
         return context.getProperty("ringlab.screenshots");
     }
 
+    /** Opens a sample by clicking it in the list, and waits until the Run tab says it is ready. */
+    private void openSample(String name, int elements) {
+        org.eclipse.swt.widgets.List samples = gui.find(shell, ConsoleService.ID_SAMPLES, org.eclipse.swt.widgets.List.class);
+        samples.select(Arrays.asList(samples.getItems()).indexOf(name));
+        samples.notifyListeners(SWT.Selection, new Event());
+        Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
+        gui.until(name + " to open", () -> status.getText().startsWith("ready: " + elements + " elements"));
+    }
+
+    /**
+     * Issue 20, section 3: opening another pipeline, or File > New, leaves nothing of the previous one in the Run tab (a
+     * duration typed for one pipeline does not run the next), and a new pipeline saved under a name takes that name.
+     */
+    @Test
+    void openingAnotherPipelineOrNewLeavesNothingOfThePreviousOne() throws Exception {
+        shell = console.open(display, null);
+        openSample("stmmac-bql-100m", 10);
+        Text duration = gui.find(shell, ConsoleService.ID_DURATION, Text.class);
+        Text seed = gui.find(shell, ConsoleService.ID_SEED, Text.class);
+        assertEquals("60s", duration.getText(), "the file's duration");
+        duration.setText("20ms");
+        seed.setText("7");
+        gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
+        Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
+        gui.until("the run to end", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
+        Combo swapElement = gui.find(shell, ConsoleService.ID_SWAP_ELEMENT, Combo.class);
+        Combo swapTarget = gui.find(shell, ConsoleService.ID_SWAP_TARGET, Combo.class);
+        org.eclipse.swt.widgets.Table cpu = gui.find(shell, ConsoleService.ID_CPU_TABLE, org.eclipse.swt.widgets.Table.class);
+        assertTrue(swapElement.getItemCount() > 0 && swapTarget.getItemCount() > 0, "the run's swap choices");
+        assertTrue(cpu.getItemCount() > 0, "the run's CPU rows");
+        assertFalse(summary.getText().isEmpty());
+
+        openSample("netdev-bql", 9);
+        assertEquals("200ms", duration.getText(), "netdev-bql's file says 200ms; 20ms was typed for the other pipeline");
+        assertEquals("1", seed.getText(), "the file's seed");
+        assertEquals(0, swapElement.getItemCount(), "no swap choices of the other pipeline's run");
+        assertEquals(0, swapTarget.getItemCount());
+        assertEquals(0, cpu.getItemCount(), "no CPU rows of the other run");
+        assertEquals("", summary.getText());
+        assertEquals(null, summary.getData(ConsoleService.RESULT_DATA));
+
+        duration.setText("5ms");
+        gui.menuItem(shell, ConsoleService.ID_MENU_NEW).notifyListeners(SWT.Selection, new Event());
+        Label status = gui.find(shell, ConsoleService.ID_STATUS, Label.class);
+        gui.until("the new pipeline", () -> status.getText().startsWith("ready: 0 elements"));
+        assertEquals("", duration.getText(), "a new pipeline has no duration of its own: the default applies");
+        assertEquals("", seed.getText());
+        assertTrue(shell.getText().contains("untitled"), shell.getText());
+
+        // a new pipeline saved as my-queue.pipeline is named my-queue, in the file and in the window's title
+        Path file = Files.createTempDirectory("ringlab-gui").resolve("my-queue.pipeline");
+        org.eclipse.swt.widgets.MenuItem saveAs = gui.menuItem(shell, ConsoleService.ID_MENU_SAVE_AS);
+        saveAs.setData(ConsoleService.FILE_DATA, file.toString());
+        saveAs.notifyListeners(SWT.Selection, new Event());
+        gui.until("the file to be written", () -> Files.isRegularFile(file));
+        assertEquals("my-queue", PipelineReader.read(file).name);
+        assertTrue(shell.getText().contains("my-queue") && !shell.getText().contains("untitled"), shell.getText());
+        Files.delete(file);
+        Files.delete(file.getParent());
+    }
+
     /**
      * A sample opened with one click and run with a short duration: the charts receive data, and the summary's headline and
      * invariants are those of a headless run of the same file and seed through the same Simulator service.

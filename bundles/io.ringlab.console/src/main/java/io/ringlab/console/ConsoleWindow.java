@@ -1,6 +1,7 @@
 package io.ringlab.console;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -144,7 +145,7 @@ final class ConsoleWindow implements Feedback {
         id(item(file, "Export Series as &CSV...", 0, exports::csv), ConsoleService.ID_MENU_EXPORT_CSV);
         id(item(file, "Export Result as &JSON...", 0, exports::json), ConsoleService.ID_MENU_EXPORT_JSON);
         new MenuItem(file, SWT.SEPARATOR);
-        item(file, "E&xit", 0, () -> shell.close());
+        id(item(file, "E&xit\tCtrl+Q", SWT.MOD1 + 'Q', () -> shell.close()), ConsoleService.ID_MENU_EXIT);
         editor.fillEditMenu(bar);
         Menu run = submenu(bar, "&Run");
         item(run, "&Run\tF5", SWT.F5, runPanel::run);
@@ -153,6 +154,67 @@ final class ConsoleWindow implements Feedback {
         item(run, "S&tep", 0, runPanel::step);
         item(run, "&Stop", 0, runPanel::stop);
         item(run, "S&wap the Selected Implementation", 0, runPanel::swap);
+        Menu help = submenu(bar, "&Help");
+        id(item(help, "&Documentation", 0, () -> openPage(context.home() == null ? null
+                : context.home().resolve("docs").resolve("index.md"), "the documentation")), ConsoleService.ID_MENU_DOCS);
+        id(item(help, "&Model Page of the Selected Element", 0, this::modelPage), ConsoleService.ID_MENU_MODEL_PAGE);
+        new MenuItem(help, SWT.SEPARATOR);
+        id(item(help, "&About Ringlab", 0, this::about), ConsoleService.ID_MENU_ABOUT);
+    }
+
+    // ------------------------------------------------------------------ help
+
+    /** Help > Model Page: the page of the selected element's type, as its descriptor names it. */
+    private void modelPage() {
+        String selected = editor.singleSelection();
+        if (selected == null) {
+            error("No element selected", "Select one element on the canvas: Help > Model Page opens its type's model page.");
+            return;
+        }
+        String type = editor.pipeline().elements.stream().filter(e -> e.name.equals(selected)).map(e -> e.type)
+                .findFirst().orElse(null);
+        io.ringlab.sim.api.dto.ElementDescriptorDTO d = context.simulator().elementTypes().stream()
+                .filter(t -> t.type.equals(type)).findFirst().orElse(null);
+        if (d == null || d.modelPage == null) {
+            error("No model page", selected + " is a " + type + (d == null ? ", which no installed bundle provides"
+                    : " (bundle " + d.bundle + "), whose descriptor names no model page"));
+            return;
+        }
+        openPage(context.home() == null ? null : context.home().resolve(d.modelPage), type + "'s model page");
+    }
+
+    /** Opens a page of the documentation with the desktop's program for it; says where it is either way. */
+    private void openPage(Path page, String what) {
+        if (page == null || !Files.isRegularFile(page)) {
+            error("Cannot open " + what, (page == null ? "ringlab.home is not set" : page + ": no such file")
+                    + "; the documentation is the docs/ folder of Ringlab's installation");
+            return;
+        }
+        log("INFO", "help: " + what + " is " + page);
+        if (!org.eclipse.swt.program.Program.launch(page.toString())) {
+            log("INFO", "help: no program here opens " + page.getFileName() + "; read it in an editor or on the web");
+        }
+    }
+
+    /** Help > About: Ringlab's version and the bundles of this installation, with theirs. */
+    private void about() {
+        StringBuilder b = new StringBuilder();
+        org.osgi.framework.Bundle self = org.osgi.framework.FrameworkUtil.getBundle(ConsoleWindow.class);
+        b.append("Ringlab ").append(self == null ? "(version unknown)" : self.getVersion()).append("\n")
+                .append("NIC-driver buffer and queue models on Apache Felix; docs/index.md in the installation.\n\n")
+                .append("Bundles:\n");
+        if (self != null) {
+            for (org.osgi.framework.Bundle bundle : self.getBundleContext().getBundles()) {
+                if (bundle.getBundleId() != 0) {
+                    b.append("  ").append(bundle.getSymbolicName()).append(' ').append(bundle.getVersion()).append('\n');
+                }
+            }
+        }
+        MessageDialog d = new MessageDialog(shell, "About Ringlab", null, b.toString().strip(), MessageDialog.INFORMATION, 0,
+                "OK");
+        d.setBlockOnOpen(false);
+        d.open();
+        d.getShell().setData(ConsoleService.WIDGET_ID, ConsoleService.ID_ABOUT);
     }
 
     private static Menu submenu(Menu bar, String text) {

@@ -215,6 +215,15 @@ public interface ConsoleService {
     String ID_MENU_OPEN_EXPERIMENT = "menu.openExperiment";
 
     /**
+     * Ids of File > Exit (Ctrl+Q), Help > Documentation, Help > Model Page of the Selected Element, Help > About, and
+     * of the About dialog's shell.
+     *
+     * @since 1.5
+     */
+    String ID_MENU_EXIT = "menu.exit", ID_MENU_DOCS = "menu.docs", ID_MENU_MODEL_PAGE = "menu.modelPage",
+            ID_MENU_ABOUT = "menu.about", ID_ABOUT = "about";
+
+    /**
      * Opens a console window.
      *
      * @param display the display to open it on; the caller runs its event loop

@@ -50,6 +50,8 @@ final class MetricsImpl implements Metrics {
     final Map<String, DoubleSupplier> values = new LinkedHashMap<>();
     final Map<String, Hist> histograms = new LinkedHashMap<>();
     final List<String> series = new ArrayList<>();
+    /** Rates sampled in the series over each interval ({@link #sampleAsSeries}): the headline's, when it is a rate. */
+    final List<String> intervalRates = new ArrayList<>();
     /** Histogram name to its series of points ({@link #points}). */
     final Map<String, Points> points = new LinkedHashMap<>();
     /** While a hot swap creates the new instance: its registrations, applied by {@link #commit}; otherwise null. */
@@ -258,6 +260,54 @@ final class MetricsImpl implements Metrics {
      * @return a column for the series that reads the metric current at each sample (a swap may replace it); NaN while the
      *         metric does not exist
      */
+    /**
+     * Samples a metric in the series (the pipeline's headline, so that its chart is never empty): a gauge or a counter as
+     * its value, a rate as its value over each sampling interval ({@link #intervalRate}). A histogram's statistic is
+     * left to its P50 and P99 columns.
+     *
+     * @return whether the metric is a gauge, counter or rate of this element
+     */
+    boolean sampleAsSeries(String name) {
+        DoubleSupplier s = values.get(name);
+        if (s == null) {
+            return false;
+        }
+        if (s instanceof Rate) {
+            if (!intervalRates.contains(name)) {
+                intervalRates.add(name);
+            }
+        } else if (!series.contains(name)) {
+            series.add(name);
+        }
+        return true;
+    }
+
+    /**
+     * @return a reader of a rate over each sampling interval: its counter's increase since the previous read, scaled, per
+     *         second of virtual time between the reads; NaN at the first read. It reads the rate registered under the
+     *         name at each call (a hot swap's successor registers its own) and allocates nothing.
+     */
+    DoubleSupplier intervalRate(String name) {
+        return new DoubleSupplier() {
+            private long last = Long.MIN_VALUE;
+            private long lastPicos;
+
+            @Override
+            public double getAsDouble() {
+                if (!(values.get(name) instanceof Rate r)) {
+                    return Double.NaN;
+                }
+                long v = r.counter.value;
+                long now = window.nowPicos();
+                double out = last == Long.MIN_VALUE || now <= lastPicos ? Double.NaN
+                        : (v - last) * r.scale / ((now - lastPicos) / 1e12);
+                last = v;
+                lastPicos = now;
+                return out;
+            }
+        };
+    }
+
     DoubleSupplier column(String name) {
         return () -> {
             DoubleSupplier s = values.get(name);

@@ -81,11 +81,29 @@ public final class PipelineBuilder {
         }
         Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
         checkHeadlineMetric(file, pipeline, metricNames);
+        headlineSeries(pipeline, sim);
         Set<String> types = new LinkedHashSet<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             types.add(spec.type);
         }
         return new RunImpl(sim, pipeline, options, settings.duration(), types, swaps, metricNames);
+    }
+
+    /**
+     * Samples the headline in the series when the element does not already (a rate, a gauge: the console's headline chart
+     * draws that column; a histogram's P50 and P99 are columns already).
+     */
+    private static void headlineSeries(PipelineDTO pipeline, Simulation sim) {
+        if (pipeline.headline == null) {
+            return;
+        }
+        String h = MetricNames.current(pipeline.headline.text);
+        int dot = h.lastIndexOf('.');
+        for (ElementContextImpl c : sim.contexts) {
+            if (c.name.equals(h.substring(0, dot))) {
+                c.metrics.sampleAsSeries(h.substring(dot + 1));
+            }
+        }
     }
 
     /** The run's seed, duration and cost profile, as the options and the pipeline's header give them. */

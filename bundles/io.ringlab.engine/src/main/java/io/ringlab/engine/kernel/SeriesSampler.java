@@ -58,6 +58,10 @@ final class SeriesSampler {
                 names.add(c.name + "." + m);
                 columns.add(c.metrics.column(m));
             }
+            for (String m : c.metrics.intervalRates) { // the headline, when it is a rate: its value over each interval
+                names.add(c.name + "." + m);
+                columns.add(c.metrics.intervalRate(m));
+            }
             for (Map.Entry<String, MetricsImpl.Hist> h : c.metrics.histograms.entrySet()) {
                 for (int i = 0; i < MetricsImpl.INTERVAL_NAMES.length; i++) {
                     // the whole run's name: the series column holds its value over each interval (docs/engine.md)

@@ -227,6 +227,47 @@ class FormsAndBundlesGuiTest extends GuiTest {
     }
 
     /** Clicks the element's box on the pipeline canvas, where the canvas says it drew it. */
+    /**
+     * Issue 20, section 5: Help > Model Page says what to do without a selection and names the selected element's page,
+     * Help > Documentation the docs' index, About lists Ringlab's version and bundles, and File > Exit is Ctrl+Q.
+     */
+    @Test
+    void helpNamesThePagesAboutListsTheBundlesAndCtrlQQuits() throws Exception {
+        Path home = Path.of(context.getProperty("ringlab.home")).toAbsolutePath().normalize(); // as the console has it
+        shell = console.open(display, home.resolve("pipelines").resolve("stmmac-bql-100m.pipeline"));
+        gui.settle();
+        Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);
+        gui.menuItem(shell, ConsoleService.ID_MENU_MODEL_PAGE).notifyListeners(SWT.Selection, new Event());
+        assertEquals(1, gui.errorDialogs().size(), "no selection: a dialog says what to do");
+        assertTrue(allLabels(gui.errorDialogs().get(0)).stream().anyMatch(l -> l.contains("Select one element")));
+        gui.errorDialogs().get(0).close();
+
+        select("eth0");
+        gui.menuItem(shell, ConsoleService.ID_MENU_MODEL_PAGE).notifyListeners(SWT.Selection, new Event());
+        assertTrue(log.getText().contains("help: stmmac's model page is " + home.resolve("docs/models/stmmac.md")),
+                log.getText());
+        gui.menuItem(shell, ConsoleService.ID_MENU_DOCS).notifyListeners(SWT.Selection, new Event());
+        assertTrue(log.getText().contains("help: the documentation is " + home.resolve("docs").resolve("index.md")),
+                log.getText());
+        assertTrue(gui.errorDialogs().isEmpty(), "both pages exist");
+
+        gui.menuItem(shell, ConsoleService.ID_MENU_ABOUT).notifyListeners(SWT.Selection, new Event());
+        org.eclipse.swt.widgets.Shell about = Arrays.stream(display.getShells()).filter(s -> !s.isDisposed()
+                && ConsoleService.ID_ABOUT.equals(s.getData(ConsoleService.WIDGET_ID))).findFirst().orElseThrow();
+        String text = String.join("\n", allLabels(about));
+        Bundle console = Arrays.stream(context.getBundles()).filter(b -> "io.ringlab.console".equals(b.getSymbolicName()))
+                .findFirst().orElseThrow();
+        assertTrue(text.contains("Ringlab " + console.getVersion()), text);
+        assertTrue(text.contains("io.ringlab.engine ") && text.contains("io.ringlab.console " + console.getVersion()), text);
+        about.close();
+
+        org.eclipse.swt.widgets.MenuItem exit = gui.menuItem(shell, ConsoleService.ID_MENU_EXIT);
+        assertEquals(SWT.MOD1 + 'Q', exit.getAccelerator(), "Ctrl+Q");
+        exit.notifyListeners(SWT.Selection, new Event());
+        gui.settle();
+        assertTrue(shell.isDisposed(), "a clean window quits at once");
+    }
+
     @SuppressWarnings("unchecked")
     private void select(String element) {
         Canvas canvas = gui.find(shell, ConsoleService.ID_PIPELINE, Canvas.class);
@@ -279,6 +320,19 @@ class FormsAndBundlesGuiTest extends GuiTest {
 
     private static boolean hasType(Tree palette, String type) {
         return Gui.leaves(palette).stream().anyMatch(t -> t.startsWith(type + "  ("));
+    }
+
+    /** @return the texts of every label in {@code c}, however deep (a dialog's message) */
+    private static List<String> allLabels(Composite c) {
+        List<String> l = new ArrayList<>();
+        for (Control k : c.getChildren()) {
+            if (k instanceof Label label) {
+                l.add(label.getText());
+            } else if (k instanceof Composite inner) {
+                l.addAll(allLabels(inner));
+            }
+        }
+        return l;
     }
 
     private static List<String> labels(Composite c) {

@@ -40,8 +40,16 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * {@value ChartData#MAX_POINTS} points per series). UI thread only; the colours are disposed with the folder.
  */
 final class LiveCharts {
+    /**
+     * The charts' colours, one per series of a chart in order (matplotlib's tab10, then two darker ones): a queue view
+     * with pfifo_fast's bands, two devices and BQL has nine series, each its own colour (issue 20).
+     */
     private static final int[][] PALETTE = { { 0x1f, 0x77, 0xb4 }, { 0xd6, 0x27, 0x28 }, { 0x2c, 0xa0, 0x2c }, { 0xff, 0x7f, 0x0e },
-            { 0x94, 0x67, 0xbd }, { 0x8c, 0x56, 0x4b }, { 0xe3, 0x77, 0xc2 }, { 0x7f, 0x7f, 0x7f } };
+            { 0x94, 0x67, 0xbd }, { 0x8c, 0x56, 0x4b }, { 0xe3, 0x77, 0xc2 }, { 0x7f, 0x7f, 0x7f }, { 0xbc, 0xbd, 0x22 },
+            { 0x17, 0xbe, 0xcf }, { 0x39, 0x3b, 0x79 }, { 0x63, 0x79, 0x39 } };
+    private static final String CACHE_TITLE = "L1d hit rate per core (each sampling interval)";
+    /** What the Cache tab says when the run's cost profile models no caches. */
+    static final String CACHE_NONE = "No caches: this run's cost profile models none, so there is no hit rate to draw";
     private static final String HEADLINE_SERIES = "headline";
 
     private final TabFolder tabs;
@@ -87,7 +95,7 @@ final class LiveCharts {
 
         Composite c = filled(tabs);
         tab("Cache", c);
-        cache = chart(c, ConsoleService.ID_CHART_CACHE, "L1d hit rate per core (each sampling interval)", "%");
+        cache = chart(c, ConsoleService.ID_CHART_CACHE, CACHE_TITLE, "%");
 
         Composite cpu = filled(tabs);
         tab("CPU", cpu);
@@ -192,6 +200,11 @@ final class LiveCharts {
         percentiles.clear();
         swaps(List.of());
         headline.getTitle().setText(headlineMetric == null ? "Headline (the pipeline names none)" : "Headline: " + headlineMetric);
+        // the axis names the metric's unit (from its name's suffix, as the summary does)
+        String unit = headlineMetric == null ? "" : io.ringlab.pipeline.format.MetricUnits.unitOf(
+                headlineMetric.substring(headlineMetric.lastIndexOf('.') + 1));
+        headline.getAxisSet().getYAxis(0).getTitle().setText(unit == null || unit.isEmpty() ? "value" : unit);
+        cache.getTitle().setText(CACHE_TITLE);
     }
 
     /**
@@ -207,12 +220,14 @@ final class LiveCharts {
         List<Percentiles.Row> lat = Percentiles.rows(elements);
         if (!lat.isEmpty()) {
             fill(latencyTable, lat.stream().map(Percentiles.Row::cells).toList());
+            fit(latencyTable);
             if (percentiles.add(simulatedSeconds, lat)) {
                 replace(latency, percentiles.timeMillis(), percentiles.series(), 0);
             }
         }
         if (!cpu.isEmpty()) {
             fill(cpuTable, cpu.stream().map(CpuTable::cells).toList());
+            fit(cpuTable);
         }
         if (d.size() == 0) {
             return;
@@ -244,6 +259,14 @@ final class LiveCharts {
         queues.redraw();
         replace(pools, d.timeMillis(), d.pools(), 0);
         replace(cache, d.timeMillis(), d.cache(), 0);
+        cache.getTitle().setText(d.cache().isEmpty() ? CACHE_NONE : CACHE_TITLE);
+    }
+
+    /** Widens each column to its widest cell and its header, so that no number is cut. */
+    private static void fit(Table t) {
+        for (org.eclipse.swt.widgets.TableColumn c : t.getColumns()) {
+            c.pack();
+        }
     }
 
     /** @return how many times {@link #show} ran since the console opened. */
@@ -355,10 +378,10 @@ final class LiveCharts {
         if (s == null) {
             s = (ILineSeries<Object>) c.getSeriesSet().createSeries(SeriesType.LINE, id);
             s.setSymbolType(PlotSymbolType.NONE);
-            s.setLineColor(color);
             s.setAntialias(SWT.ON);
             s.setYAxisId(axis);
         }
+        s.setLineColor(color); // the colour of its place now: a series created before others appeared keeps no stale one
         double[][] xy = ChartData.withoutNaN(x, y); // a percentile of an interval without packets: no point
         x = xy[0];
         y = xy[1];

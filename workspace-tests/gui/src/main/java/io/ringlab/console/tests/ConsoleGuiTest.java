@@ -80,6 +80,26 @@ class ConsoleGuiTest extends GuiTest {
         assertTrue(swapElement.getItemCount() > 0 && swapTarget.getItemCount() > 0, "the run's swap choices");
         assertTrue(cpu.getItemCount() > 0, "the run's CPU rows");
         assertFalse(summary.getText().isEmpty());
+        // issue 20, section 2: the CPU table's columns fit their numbers; the headline's axis names its unit; the Cache
+        // tab says why it is empty (the S805's profile models no caches)
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(cpu);
+        try {
+            for (int col = 0; col < cpu.getColumnCount(); col++) {
+                int widest = gc.textExtent(cpu.getColumn(col).getText()).x;
+                for (org.eclipse.swt.widgets.TableItem item : cpu.getItems()) {
+                    widest = Math.max(widest, gc.textExtent(item.getText(col)).x);
+                }
+                assertTrue(cpu.getColumn(col).getWidth() >= widest, "CPU column " + cpu.getColumn(col).getText() + ": "
+                        + cpu.getColumn(col).getWidth() + " px for text " + widest + " px wide");
+            }
+        } finally {
+            gc.dispose();
+        }
+        Chart headlineChart = gui.find(shell, ConsoleService.ID_CHART_HEADLINE, Chart.class);
+        assertEquals("ms", headlineChart.getAxisSet().getYAxis(0).getTitle().getText(), "ping.rttP50Millis is in ms");
+        Chart cache = gui.find(shell, ConsoleService.ID_CHART_CACHE, Chart.class);
+        assertTrue(cache.getTitle().getText().startsWith("No caches: this run's cost profile models none"),
+                cache.getTitle().getText());
 
         openSample("netdev-bql", 9);
         assertEquals("200ms", duration.getText(), "netdev-bql's file says 200ms; 20ms was typed for the other pipeline");

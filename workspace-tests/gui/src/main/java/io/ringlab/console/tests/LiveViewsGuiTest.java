@@ -242,6 +242,9 @@ class LiveViewsGuiTest extends GuiTest {
         for (String c : queueSeries) {
             assertSeries(queues, s, c);
         }
+        assertEquals(queueSeries.size(), Arrays.stream(queues.getSeriesSet().getSeries())
+                .map(x -> ((org.eclipse.swtchart.ILineSeries<?>) x).getLineColor().getRGB()).distinct().count(),
+                "each series its own colour (q.backlog and eth0.inflight were the same blue)");
         assertEquals(0, queues.getSeriesSet().getSeries("q.backlog").getYAxisId(), "packets on the left axis");
         assertEquals(1, queues.getSeriesSet().getSeries("eth0.limit").getYAxisId(), "bytes on the right axis");
         assertTrue(Arrays.stream(column(s, "q.backlog")).max().orElse(0) > 0, "BQL moved a backlog into the qdisc");

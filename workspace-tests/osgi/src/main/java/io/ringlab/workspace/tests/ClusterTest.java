@@ -286,14 +286,26 @@ class ClusterTest {
                 + " only when a command uses them: " + said);
     }
 
-    /** @return a cluster file for three members on free ports of 127.0.0.1, with {@code extra} at its end */
+    /**
+     * @return a cluster file for three members on free ports of 127.0.0.1, with {@code extra} at its end. The ports are
+     *         below the kernel's ephemeral range (net.ipv4.ip_local_port_range): a port from that range, free when it was
+     *         checked, could become the local port of one member's connection to another before the last member binds
+     *         it (a worker once failed to start so in CI)
+     */
     private Path clusterFile(String name, String extra) throws IOException {
+        int ephemeral = 32768;
+        try {
+            ephemeral = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).strip()
+                    .split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            // not Linux's /proc: keep Linux's default start of the range
+        }
+        java.util.Random random = new java.util.Random();
+        int low = 10_000;
+        int high = Math.max(low + 100, ephemeral - 3);
         for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                base = s.getLocalPort();
-            }
-            if (base > 65000 || !free(base + 1) || !free(base + 2)) {
+            int base = low + random.nextInt(high - low);
+            if (!free(base) || !free(base + 1) || !free(base + 2)) {
                 continue;
             }
             return Files.writeString(dir.resolve(name + ".yaml"), """

@@ -198,7 +198,7 @@ public final class PcapReader {
                             + " (snap length " + snaplen + ")");
                 }
                 byte[] data = data((int) caplen, "frame " + n);
-                frame(sec, frac * (nanos ? 1000 : 1_000_000), data, (int) caplen, origlen, fcs);
+                frame(sec, frac * (nanos ? 1000 : 1_000_000), data, 0, (int) caplen, origlen, fcs);
             }
         }
 
@@ -347,10 +347,6 @@ public final class PcapReader {
 
 
         // ------------------------------------------------------------------ frames
-
-        private void frame(long sec, long picos, byte[] data, int caplen, long origlen, int fcs) throws FormatException {
-            frame(sec, picos, data, 0, caplen, origlen, fcs);
-        }
 
         private void frame(long sec, long picos, byte[] data, int at, int caplen, long origlen, int fcs)
                 throws FormatException {
@@ -511,14 +507,5 @@ public final class PcapReader {
         private FormatException error(String what) {
             return new FormatException(file + ": " + what);
         }
-    }
-
-    /** @return the capture's frames as a list of lines (time, length, tos, flow), for tests and tools */
-    public static List<String> describe(Capture c) {
-        List<String> out = new ArrayList<>(c.frames());
-        for (int i = 0; i < c.frames(); i++) {
-            out.add(c.timePicos()[i] + " " + c.lengths()[i] + " " + (c.tos()[i] & 0xFF) + " " + c.flows()[i]);
-        }
-        return out;
     }
 }

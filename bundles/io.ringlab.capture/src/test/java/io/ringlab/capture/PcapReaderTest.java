@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -250,17 +249,7 @@ class PcapReaderTest {
 
     /** @return tshark's {@code frame.time_relative} and {@code frame.len} of each frame */
     private List<String> tshark(Path file) throws Exception {
-        Process p;
-        try {
-            p = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-e", "frame.time_relative", "-e",
-                    "frame.len").redirectError(dir.resolve("tshark.err").toFile()).start();
-        } catch (java.io.IOException e) {
-            throw new AssertionError("tshark is not installed: ./ringlab test installs it as root; otherwise run sudo"
-                    + " apt-get install -y --no-install-recommends tshark (" + e.getMessage() + ")");
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), out + Files.readString(dir.resolve("tshark.err")));
-        return out.lines().map(l -> l.replace('\t', ' ')).toList();
+        return PcapngTsharkTest.tshark(file, dir, "-T", "fields", "-e", "frame.time_relative", "-e", "frame.len").lines()
+                .map(l -> l.replace('\t', ' ')).toList();
     }
 }

@@ -156,18 +156,27 @@ class PcapngTsharkTest {
 
     /** @return tshark's standard output for the file with these arguments; fails unless it exits with 0 */
     private String tshark(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tshark", "-r", file.toString()));
+        return tshark(file, dir, args);
+    }
+
+    /**
+     * @param capture the file tshark reads ({@code -r})
+     * @param scratch a folder for tshark's standard error
+     * @return what tshark printed; fails when it is not installed (naming the package) or exits with an error
+     */
+    static String tshark(Path capture, Path scratch, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("tshark", "-r", capture.toString()));
         cmd.addAll(List.of(args));
         Process p;
         try {
-            p = new ProcessBuilder(cmd).redirectError(dir.resolve("tshark.err").toFile()).start();
+            p = new ProcessBuilder(cmd).redirectError(scratch.resolve("tshark.err").toFile()).start();
         } catch (IOException e) {
             throw new AssertionError("tshark is not installed: ./ringlab test installs it as root; otherwise run sudo"
                     + " apt-get install -y --no-install-recommends tshark (" + e.getMessage() + ")");
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out + Files.readString(dir.resolve("tshark.err")));
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out + Files.readString(scratch.resolve("tshark.err")));
         return out;
     }
 }

@@ -142,12 +142,7 @@ final class PcapSourceElement implements Element, Handover {
         }
         if (n > 0) {
             txPackets.add(n);
-            if (n == 1) {
-                out.push(batch[0]);
-            } else {
-                out.pushBatch(batch, 0, n);
-            }
-            java.util.Arrays.fill(batch, 0, n, null);
+            SourceElement.pushBurst(out, batch, n);
         }
         if (next < frames) {
             timer.at(due(loop, next));

@@ -149,16 +149,27 @@ final class SourceElement implements Element, Handover {
         nextPicos = t;
         if (n > 0) {
             txPackets.add(n);
-            if (n == 1) {
-                out.push(batch[0]);
-            } else {
-                out.pushBatch(batch, 0, n);
-            }
-            java.util.Arrays.fill(batch, 0, n, null);
+            pushBurst(out, batch, n);
         }
         if (generated < limit) {
             timer.at(t);
         }
+    }
+
+    /**
+     * Hands a burst of generated packets downstream: one {@code push} for one, one {@code pushBatch} for more, and
+     * forgets them (the array is the element's, kept for the next burst).
+     *
+     * @param batch the packets, from index 0
+     * @param n how many, at least 1
+     */
+    static void pushBurst(OutputPort out, Buffer[] batch, int n) {
+        if (n == 1) {
+            out.push(batch[0]);
+        } else {
+            out.pushBatch(batch, 0, n);
+        }
+        java.util.Arrays.fill(batch, 0, n, null);
     }
 
     private int frameSize() {

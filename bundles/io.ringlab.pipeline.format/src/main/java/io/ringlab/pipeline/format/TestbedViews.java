@@ -113,7 +113,8 @@ public final class TestbedViews {
      * {@code tc -s qdisc show [dev DEV]}: every qdisc element, as the root qdisc of the device its output feeds. The
      * handle is {@code 0:} for pfifo_fast (the kernel's default qdisc of the eras modelled, created with the device) and
      * {@code 8001:}, {@code 8002:}, ... for the others in element order (the handles {@code qdisc_alloc_handle}'s
-     * global counter gives the qdiscs a user adds, {@code net/sched/sch_api.c}); {@code refcnt 2} as a root qdisc shows. Without {@code dev} each line names its device, as tc does.
+     * global counter gives the qdiscs a user adds, {@code net/sched/sch_api.c}); {@code refcnt 2} as a root qdisc shows.
+     * Without {@code dev} each line names its device, as tc does.
      *
      * @param dev the device to show, or {@code null} for all
      * @throws NotApplicable when {@code dev} has no qdisc, or the result lacks what the view reads

@@ -468,6 +468,8 @@ public abstract class DriverContract {
         List<String> unreported = MetricDeclarations.unreported(factory().descriptor(), reported);
         assertTrue(unreported.isEmpty(), "declarations: " + DUT + "'s factory declares metrics the loaded run does not"
                 + " report: " + Runs.firstOf(unreported, 5));
+        List<String> roles = MetricDeclarations.canvasRoles(MetricDeclarations.listed(factory()));
+        assertTrue(roles.isEmpty(), "declarations: canvas roles (MetricDescriptorDTO.canvas): " + Runs.firstOf(roles, 5));
     }
 
     /**

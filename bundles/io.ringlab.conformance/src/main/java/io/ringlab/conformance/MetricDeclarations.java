@@ -68,6 +68,47 @@ public final class MetricDeclarations {
     }
 
     /**
+     * The check of the canvas roles a type gives its metrics ({@link MetricDescriptorDTO#canvas}): a level is a gauge, a
+     * throughput a counter of bytes or packets, and a capacity names a metric the type declares or one of its properties.
+     *
+     * @param listed the type as the engine lists it (units filled in from the names' suffixes); never {@code null}
+     * @return one line per metric whose role is wrong, saying what is allowed; empty if none
+     * @since 1.1
+     */
+    public static List<String> canvasRoles(ElementDescriptorDTO listed) {
+        List<String> bad = new ArrayList<>();
+        Set<String> metrics = new TreeSet<>();
+        listed.metricDescriptors.forEach(m -> metrics.add(m.name));
+        Set<String> properties = new TreeSet<>();
+        listed.properties.forEach(p -> properties.add(p.name));
+        for (MetricDescriptorDTO m : listed.metricDescriptors) {
+            if (m.canvas == null) {
+                continue;
+            }
+            String where = listed.type + "." + m.name + ": canvas=" + m.canvas;
+            if (MetricDescriptorDTO.LEVEL.equals(m.canvas)) {
+                if (!MetricDescriptorDTO.GAUGE.equals(m.kind)) {
+                    bad.add(where + " on a " + m.kind + "; a level is a gauge (what the element holds now)");
+                }
+            } else if (MetricDescriptorDTO.THROUGHPUT.equals(m.canvas)) {
+                if (!MetricDescriptorDTO.COUNTER.equals(m.kind)) {
+                    bad.add(where + " on a " + m.kind + "; a throughput is a counter");
+                } else if (!"B".equals(m.unit) && !"packets".equals(m.unit) && !"".equals(m.unit)) {
+                    bad.add(where + " in unit " + m.unit + "; a throughput counts bytes (B) or packets");
+                }
+            } else {
+                bad.add(where + "; allowed: " + MetricDescriptorDTO.LEVEL + ", " + MetricDescriptorDTO.THROUGHPUT);
+                continue;
+            }
+            if (m.capacity != null && !metrics.contains(m.capacity) && !properties.contains(m.capacity)) {
+                bad.add(where + ", capacity=" + m.capacity + " names neither a metric nor a property of the type (metrics: "
+                        + metrics + ", properties: " + properties + ")");
+            }
+        }
+        return bad;
+    }
+
+    /**
      * @param factory a factory
      * @return its type as the engine lists it (see {@link #undeclared})
      * @throws AssertionError if the engine does not list the type

@@ -502,5 +502,7 @@ public abstract class QdiscContract {
         List<String> unreported = MetricDeclarations.unreported(elementFactory().descriptor(), reported);
         assertTrue(unreported.isEmpty(), "declarations: the " + kind() + " element's factory declares metrics the"
                 + " overload run does not report: " + Runs.firstOf(unreported, 5));
+        List<String> roles = MetricDeclarations.canvasRoles(MetricDeclarations.listed(elementFactory()));
+        assertTrue(roles.isEmpty(), "declarations: canvas roles (MetricDescriptorDTO.canvas): " + Runs.firstOf(roles, 5));
     }
 }

@@ -14,7 +14,7 @@
  * implementation that passed may fail a newer kit; a check's hooks and defaults change only with a major version.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ringlab.conformance;
 
 import org.osgi.annotation.bundle.Export;

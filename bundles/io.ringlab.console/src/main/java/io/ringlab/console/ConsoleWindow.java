@@ -154,6 +154,9 @@ final class ConsoleWindow implements Feedback {
         item(run, "S&tep", 0, runPanel::step);
         item(run, "&Stop", 0, runPanel::stop);
         item(run, "S&wap the Selected Implementation", 0, runPanel::swap);
+        new MenuItem(run, SWT.SEPARATOR);
+        id(item(run, "&Inspect the Selected Element\tCtrl+I", SWT.MOD1 + 'I', () -> runPanel.inspect(editor.singleSelection())),
+                ConsoleService.ID_MENU_INSPECT);
         Menu help = submenu(bar, "&Help");
         id(item(help, "&Documentation", 0, () -> openPage(context.home() == null ? null
                 : context.home().resolve("docs").resolve("index.md"), "the documentation")), ConsoleService.ID_MENU_DOCS);
@@ -173,6 +176,11 @@ final class ConsoleWindow implements Feedback {
         }
         String type = editor.pipeline().elements.stream().filter(e -> e.name.equals(selected)).map(e -> e.type)
                 .findFirst().orElse(null);
+        modelPage(selected, type);
+    }
+
+    /** Opens the model page of {@code element}'s type, or says why there is none. */
+    private void modelPage(String selected, String type) {
         io.ringlab.sim.api.dto.ElementDescriptorDTO d = context.simulator().elementTypes().stream()
                 .filter(t -> t.type.equals(type)).findFirst().orElse(null);
         if (d == null || d.modelPage == null) {
@@ -252,6 +260,11 @@ final class ConsoleWindow implements Feedback {
             @Override
             public PropertyFormModel forms() {
                 return ConsoleWindow.this.forms();
+            }
+
+            @Override
+            public void openModelPage(String element, String type) {
+                modelPage(element, type);
             }
         }, this, new BundleInventory(context));
 

@@ -20,6 +20,8 @@ import io.ringlab.sim.api.dto.PortDescriptorDTO.Direction;
  */
 final class EditorGeometry {
     static final int BOX_W = 120, MIN_BOX_H = 44, PORT_SPACING = 16, PORT_RADIUS = 5;
+    /** The height of one level row (a fill bar: {@link CanvasState.Level}) below a box's type line. */
+    static final int LEVEL_ROW_H = 13;
     /** How far from a port or a connection a click still hits it. */
     static final double HIT = 7;
 
@@ -29,14 +31,18 @@ final class EditorGeometry {
         this.model = model;
     }
 
-    /** @return the box height of an element: room for its ports */
+    /**
+     * @return the box height of an element: room for its ports, and for a row per level its type declares (the fill bars
+     *         of a run: the same before, during and after one, so that nothing moves when a run starts)
+     */
     int height(String element) {
         ElementDescriptorDTO d = model.descriptor(element);
         if (d == null) {
             return MIN_BOX_H;
         }
         int n = Math.max(ConnectionRules.ports(d, Direction.IN).size(), ConnectionRules.ports(d, Direction.OUT).size());
-        return Math.max(MIN_BOX_H, (n + 1) * PORT_SPACING);
+        int levels = CanvasState.roles(d, io.ringlab.sim.api.dto.MetricDescriptorDTO.LEVEL).size();
+        return Math.max(MIN_BOX_H + levels * LEVEL_ROW_H + (levels > 0 ? 3 : 0), (n + 1) * PORT_SPACING);
     }
 
     /** @return {x, y} of a port's centre, or {@code null} if the element or port is unknown */

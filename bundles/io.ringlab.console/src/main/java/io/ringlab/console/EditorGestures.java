@@ -16,7 +16,8 @@ import io.ringlab.sim.api.dto.ConnectionDTO;
  * <p>
  * Mouse: a press on a port starts a connection (released on another port it connects them, or says why not); on a box it
  * selects it (Ctrl/Shift toggles) and drags the selection; on a connection it selects it; elsewhere it starts a rubber
- * band. Double-click on a box renames the element in place. Keys: Del/Backspace delete the selection, Ctrl+plus/minus/0
+ * band. Double-click on a box renames the element in place, or opens its inspector while the canvas shows a run's
+ * state. Keys: F2 renames the selected element, Del/Backspace delete the selection, Ctrl+plus/minus/0
  * zoom, Ctrl+A selects all; Ctrl+wheel zooms, the wheel scrolls (Shift: sideways). UI thread only.
  */
 final class EditorGestures {
@@ -179,13 +180,26 @@ final class EditorGestures {
         canvas.redraw();
     }
 
-    /** Renames the element under a double-click in place: Enter or leaving the field commits, Esc cancels. */
+    /**
+     * A double-click on an element: while the canvas shows a run's state, opens the element's inspector (as Qtenv's
+     * double-click does); otherwise renames it in place (F2 renames at any time).
+     */
     private void doubleClick(Event e) {
         EditorGeometry geometry = editor.geometry();
         String element = geometry.elementAt(view.ux(e.x), view.uy(e.y));
         if (element == null || geometry.portAt(view.ux(e.x), view.uy(e.y)) != null) {
             return;
         }
+        if (editor.showsRunState()) {
+            editor.inspect(element);
+        } else {
+            rename(element);
+        }
+    }
+
+    /** Renames an element in place: a field over its name, Enter or leaving the field commits, Esc cancels. */
+    void rename(String element) {
+        EditorGeometry geometry = editor.geometry();
         if (renaming != null && !renaming.isDisposed()) {
             renaming.dispose();
         }
@@ -225,6 +239,8 @@ final class EditorGestures {
     private void keyDown(Event e) {
         if (e.keyCode == SWT.DEL || e.keyCode == SWT.BS) {
             editor.deleteSelection();
+        } else if (e.keyCode == SWT.F2 && selection.single() != null) {
+            rename(selection.single());
         } else if ((e.stateMask & SWT.MOD1) != 0) {
             if (e.character == '+' || e.character == '=' || e.keyCode == SWT.KEYPAD_ADD) {
                 editor.zoomTo(view.zoom() * EditorViewport.ZOOM_STEP);

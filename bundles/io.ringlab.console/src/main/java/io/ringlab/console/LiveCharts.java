@@ -163,7 +163,7 @@ final class LiveCharts {
         return c;
     }
 
-    private static Chart chart(Composite parent, String id, String title, String yTitle) {
+    static Chart chart(Composite parent, String id, String title, String yTitle) {
         Chart c = new Chart(parent, SWT.NONE);
         c.setData(ConsoleService.WIDGET_ID, id);
         c.getTitle().setText(title);
@@ -372,7 +372,7 @@ final class LiveCharts {
         }
     }
 
-    private static void line(Chart c, String id, double[] x, double[] y, Color color, int axis) {
+    static void line(Chart c, String id, double[] x, double[] y, Color color, int axis) {
         @SuppressWarnings("unchecked")
         ILineSeries<Object> s = (ILineSeries<Object>) c.getSeriesSet().getSeries(id);
         if (s == null) {

@@ -59,6 +59,9 @@ final class PipelineEditor {
     private final EditorPainter painter;
     private final EditorGestures gestures;
     private final EditorFiles files;
+    private final TimeSlider slider;
+    /** Told of an element whose inspector the user asked for. */
+    private Consumer<String> onInspect = name -> { };
     private List<ElementDescriptorDTO> installed = List.of();
 
     private EditablePipeline model;
@@ -83,6 +86,7 @@ final class PipelineEditor {
         canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         canvas.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_PIPELINE);
         canvas.setBackground(canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
+        slider = new TimeSlider(area);
         message = new Label(area, SWT.NONE);
         message.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_EDITOR_MESSAGE);
         message.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
@@ -111,6 +115,7 @@ final class PipelineEditor {
                 }
             }
         });
+        canvas.addListener(SWT.Dispose, e -> painter.dispose());
         canvas.getShell().addListener(SWT.Close, e -> e.doit = e.doit && confirmDiscard());
         setModel(EditablePipeline.untitled(installed), null);
     }
@@ -195,6 +200,37 @@ final class PipelineEditor {
         canvas.redraw();
     }
 
+    /**
+     * Shows a run's state on the canvas (a snapshot's, the result's, or a sampled time's) and publishes it
+     * ({@link ConsoleService#CANVAS_DATA}); {@link CanvasState#EMPTY} clears it.
+     */
+    void showState(CanvasState s) {
+        painter.setState(s);
+        canvas.setData(ConsoleService.CANVAS_DATA, s.flat());
+        canvas.setData(ConsoleService.CANVAS_TIME_DATA, s.timeSeconds());
+        canvas.redraw();
+    }
+
+    /** @return whether the canvas shows a run's state (then a double-click inspects instead of renaming) */
+    boolean showsRunState() {
+        return !painter.state().elements().isEmpty();
+    }
+
+    /** @return the time slider under the canvas (the Run tab drives it) */
+    TimeSlider timeSlider() {
+        return slider;
+    }
+
+    /** @param listener told of an element whose inspector the user asked for (a double-click, Ctrl+I) */
+    void onInspect(Consumer<String> listener) {
+        onInspect = listener;
+    }
+
+    /** Asks for the element's inspector. */
+    void inspect(String element) {
+        onInspect.accept(element);
+    }
+
     /** @return the pipeline as edited now (a copy): what Run runs and Save writes */
     PipelineDTO pipeline() {
         return model.pipeline();
@@ -264,6 +300,8 @@ final class PipelineEditor {
 
     private void setModel(EditablePipeline m, Path f) {
         model = m;
+        painter.setState(CanvasState.EMPTY); // the state was of another pipeline's run
+        canvas.setData(ConsoleService.CANVAS_DATA, Map.of());
         geometry = new EditorGeometry(m);
         files.file(f);
         selection.clear();
@@ -299,7 +337,7 @@ final class PipelineEditor {
     private void place(String type, double x, double y) {
         String name = model.add(type, Math.round(x), Math.round(y));
         selection.only(name);
-        say("placed " + name + " (" + type + "); double-click it to rename");
+        say("placed " + name + " (" + type + "); double-click it or press F2 to rename");
         canvas.redraw();
     }
 

@@ -17,8 +17,11 @@ import io.ringlab.sim.api.dto.PipelineDTO;
  * connections in file order and ignoring one that would make a layer grow past the element count.
  */
 final class PipelineLayout {
-    /** Canvas units between two layers, and between two rows. */
-    static final int COLUMN = 160, ROW = 80, MARGIN = 20;
+    /**
+     * Canvas units between two layers, and between two rows (a box with three level rows is 86 high, with its flows'
+     * line below it 98).
+     */
+    static final int COLUMN = 160, ROW = 110, MARGIN = 20;
 
     private PipelineLayout() {
     }

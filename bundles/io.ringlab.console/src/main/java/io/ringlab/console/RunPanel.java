@@ -60,6 +60,9 @@ final class RunPanel {
 
         /** @return the property forms of the editor's pipeline, or {@code null} without one */
         PropertyFormModel forms();
+
+        /** Opens the model page of an element's type (an inspector's link). */
+        void openModelPage(String element, String type);
     }
 
     private final ConsoleContext context;
@@ -82,6 +85,21 @@ final class RunPanel {
     private Label status;
 
     private PipelineDTO pipeline;
+    /** The run's pipeline and types as the canvas shows their state; {@code null} before a run. */
+    private CanvasState.Layout canvasLayout;
+    /** The canvas at the run's end or pause: the time slider's last position. */
+    private CanvasState endState = CanvasState.EMPTY;
+    /** The series the time slider picks rows of: the result's, or the paused run's; {@code null} while none. */
+    private SeriesDTO sliderSeries;
+    /** The latest moment the panel showed, which the inspectors show: its time, metrics, drops, series, properties. */
+    private double shownSeconds;
+    private Map<String, Map<String, Double>> shownMetrics = Map.of();
+    private Map<String, Map<String, Long>> shownDrops = Map.of();
+    private SeriesDTO shownSeries;
+    /** The result's properties as run, or {@code null} while the run goes on (the file's values and defaults then). */
+    private Map<String, Map<String, String>> shownProperties;
+    /** The open inspectors, by element. */
+    private final Map<String, Inspector> inspectors = new LinkedHashMap<>();
     private RunSession session;
     /** The session whose result the summary shows; a late poll of it must not overwrite the result's status line. */
     private RunSession resultShown;
@@ -167,7 +185,8 @@ final class RunPanel {
         ConsoleWindow.id(summary, ConsoleService.ID_SUMMARY);
         summary.setFont(JFaceResources.getTextFont());
         summary.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-
+        host.editor().timeSlider().onMove(this::sliderMoved);
+        host.editor().onInspect(this::inspect);
     }
 
     /**
@@ -194,6 +213,7 @@ final class RunPanel {
         swapChoices = List.of();
         swapTarget.setItems(new String[0]);
         host.charts().reset(p.headline == null ? null : p.headline.text);
+        forgetRunState("no run");
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);
         setStatus("ready: " + p.elements.size() + " elements, " + p.connections.size() + " connections");
@@ -218,6 +238,7 @@ final class RunPanel {
 
     /** The window closes: a run in progress stops. */
     void disposed() {
+        inspectors.clear(); // their windows are the console's children, disposed with it
         if (session != null && !RunSession.ended(session.state())) {
             session.stop();
         }
@@ -283,6 +304,11 @@ final class RunPanel {
                     + String.join(", ", thirdParty) + ")") + ", as fast as it can");
         }
         host.charts().reset(p.headline == null ? null : p.headline.text);
+        canvasLayout = new CanvasState.Layout(p, context.simulator().elementTypes());
+        host.editor().showState(CanvasState.EMPTY);
+        host.editor().timeSlider().disable("following the run");
+        sliderSeries = null;
+        shownProperties = null;
         summary.setText("");
         summary.setData(ConsoleService.RESULT_DATA, null);
         summary.setData(ConsoleService.STREAM_DATA, null);
@@ -428,6 +454,100 @@ final class RunPanel {
         host.charts().swaps(snap.swaps);
         host.charts().show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
                 snap.elements, CpuTable.ofSnapshot(snap.elements));
+        if (canvasLayout != null) {
+            CanvasState st = CanvasState.now(canvasLayout, snap.simulatedSeconds, snap.elements, snap.droppedByElement, snap.series);
+            host.editor().showState(st);
+            shown(snap.simulatedSeconds, snap.elements, snap.droppedByElement, snap.series, null);
+            if (snap.state == RunState.PAUSED) { // the slider picks any sampled time up to the pause
+                endState = st;
+                sliderSeries = snap.series;
+                host.editor().timeSlider().enable(times(snap.series), snap.simulatedSeconds);
+            } else if (sliderSeries != null) {
+                sliderSeries = null;
+                host.editor().timeSlider().disable("following the run");
+            }
+        }
+    }
+
+    /** @return the sample times of a series, in seconds */
+    private static double[] times(SeriesDTO s) {
+        double[] t = new double[s == null ? 0 : s.rows.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = s.rows.get(i)[0];
+        }
+        return t;
+    }
+
+    /** The time slider moved: the canvas shows the series' row, or the end (or pause) at its last position. */
+    private void sliderMoved(int row) {
+        if (sliderSeries == null || canvasLayout == null) {
+            return;
+        }
+        host.editor().showState(row >= sliderSeries.rows.size() ? endState : CanvasState.at(canvasLayout, sliderSeries, row));
+    }
+
+    /** Remembers the moment shown and shows it in every open inspector. */
+    private void shown(double seconds, Map<String, Map<String, Double>> metrics, Map<String, Map<String, Long>> drops,
+            SeriesDTO series, Map<String, Map<String, String>> properties) {
+        shownSeconds = seconds;
+        shownMetrics = metrics == null ? Map.of() : metrics;
+        shownDrops = drops == null ? Map.of() : drops;
+        shownSeries = series;
+        shownProperties = properties;
+        for (Map.Entry<String, Inspector> e : inspectors.entrySet()) {
+            e.getValue().show(inspectorModel(e.getKey()), shownSeries);
+        }
+    }
+
+    private InspectorModel inspectorModel(String element) {
+        Map<String, String> asRun = shownProperties != null && shownProperties.containsKey(element) ? shownProperties.get(element)
+                : canvasLayout.asRun(element);
+        return InspectorModel.of(element, canvasLayout.type(element), shownSeconds, shownMetrics, asRun,
+                shownDrops.get(element), shownSeries);
+    }
+
+    /**
+     * Opens (or brings to the front) the inspector of an element of the run shown: Run > Inspect the Selected Element,
+     * or a double-click on the element while the canvas shows a run's state.
+     *
+     * @param element the element's name, or {@code null} when none is selected
+     */
+    void inspect(String element) {
+        if (element == null) {
+            feedback.error("No element selected", "Select one element on the canvas: its inspector shows it in the run.");
+            return;
+        }
+        if (canvasLayout == null || !shownMetrics.containsKey(element)) {
+            feedback.error("Nothing to inspect yet", "An inspector shows an element in a run: run the pipeline first (Run, F5),"
+                    + " then double-click " + element + " or press Ctrl+I.");
+            return;
+        }
+        Inspector i = inspectors.get(element);
+        if (i == null) {
+            io.ringlab.sim.api.dto.ElementDescriptorDTO type = canvasLayout.type(element);
+            i = new Inspector(status.getShell(), element, () -> host.openModelPage(element, type == null ? null : type.type),
+                    host.charts()::color);
+            i.onClose(closed -> inspectors.values().remove(closed));
+            inspectors.put(element, i);
+        }
+        i.show(inspectorModel(element), shownSeries);
+        i.open();
+    }
+
+    /** Forgets the run shown: the canvas's state, the slider, the inspectors (another pipeline was opened). */
+    private void forgetRunState(String why) {
+        canvasLayout = null;
+        endState = CanvasState.EMPTY;
+        sliderSeries = null;
+        shownMetrics = Map.of();
+        shownDrops = Map.of();
+        shownSeries = null;
+        shownProperties = null;
+        host.editor().timeSlider().disable(why);
+        for (Inspector i : List.copyOf(inspectors.values())) {
+            i.close();
+        }
+        inspectors.clear();
     }
 
     /** Called on the engine thread when a run ends; hands the result to the UI thread. */
@@ -445,6 +565,14 @@ final class RunPanel {
         host.charts().swaps(r.swaps);
         host.charts().show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
                 CpuTable.ofResult(r.runtime));
+        if (canvasLayout != null) {
+            Map<String, Map<String, Long>> drops = r.invariants == null ? Map.of() : r.invariants.droppedByElement;
+            endState = CanvasState.now(canvasLayout, r.simulatedSeconds, r.elements, drops, r.series);
+            host.editor().showState(endState);
+            sliderSeries = r.series;
+            host.editor().timeSlider().enable(times(r.series), r.simulatedSeconds);
+            shown(r.simulatedSeconds, r.elements, drops, r.series, r.properties);
+        }
         summary.setText(SummaryText.of(r) + SummaryText.views(r, context.simulator().elementTypes()));
         summary.setData(ConsoleService.RESULT_DATA, r);
         resultShown = s;

@@ -40,7 +40,7 @@ class PipelineLayoutTest {
                 """);
         Map<String, int[]> at = PipelineLayout.of(p);
         assertArrayEquals(new int[] { 20, 20 }, at.get("a"));
-        assertArrayEquals(new int[] { 20, 100 }, at.get("b"));
+        assertArrayEquals(new int[] { 20, 20 + PipelineLayout.ROW }, at.get("b"));
         assertArrayEquals(new int[] { 400, 300 }, at.get("sink"));
     }
 

@@ -26,7 +26,7 @@ public class LinkFactory implements ElementFactory {
             "frames serialised, lost ones included");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths (skb->len)");
     static final MetricDescriptorDTO WIRE_BYTES = new MetricDescriptorDTO(COUNTER, "wireBytes",
-            "bytes on the wire: padded length plus overhead");
+            "bytes on the wire: padded length plus overhead").throughput("rate");
     static final MetricDescriptorDTO LOST = new MetricDescriptorDTO(COUNTER, "lost",
             "frames lost (also in the invariants as link-loss)");
     static final MetricDescriptorDTO IN_FLIGHT = new MetricDescriptorDTO(GAUGE, "inFlight",

@@ -75,7 +75,7 @@ public final class FqCodelFactory extends AbstractQdiscFactory {
     static final MetricDescriptorDTO MAX_PACKET = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "maxPacket", "B",
             "the largest packet CoDel has seen (maxpacket)");
     static final MetricDescriptorDTO MEMORY_USED = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "memoryUsed", "B",
-            "truesize bytes of the packets queued now (memory_used)");
+            "truesize bytes of the packets queued now (memory_used)").level("memoryLimit");
     static final MetricDescriptorDTO NEW_FLOWS_LEN = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "newFlowsLen",
             "buckets on the new_flows list now (new_flows_len)");
     static final MetricDescriptorDTO OLD_FLOWS_LEN = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "oldFlowsLen",

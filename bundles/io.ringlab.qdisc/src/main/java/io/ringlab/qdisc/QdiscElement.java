@@ -64,9 +64,9 @@ final class QdiscElement implements Element, Handover {
     // The metrics of every qdisc kind ({@code tc -s qdisc} names in camel case), each declared once: the descriptor
     // lists them and the element registers by them.
     static final MetricDescriptorDTO BACKLOG = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlog",
-            "packets queued now (backlog p, qlen)");
+            "packets queued now (backlog p, qlen)").level("limit");
     static final MetricDescriptorDTO BACKLOG_BYTES = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBytes",
-            "bytes queued now (backlog b)");
+            "bytes queued now (backlog b)").level(null);
     static final MetricDescriptorDTO DROPS = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "drops",
             "packets dropped, all reasons (dropped)");
     static final MetricDescriptorDTO REQUEUES_METRIC = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "requeues",
@@ -78,7 +78,7 @@ final class QdiscElement implements Element, Handover {
     // bstats_update (include/net/sch_generic.h) at dequeue, qdisc_bstats_update in qdisc_dequeue_head and the kinds'
     // dequeue: bytes += qdisc_pkt_len(skb), packets += gso_segs (1 for a packet without GSO)
     static final MetricDescriptorDTO SENT_BYTES = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "sentBytes",
-            "bytes handed to the driver (Sent N bytes; Buffer.length, without qdisc_pkt_len_init's GSO header bytes)");
+            "bytes handed to the driver (Sent N bytes; Buffer.length, without qdisc_pkt_len_init's GSO header bytes)").throughput(null);
     static final MetricDescriptorDTO SENT_PACKETS = new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "sentPackets",
             "packets handed to the driver, a GSO packet as its segments (Sent N pkt: gso_segs)");
     static final MetricDescriptorDTO OVERLIMITS = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "overlimits",

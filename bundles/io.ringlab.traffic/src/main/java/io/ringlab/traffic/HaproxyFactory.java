@@ -36,7 +36,7 @@ public class HaproxyFactory implements ElementFactory {
             "cpuCyclesPerConnection",
             "CPU cycles the proxy charged per closed connection");
     static final MetricDescriptorDTO APP_BACKLOG = new MetricDescriptorDTO(GAUGE, "appBacklog",
-            "frames waiting for the proxy process now");
+            "frames waiting for the proxy process now").level("backlog");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(ACCEPTED, CLOSED, ABORTED, STALE_FRAMES,
             FRAMES_IN, FRAMES_OUT, ALLOC_FAILURES, CPU_CYCLES_PER_CONNECTION, APP_BACKLOG);

@@ -24,7 +24,7 @@ import io.ringlab.sim.api.dto.PropertyDescriptorDTO.Kind;
 public class HostFactory implements ElementFactory {
     // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets", "packets received");
-    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths");
+    static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes", "their lengths").throughput(null);
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
             "packets sent (TCP segments and ACKs, echo replies)");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths");

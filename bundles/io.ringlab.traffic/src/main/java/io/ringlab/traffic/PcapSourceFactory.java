@@ -27,7 +27,7 @@ public class PcapSourceFactory implements ElementFactory {
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
             "frames replayed and pushed");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
             "frames skipped because the pool was empty");
     static final MetricDescriptorDTO LOOPS = new MetricDescriptorDTO(COUNTER, "loops",

@@ -25,7 +25,7 @@ public class SinkFactory implements ElementFactory {
     // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets", "packets consumed");
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
             "rxPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",

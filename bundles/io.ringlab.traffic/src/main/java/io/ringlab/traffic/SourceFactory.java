@@ -24,7 +24,7 @@ public class SourceFactory implements ElementFactory {
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
             "packets generated and pushed");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO ALLOC_FAILURES = new MetricDescriptorDTO(COUNTER, "allocFailures",
             "packets skipped because the pool was empty");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */

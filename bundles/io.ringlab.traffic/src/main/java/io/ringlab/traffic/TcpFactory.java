@@ -43,7 +43,7 @@ public class TcpFactory implements ElementFactory {
     // The element's metrics, each declared once: the descriptor lists them and the element registers by them.
     static final MetricDescriptorDTO GOODPUT_MBIT_PER_SECOND = new MetricDescriptorDTO(GAUGE, "goodputMbitPerSecond",
             "acknowledged bytes in megabits per second since start");
-    static final MetricDescriptorDTO ACKED_BYTES = new MetricDescriptorDTO(COUNTER, "ackedBytes", "bytes acknowledged");
+    static final MetricDescriptorDTO ACKED_BYTES = new MetricDescriptorDTO(COUNTER, "ackedBytes", "bytes acknowledged").throughput(null);
     static final MetricDescriptorDTO SEGMENTS_SENT = new MetricDescriptorDTO(COUNTER, "segmentsSent",
             "segments pushed, retransmissions included (a GSO skb counts its segments)");
     static final MetricDescriptorDTO RETRANSMITS = new MetricDescriptorDTO(COUNTER, "retransmits",

@@ -80,6 +80,34 @@ public interface ConsoleService {
      * @since 1.1
      */
     String BOUNDS_DATA = "ringlab.bounds";
+    /**
+     * Data key under which the pipeline canvas carries the run state it draws, a {@code Map<String, Map<String, Double>>}
+     * from element name to: {@code METRIC} (a level's value: {@code backlog}, {@code inflight}) and
+     * {@code METRIC/capacity} (its bar's bound), {@code METRIC/s} (a throughput: bit/s for a counter of bytes, packets/s
+     * otherwise) and {@code METRIC/utilisation} (its share of a link's rate, 0 to 1), {@code pool:SUFFIX} and
+     * {@code pool:SUFFIX/capacity} (a pool it owns), {@code drops} and {@code drops:REASON} (its badge); an empty map
+     * without a run. The canvas also carries {@link #CANVAS_TIME_DATA}.
+     * @since 1.6
+     */
+    String CANVAS_DATA = "ringlab.canvas";
+    /** Data key of the virtual time in seconds the canvas's run state is of, a {@code Double}. @since 1.6 */
+    String CANVAS_TIME_DATA = "ringlab.canvasTime";
+    /**
+     * The canvas's time slider (a {@code Scale}: position {@code i} shows the series' row {@code i}, its maximum the run's
+     * end) and the label with the time it shows.
+     * @since 1.6
+     */
+    String ID_TIME_SLIDER = "canvas.time", ID_TIME_LABEL = "canvas.timeLabel";
+    /**
+     * Prefix of an element's inspector window's id ({@code inspector.q}, a {@code Shell}); in it, the metrics table
+     * (each item's data the metric's value, a {@code Double}), the properties table, the CPU and drops labels and the
+     * composite of its series' charts. Run > Inspect the Selected Element (Ctrl+I) or a double-click on an element while
+     * a run's state is shown opens one.
+     * @since 1.6
+     */
+    String INSPECTOR_PREFIX = "inspector.", ID_INSPECTOR_METRICS = "inspector.metrics",
+            ID_INSPECTOR_PROPERTIES = "inspector.properties", ID_INSPECTOR_CPU = "inspector.cpu",
+            ID_INSPECTOR_DROPS = "inspector.drops", ID_INSPECTOR_SERIES = "inspector.series", ID_MENU_INSPECT = "menu.inspect";
     /** The composite of the properties form of the selected element. @since 1.1 */
     String ID_PROPERTIES = "properties";
     /**

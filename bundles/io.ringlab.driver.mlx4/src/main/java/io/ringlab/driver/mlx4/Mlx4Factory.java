@@ -44,7 +44,7 @@ public class Mlx4Factory implements ElementFactory {
             .ethtool("rx_packets", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
             "their lengths, without FCS (ring->bytes); a NIC counts frames padded to 60 B")
-            .ethtool("rx_bytes", ETHTOOL);
+            .ethtool("rx_bytes", ETHTOOL).throughput(null);
     static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
             "rxPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO RX_NO_DESCRIPTOR_DROPS = new MetricDescriptorDTO(COUNTER, "rxNoDescriptorDrops",
@@ -57,7 +57,7 @@ public class Mlx4Factory implements ElementFactory {
     static final MetricDescriptorDTO TX_NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "txNapiPolls",
             "TX NAPI polls run (mlx4 has a TX NAPI context of its own)");
     static final MetricDescriptorDTO POSTED_DESCRIPTORS = new MetricDescriptorDTO(GAUGE, "postedDescriptors",
-            "RX descriptors posted to the NIC now");
+            "RX descriptors posted to the NIC now").level("rxRing");
     static final MetricDescriptorDTO REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "refillFailures",
             "RX refills that found no buffer");
     static final MetricDescriptorDTO RX_COPIES = new MetricDescriptorDTO(COUNTER, "rxCopies",
@@ -81,7 +81,7 @@ public class Mlx4Factory implements ElementFactory {
             "fragments one RX page holds");
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO TX_MPPS = new MetricDescriptorDTO(RATE, "txMpps",
             "txPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
@@ -95,7 +95,7 @@ public class Mlx4Factory implements ElementFactory {
             .ethtool("wake_queue", ETHTOOL);
     static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued", "skbs on the TX ring now");
     static final MetricDescriptorDTO TX_BBS_USED = new MetricDescriptorDTO(GAUGE, "txBbsUsed",
-            "TX basic blocks (64-byte TXBBs) in use now");
+            "TX basic blocks (64-byte TXBBs) in use now").level("txRing");
     static final MetricDescriptorDTO TX_BBS_POSTED = new MetricDescriptorDTO(COUNTER, "txBbsPosted",
             "TX basic blocks posted");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */

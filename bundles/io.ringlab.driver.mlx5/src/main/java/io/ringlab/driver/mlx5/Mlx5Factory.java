@@ -32,7 +32,7 @@ public class Mlx5Factory implements ElementFactory {
             .ethtool("rx_packets", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
             "their lengths, without FCS (rq->stats.bytes += cqe->byte_cnt); a NIC counts frames padded to 60 B")
-            .ethtool("rx_bytes", ETHTOOL);
+            .ethtool("rx_bytes", ETHTOOL).throughput(null);
     static final MetricDescriptorDTO RX_MPPS = new MetricDescriptorDTO(RATE, "rxMpps",
             "rxPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO NS_PER_PACKET = new MetricDescriptorDTO(GAUGE, "nsPerPacket",
@@ -42,12 +42,12 @@ public class Mlx5Factory implements ElementFactory {
     static final MetricDescriptorDTO IRQS = new MetricDescriptorDTO(COUNTER, "irqs", "completion interrupts raised");
     static final MetricDescriptorDTO NAPI_POLLS = new MetricDescriptorDTO(GAUGE, "napiPolls", "NAPI polls run");
     static final MetricDescriptorDTO POSTED_WQES = new MetricDescriptorDTO(GAUGE, "postedWqes",
-            "receive WQEs posted to the NIC now");
+            "receive WQEs posted to the NIC now").level("rxRing");
     static final MetricDescriptorDTO REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "refillFailures",
             "RX refills that found no buffer");
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO TX_MPPS = new MetricDescriptorDTO(RATE, "txMpps",
             "txPackets per second of the measured window, in millions");
     static final MetricDescriptorDTO TX_COMPLETIONS = new MetricDescriptorDTO(COUNTER, "txCompletions",
@@ -57,7 +57,7 @@ public class Mlx5Factory implements ElementFactory {
                     + " the model stops at a full queue, the kernel with less than MLX5E_SQ_STOP_ROOM free)")
             .ethtool("tx_queue_stopped", ETHTOOL);
     static final MetricDescriptorDTO TX_QUEUED = new MetricDescriptorDTO(GAUGE, "txQueued",
-            "skbs on the send queue now");
+            "skbs on the send queue now").level("txRing");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(RX_PACKETS, RX_BYTES, RX_MPPS, NS_PER_PACKET,
             RX_NO_WQE_DROPS, IRQS, NAPI_POLLS, POSTED_WQES, REFILL_FAILURES, TX_PACKETS, TX_BYTES, TX_MPPS,

@@ -25,7 +25,7 @@ public class MvnetaFactory implements ElementFactory {
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
             "frames received and passed up the stack");
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO RX_COPYBREAKS = new MetricDescriptorDTO(COUNTER, "rxCopybreaks",
             "small frames copied into a new buffer (rx_copybreak)");
     static final MetricDescriptorDTO RX_REFILL_FAILURES = new MetricDescriptorDTO(COUNTER, "rxRefillFailures",
@@ -33,7 +33,7 @@ public class MvnetaFactory implements ElementFactory {
     static final MetricDescriptorDTO RX_IRQS = new MetricDescriptorDTO(COUNTER, "rxIrqs", "RX interrupts raised");
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO TX_IRQS = new MetricDescriptorDTO(COUNTER, "txIrqs", "TX-done interrupts raised");
     static final MetricDescriptorDTO TX_QUEUE_STOPS = new MetricDescriptorDTO(COUNTER, "txQueueStops",
             "times the TX ring filled and the queue was stopped");
@@ -47,7 +47,7 @@ public class MvnetaFactory implements ElementFactory {
     static final MetricDescriptorDTO RX_READY = new MetricDescriptorDTO(GAUGE, "rxReady",
             "received descriptors waiting for the driver now");
     static final MetricDescriptorDTO TX_DESC_USED = new MetricDescriptorDTO(GAUGE, "txDescUsed",
-            "TX descriptors in use now");
+            "TX descriptors in use now").level("txRing");
     static final MetricDescriptorDTO FRAG_SIZE = new MetricDescriptorDTO(GAUGE, "fragSize", "B",
             "bytes of one RX buffer (frag_size)");
     static final MetricDescriptorDTO RX_REFILL_PENDING = new MetricDescriptorDTO(GAUGE, "rxRefillPending",

@@ -25,9 +25,9 @@ public class NetdevFactory implements ElementFactory {
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets",
             "frames taken by the link (completed)");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS, preamble or gap");
+            "their lengths, without FCS, preamble or gap").throughput(null);
     static final MetricDescriptorDTO RING_USED = new MetricDescriptorDTO(GAUGE, "ringUsed",
-            "frames in the ring now; the frame on the wire is no longer counted");
+            "frames in the ring now; the frame on the wire is no longer counted").level("ring");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = java.util.stream.Stream.concat(java.util.stream.Stream.of(TX_PACKETS, TX_BYTES, RING_USED),
             io.ringlab.driver.api.DriverSupport.BQL_METRICS.stream()).toList();

@@ -29,7 +29,7 @@ public class StmmacFactory implements ElementFactory {
             + " stmmac_gstrings_stats[]";
     static final MetricDescriptorDTO TX_PACKETS = new MetricDescriptorDTO(COUNTER, "txPackets", "frames transmitted");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO TX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "txMbitPerSecond",
             "txBytes in megabits per second of the measured window");
     static final MetricDescriptorDTO TX_DESCRIPTORS = new MetricDescriptorDTO(COUNTER, "txDescriptors",
@@ -39,7 +39,7 @@ public class StmmacFactory implements ElementFactory {
     static final MetricDescriptorDTO RX_PACKETS = new MetricDescriptorDTO(COUNTER, "rxPackets",
             "frames received and passed up the stack (stmmac_rx: rx_pkt_n += count)").ethtool("rx_pkt_n", ETHTOOL);
     static final MetricDescriptorDTO RX_BYTES = new MetricDescriptorDTO(COUNTER, "rxBytes",
-            "their lengths, without FCS");
+            "their lengths, without FCS").throughput(null);
     static final MetricDescriptorDTO RX_MBIT_PER_SECOND = new MetricDescriptorDTO(RATE, "rxMbitPerSecond",
             "rxBytes in megabits per second of the measured window");
     static final MetricDescriptorDTO RX_RING_FULL_DROPS = new MetricDescriptorDTO(COUNTER, "rxRingFullDrops",
@@ -58,7 +58,7 @@ public class StmmacFactory implements ElementFactory {
             "TX cleans run, by NAPI polls and the coalescing timer (stmmac_tx_clean: tx_clean++)")
             .ethtool("tx_clean", ETHTOOL);
     static final MetricDescriptorDTO TX_DESC_USED = new MetricDescriptorDTO(GAUGE, "txDescUsed",
-            "TX descriptors in use now");
+            "TX descriptors in use now").level("txRing");
     static final MetricDescriptorDTO TX_FRAMES_QUEUED = new MetricDescriptorDTO(GAUGE, "txFramesQueued",
             "frames on the TX ring not yet sent");
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */

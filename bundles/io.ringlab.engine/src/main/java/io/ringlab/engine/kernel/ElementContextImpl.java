@@ -41,6 +41,8 @@ final class ElementContextImpl implements ElementContext {
     List<TimerImpl> timers = new ArrayList<>();
     /** While a hot swap creates the new instance: the pools it may take over (same name, kind and sizes); else null. */
     Map<String, Simulation.PoolSpec> swapPools;
+    /** The drop reasons the element registered (ids in the order of registration): its series' drop columns. */
+    final List<Integer> dropReasons = new ArrayList<>();
     private final RandomGenerator random;
 
     ElementContextImpl(Simulation sim, int index, String name, String type, ElementDescriptorDTO descriptor,
@@ -136,7 +138,13 @@ final class ElementContextImpl implements ElementContext {
         return s;
     }
 
-    @Override public int dropReason(String reason) { return sim.dropReason(reason); }
+    @Override public int dropReason(String reason) {
+        int id = sim.dropReason(reason);
+        if (!dropReasons.contains(id)) {
+            dropReasons.add(id);
+        }
+        return id;
+    }
     @Override public void generated(Buffer buffer) { sim.generated((PacketBuffer) buffer); }
     @Override public void deliver(int core, Buffer buffer) { sim.delivered(index, core, buffer); }
     @Override public void drop(int core, Buffer buffer, int reasonId) { sim.dropped(index, core, buffer, reasonId); }
@@ -161,7 +169,7 @@ final class ElementContextImpl implements ElementContext {
         }
     }
 
-    @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled((PacketBuffer) buffer, reasonId); }
+    @Override public void recycle(Buffer buffer, int reasonId) { sim.recycled(index, (PacketBuffer) buffer, reasonId); }
     @Override public void fail(String message) { sim.fail(index, message); }
 
     /** Seeds an element's stream from the run seed and the element's name (SplitMix64 of both), stable across versions. */

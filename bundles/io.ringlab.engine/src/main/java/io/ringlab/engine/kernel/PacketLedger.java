@@ -30,6 +30,8 @@ final class PacketLedger {
     private final Map<String, Integer> reasonIds = new HashMap<>();
     private final List<String> reasons = new ArrayList<>();
     private long[] dropCounts = new long[8];
+    /** Drops by element index, then reason id; an element's row grows when it first drops under a new reason. */
+    private long[][] elementDrops = new long[0][];
     /** Refused frees by who freed (an element and its pool). */
     private final Map<String, Long> doubleFrees = new TreeMap<>();
 
@@ -64,8 +66,58 @@ final class PacketLedger {
         delivered += packets;
     }
 
-    void dropped(int reasonId, int packets) {
+    /** Counts a drop by {@code element} (an index, or -1 for none) under a reason. */
+    void dropped(int element, int reasonId, int packets) {
         dropCounts[reasonId] += packets;
+        if (element >= 0) {
+            long[] row = element < elementDrops.length ? elementDrops[element] : null;
+            if (row == null || reasonId >= row.length) {
+                row = grow(element);
+            }
+            row[reasonId] += packets;
+        }
+    }
+
+    /** Makes room for every reason known now in {@code element}'s row; allocates, so only on a first drop. */
+    private long[] grow(int element) {
+        if (element >= elementDrops.length) {
+            elementDrops = Arrays.copyOf(elementDrops, Math.max(element + 1, 2 * elementDrops.length));
+        }
+        long[] row = elementDrops[element];
+        long[] bigger = new long[Math.max(reasons.size(), 8)];
+        if (row != null) {
+            System.arraycopy(row, 0, bigger, 0, row.length);
+        }
+        elementDrops[element] = bigger;
+        return bigger;
+    }
+
+    /** @return the packets {@code element} dropped under the reason so far (whole run); allocates nothing */
+    long dropped(int element, int reasonId) {
+        long[] row = element < elementDrops.length ? elementDrops[element] : null;
+        return row == null || reasonId >= row.length ? 0 : row[reasonId];
+    }
+
+    /**
+     * @param names the elements' names by index
+     * @return the drops so far by element name and reason, elements and reasons without drops left out
+     */
+    Map<String, Map<String, Long>> droppedByElement(List<String> names) {
+        Map<String, Map<String, Long>> out = new TreeMap<>();
+        for (int e = 0; e < elementDrops.length && e < names.size(); e++) {
+            long[] row = elementDrops[e];
+            for (int i = 0; row != null && i < row.length && i < reasons.size(); i++) {
+                if (row[i] > 0) {
+                    out.computeIfAbsent(names.get(e), k -> new TreeMap<>()).put(reasons.get(i), row[i]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** @return the reason's name */
+    String reason(int reasonId) {
+        return reasons.get(reasonId);
     }
 
     /** Counts a refused free by {@code who}. */
@@ -105,6 +157,7 @@ final class PacketLedger {
             }
         }
         r.dropped = totalDropped();
+        r.droppedByElement.putAll(droppedByElement(sim.elementNames()));
 
         BitSet held = new BitSet(sim.buffers.size());
         Map<Integer, String> holders = new HashMap<>();

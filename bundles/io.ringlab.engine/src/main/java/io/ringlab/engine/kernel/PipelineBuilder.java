@@ -82,6 +82,7 @@ public final class PipelineBuilder {
         Map<String, Set<String>> metricNames = sim.metricNames(); // read once: the headline's check and the run's names
         checkHeadlineMetric(file, pipeline, metricNames);
         headlineSeries(pipeline, sim);
+        canvasSeries(sim);
         Set<String> types = new LinkedHashSet<>();
         for (ElementSpecDTO spec : pipeline.elements) {
             types.add(spec.type);
@@ -102,6 +103,27 @@ public final class PipelineBuilder {
         for (ElementContextImpl c : sim.contexts) {
             if (c.name.equals(h.substring(0, dot))) {
                 c.metrics.sampleAsSeries(h.substring(dot + 1));
+            }
+        }
+    }
+
+    /**
+     * Samples in the series every metric an element's type gives a canvas role, and its capacity when that is a metric,
+     * so that the console's time slider can show the canvas at any sampled time (a property's capacity is in the
+     * result's properties).
+     */
+    private static void canvasSeries(Simulation sim) {
+        for (ElementContextImpl c : sim.contexts) {
+            if (c.descriptor == null || c.descriptor.metricDescriptors == null) {
+                continue;
+            }
+            for (io.ringlab.sim.api.dto.MetricDescriptorDTO m : c.descriptor.metricDescriptors) {
+                if (m.canvas != null) {
+                    c.metrics.sampleAsSeries(m.name); // false: not registered by this instance (an optional metric)
+                    if (m.capacity != null) {
+                        c.metrics.sampleAsSeries(m.capacity); // false: a property, not a metric
+                    }
+                }
             }
         }
     }

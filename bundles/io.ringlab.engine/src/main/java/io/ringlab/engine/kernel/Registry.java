@@ -136,6 +136,8 @@ public interface Registry {
             c.unit = m.unit != null ? m.unit : MetricUnits.unitOf(m.name);
             c.ethtool = m.ethtool;
             c.ethtoolSource = m.ethtoolSource;
+            c.canvas = m.canvas;
+            c.capacity = m.capacity;
             d.metricDescriptors.add(c);
             if (src.metrics.isEmpty() && !m.name.contains("<")) {
                 d.metrics.add(m.name);

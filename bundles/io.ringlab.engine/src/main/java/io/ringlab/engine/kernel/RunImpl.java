@@ -691,6 +691,7 @@ public final class RunImpl implements SimulationRun {
         s.durationSeconds = durationPicos / 1e12;
         s.events = sim.eventCount;
         s.elements = sim.elementMetrics();
+        s.droppedByElement = sim.droppedByElement();
         s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
         s.swaps = new ArrayList<>(sim.swaps);
         snapshot = s;

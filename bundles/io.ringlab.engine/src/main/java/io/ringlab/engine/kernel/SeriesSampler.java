@@ -70,6 +70,15 @@ final class SeriesSampler {
                 }
             }
         }
+        // each element's drops by the reasons it registered, from the run's start (the console's canvas and its time
+        // slider); a reason first registered later (a swap's drain) is in the snapshots and the result only
+        for (ElementContextImpl c : sim.contexts) {
+            for (int reason : c.dropReasons) {
+                names.add(SeriesDTO.DROPS_PREFIX + c.name + "." + sim.ledger.reason(reason));
+                int element = c.index;
+                columns.add(() -> sim.ledger.dropped(element, reason));
+            }
+        }
         // every pool's occupancy, and each core's level-1 misses when the profile has caches (live views of issue 4)
         for (BufferPool p : sim.pools) {
             names.add("pool:" + p.name() + ".inUse");

@@ -416,7 +416,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
 
     void dropped(int element, int core, Buffer b, int reasonId) {
         if (b.allocated()) {
-            ledger.dropped(reasonId, b.segments());
+            ledger.dropped(element, reasonId, b.segments());
         }
         freeingElement = element;
         b.pool().free(core, b);
@@ -424,9 +424,9 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     }
 
     /** Counts a packet as dropped and clears its buffer for reuse without freeing it (a driver recycling an RX buffer). */
-    void recycled(PacketBuffer b, int reasonId) {
+    void recycled(int element, PacketBuffer b, int reasonId) {
         if (b.allocated && b.packetId >= 0) {
-            ledger.dropped(reasonId, b.segments());
+            ledger.dropped(element, reasonId, b.segments());
         }
         int owner = b.owner;
         BufferDestructor d = b.destructor();
@@ -644,6 +644,20 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
             }
         }
         return out;
+    }
+
+    /** @return the elements' names by index */
+    List<String> elementNames() {
+        List<String> names = new ArrayList<>(contexts.size());
+        for (ElementContextImpl c : contexts) {
+            names.add(c.name);
+        }
+        return names;
+    }
+
+    /** @return the drops so far by element and reason ({@code InvariantReportDTO.droppedByElement}) */
+    Map<String, Map<String, Long>> droppedByElement() {
+        return ledger.droppedByElement(elementNames());
     }
 
     /** @return element name to metric name to value. */

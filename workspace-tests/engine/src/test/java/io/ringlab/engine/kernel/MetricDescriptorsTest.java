@@ -97,6 +97,43 @@ class MetricDescriptorsTest {
         assertEquals(List.of(), bad, "declared without kind, unit or meaning");
     }
 
+    /**
+     * Every type's canvas roles are well formed (a level a gauge, a throughput a counter of bytes or packets, a capacity
+     * a metric or property of the type), the drivers, qdiscs and links have some, and the check fails on what it must
+     * refuse.
+     */
+    @Test
+    void canvasRolesNameGaugesCountersAndCapacitiesOfTheType() {
+        Map<String, List<String>> bad = new TreeMap<>();
+        Map<String, List<String>> roles = new TreeMap<>();
+        for (ElementDescriptorDTO d : new TestRegistry().types()) {
+            List<String> b = MetricDeclarations.canvasRoles(d);
+            if (!b.isEmpty()) {
+                bad.put(d.type, b);
+            }
+            d.metricDescriptors.stream().filter(m -> m.canvas != null)
+                    .forEach(m -> roles.computeIfAbsent(d.type, k -> new ArrayList<>()).add(m.name + ":" + m.canvas));
+        }
+        assertEquals(Map.of(), bad, "canvas roles");
+        assertEquals(List.of("backlog:level", "backlogBytes:level", "sentBytes:throughput"), roles.get("pfifo"));
+        assertEquals(List.of("txBytes:throughput", "ringUsed:level", "inflight:level"), roles.get("netdev"));
+        assertEquals(List.of("wireBytes:throughput"), roles.get("link"));
+
+        ElementDescriptorDTO wrong = new ElementDescriptorDTO();
+        wrong.type = "t";
+        wrong.metricDescriptors.add(new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "held", "", "x").level(null));
+        wrong.metricDescriptors.add(new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "cycles", "ns", "x").throughput(null));
+        wrong.metricDescriptors.add(new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "used", "", "x").level("size"));
+        MetricDescriptorDTO odd = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "odd", "", "x");
+        odd.canvas = "bar";
+        wrong.metricDescriptors.add(odd);
+        assertEquals(List.of("t.held: canvas=level on a counter; a level is a gauge (what the element holds now)",
+                "t.cycles: canvas=throughput in unit ns; a throughput counts bytes (B) or packets",
+                "t.used: canvas=level, capacity=size names neither a metric nor a property of the type (metrics: [cycles,"
+                        + " held, odd, used], properties: [])",
+                "t.odd: canvas=bar; allowed: level, throughput"), MetricDeclarations.canvasRoles(wrong));
+    }
+
     private static List<String> pipelines(Path dir) throws Exception {
         List<String> l = new ArrayList<>();
         // pcap-source replays a capture a source wrote: made here, so the type runs too

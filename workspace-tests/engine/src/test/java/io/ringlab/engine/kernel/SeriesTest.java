@@ -117,14 +117,16 @@ class SeriesTest {
 
     @Test
     void aPlotSeriesThatAnOverrideRemovesIsAWarningOfThatRunNotAnError() throws Exception {
-        String bql = "plot = [eth0.limit, eth0.inflight, q.backlog]\n" + PingTest.IDLE.replace("element eth0 : netdev",
-                "element eth0 : netdev { bql = true }");
-        RunResultDTO asWritten = ModelTests.runConserved(bql, 1);
-        assertTrue(asWritten.series.columns.contains("eth0.limit"));
+        // two TCP streams on ping's idle path: stream 1's window is a series of the file's run, not of one with a stream
+        String tcp = "plot = [tcp.stream1Cwnd, q.backlog]\n" + PingTest.IDLE
+                .replace("element ping : ping { interval = 1s }", "element tcp : tcp { streams = 2 }")
+                .replace("ping -> q", "tcp -> q").replace("ping.in", "tcp.in").replace("duration = 10s", "duration = 50ms");
+        RunResultDTO asWritten = ModelTests.runConserved(tcp, 1);
+        assertTrue(asWritten.series.columns.contains("tcp.stream1Cwnd"));
         assertEquals(java.util.Map.of(), asWritten.warnings);
-        RunResultDTO without = ModelTests.runConserved(bql, 1, "eth0.bql=false"); // no BQL: no limit, no inflight
-        assertFalse(without.series.columns.contains("eth0.limit"));
-        assertEquals(java.util.Map.of("plot: eth0.limit, eth0.inflight are no series of this run with its overrides "
-                + "(eth0.bql=false); plots leave them out", 1L), without.warnings);
+        RunResultDTO without = ModelTests.runConserved(tcp, 1, "tcp.streams=1");
+        assertFalse(without.series.columns.contains("tcp.stream1Cwnd"));
+        assertEquals(java.util.Map.of("plot: tcp.stream1Cwnd is no series of this run with its overrides "
+                + "(tcp.streams=1); plots leave it out", 1L), without.warnings);
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -101,7 +102,10 @@ class ConsoleGuiTest extends GuiTest {
         assertTrue(cache.getTitle().getText().startsWith("No caches: this run's cost profile models none"),
                 cache.getTitle().getText());
 
+        org.eclipse.swt.widgets.Canvas canvas = gui.find(shell, ConsoleService.ID_PIPELINE, org.eclipse.swt.widgets.Canvas.class);
+        assertTrue(((Map<?, ?>) canvas.getData(ConsoleService.CANVAS_DATA)).containsKey("q"), "the run's state is on the canvas");
         openSample("netdev-bql", 9);
+        assertEquals(Map.of(), canvas.getData(ConsoleService.CANVAS_DATA), "nothing of the other pipeline's run on the canvas");
         assertEquals("200ms", duration.getText(), "netdev-bql's file says 200ms; 20ms was typed for the other pipeline");
         assertEquals("1", seed.getText(), "the file's seed");
         assertEquals(0, swapElement.getItemCount(), "no swap choices of the other pipeline's run");

@@ -36,7 +36,8 @@ import io.ringlab.sim.api.dto.PipelineDTO;
  * The canvas editor driven through its widgets' events, as a user's mouse and keys would drive it: palette double-clicks
  * place elements, mouse drags on the canvas move them and connect ports, Del deletes, the Edit menu undoes and redoes,
  * File > Save writes, and a reload gives the saved pipeline back. Coordinates are canvas pixels at zoom 100 % (Ctrl+0):
- * a box is 120 wide and 44 high with one port per direction at mid-height on its left (input) and right (output) edge.
+ * a box is 120 wide and 44 high, 73 with the two level rows of a qdisc or netdev (EditorGeometry), with one port per
+ * direction at mid-height on its left (input) and right (output) edge; new elements go in a column, 110 apart.
  */
 class EditorGuiTest extends GuiTest {
     @Test
@@ -54,11 +55,11 @@ class EditorGuiTest extends GuiTest {
         gui.until("pfifo1 on the canvas", () -> names(pipeline(canvas)).equals(List.of("source1", "pfifo1")));
         assertTrue(shell.getText().startsWith("Ringlab console - *editor-roundtrip"), shell.getText());
         assertXY(pipeline(canvas), "source1", 20, 20);
-        assertXY(pipeline(canvas), "pfifo1", 20, 100);
+        assertXY(pipeline(canvas), "pfifo1", 20, 130);
 
-        drag(canvas, 80, 122, 260, 42, 0); // pfifo1 by its middle, 180 right and 80 up
+        drag(canvas, 80, 166, 260, 56, 0); // pfifo1 by its middle, 180 right and 110 up
         assertXY(pipeline(canvas), "pfifo1", 200, 20);
-        drag(canvas, 140, 42, 200, 42, 0); // source1.out -> pfifo1.in
+        drag(canvas, 140, 42, 200, 56, 0); // source1.out -> pfifo1.in
         List<ConnectionDTO> cs = pipeline(canvas).connections;
         assertEquals(1, cs.size(), message.getText());
         assertEquals("source1 -> pfifo1", cs.get(0).from + (cs.get(0).fromPort == null ? "" : "." + cs.get(0).fromPort) + " -> "
@@ -68,9 +69,9 @@ class EditorGuiTest extends GuiTest {
         // a third element, deleted with Del, back with Undo, gone again with Redo
         place("sink");
         gui.until("sink1 on the canvas", () -> names(pipeline(canvas)).contains("sink1"));
-        assertXY(pipeline(canvas), "sink1", 20, 100);
+        assertXY(pipeline(canvas), "sink1", 20, 130);
         String withSink = text(pipeline(canvas));
-        click(canvas, 80, 122, 0);
+        click(canvas, 80, 152, 0);
         key(canvas, SWT.DEL, 0);
         assertEquals(List.of("source1", "pfifo1"), names(pipeline(canvas)));
         String withoutSink = text(pipeline(canvas));
@@ -80,7 +81,7 @@ class EditorGuiTest extends GuiTest {
         assertEquals(withoutSink, text(pipeline(canvas)));
 
         // multi-select: a rubber band around both boxes, then Ctrl-click takes one out; a drag moves what is selected
-        drag(canvas, 5, 5, 400, 90, 0);
+        drag(canvas, 5, 5, 400, 100, 0);
         click(canvas, 80, 42, SWT.CTRL); // source1 leaves the selection
         drag(canvas, 260, 42, 270, 52, 0);
         assertXY(pipeline(canvas), "pfifo1", 210, 30);
@@ -158,11 +159,11 @@ class EditorGuiTest extends GuiTest {
         gui.until("two elements", () -> names(pipeline(canvas)).equals(List.of("source1", "netdev1")));
         String before = text(pipeline(canvas));
 
-        drag(canvas, 140, 42, 20, 122, 0); // source1.out (push) -> netdev1.in (pull)
+        drag(canvas, 140, 42, 20, 166, 0); // source1.out (push) -> netdev1.in (pull)
         assertEquals("refused: cannot connect source1.out (push output) to netdev1.in (pull input): a connection joins ports"
                 + " of the same mode", message.getText());
         assertEquals(before, text(pipeline(canvas)));
-        drag(canvas, 140, 42, 140, 122, 0); // source1.out -> netdev1.wire: two outputs
+        drag(canvas, 140, 42, 140, 166, 0); // source1.out -> netdev1.wire: two outputs
         assertTrue(message.getText().startsWith("refused: cannot connect two outputs (source1.out and netdev1.wire)"), message.getText());
         assertEquals(before, text(pipeline(canvas)));
         String undo = menuItem(ConsoleService.ID_MENU_UNDO).getText();
@@ -177,7 +178,7 @@ class EditorGuiTest extends GuiTest {
         assertTrue(shell.getText().contains("*editor-refused"), shell.getText());
 
         // rename in place: double-click the box, type, Enter
-        mouse(canvas, SWT.MouseDoubleClick, 80, 122, 0);
+        mouse(canvas, SWT.MouseDoubleClick, 80, 166, 0);
         Text field = Arrays.stream(canvas.getChildren()).filter(Text.class::isInstance).map(Text.class::cast).findFirst()
                 .orElseThrow(() -> new AssertionError("no rename field on the canvas"));
         assertEquals("netdev1", field.getText());

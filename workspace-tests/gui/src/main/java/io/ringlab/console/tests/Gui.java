@@ -199,6 +199,36 @@ final class Gui {
         return out;
     }
 
+    /** @return what the screen shows of a control now, after it has painted */
+    ImageData grab(org.eclipse.swt.widgets.Control c) {
+        c.redraw();
+        c.update();
+        pumpFor(300); // GTK paints on its frame clock
+        org.eclipse.swt.graphics.Point at = c.toDisplay(0, 0), size = c.getSize();
+        Image image = new Image(display, size.x, size.y);
+        GC gc = new GC(display);
+        try {
+            gc.copyArea(image, at.x, at.y);
+            return image.getImageData();
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
+
+    /** @return how many pixels of {@code area} (clipped to the image) have exactly the colour {@code rgb} */
+    static int count(ImageData img, Rectangle area, org.eclipse.swt.graphics.RGB rgb) {
+        int n = 0;
+        for (int y = Math.max(0, area.y); y < Math.min(img.height, area.y + area.height); y++) {
+            for (int x = Math.max(0, area.x); x < Math.min(img.width, area.x + area.width); x++) {
+                if (img.palette.getRGB(img.getPixel(x, y)).equals(rgb)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
     /** @return the texts of a two-level tree's leaves (the palette: category, then type), in order */
     static List<String> leaves(Tree tree) {
         List<String> l = new ArrayList<>();

@@ -235,9 +235,10 @@ class LiveViewsGuiTest extends GuiTest {
         SeriesDTO s = headless.series;
 
         Chart queues = gui.find(shell, ConsoleService.ID_CHART_QUEUES, Chart.class);
-        // pfifo_fast's bands, the device queue and BQL of eth0, and the ping's reverse path (back, eth1)
+        // pfifo_fast's bands, the device queue and BQL of eth0, and the ping's reverse path (back, eth1; its BQL gauges
+        // read 0 without BQL, sampled for the canvas)
         List<String> queueSeries = List.of("q.backlog", "q.backlogBand0", "q.backlogBand1", "q.backlogBand2", "eth0.ringUsed",
-                "back.backlog", "eth1.ringUsed", "eth0.limit", "eth0.inflight");
+                "back.backlog", "eth1.ringUsed", "eth0.limit", "eth0.inflight", "eth1.inflight", "eth1.limit");
         assertEquals(queueSeries, Arrays.stream(queues.getSeriesSet().getSeries()).map(ISeries::getId).toList());
         for (String c : queueSeries) {
             assertSeries(queues, s, c);

@@ -28,6 +28,14 @@ public class InvariantReportDTO {
     /** Drops by named reason; sums to {@link #dropped}. */
     public Map<String, Long> droppedByReason = new TreeMap<>();
     /**
+     * Drops by the element that dropped them (its {@code drop} or {@code recycle}, or a swap's drain of it), then by
+     * reason, over the whole run as {@link #droppedByReason}: each reason's counts over the elements sum to its entry
+     * there. Elements without drops are absent.
+     *
+     * @since 1.7
+     */
+    public Map<String, Map<String, Long>> droppedByElement = new TreeMap<>();
+    /**
      * Packets found in flight by the walk: distinct packet ids held (one packet may sit in two buffers at once); a held
      * buffer of {@code n} segments holds the ids {@code packetId .. packetId + n - 1}.
      */

@@ -15,6 +15,22 @@ public class MetricDescriptorDTO {
     public static final String RATE = "rate";
     /** A statistic of a latency histogram (a percentile, minimum, maximum, mean or sample count). */
     public static final String HISTOGRAM = "histogram";
+    /**
+     * {@link #canvas}: a level, what the element holds now (a queue's backlog, a ring's descriptors in use, BQL's bytes
+     * in flight), a gauge; the console's canvas draws it as a bar filled to its {@link #capacity}, or as a number
+     * without one.
+     *
+     * @since 1.7
+     */
+    public static final String LEVEL = "level";
+    /**
+     * {@link #canvas}: a counter of the packets ({@code packets} or no unit) or bytes ({@code B}) the element passes on;
+     * the canvas shows its rate over the last sampling interval (bytes as bit/s), and its share of the
+     * {@link #capacity} (a link's utilisation) when it has one.
+     *
+     * @since 1.7
+     */
+    public static final String THROUGHPUT = "throughput";
 
     /**
      * The name as the results report it under the element, with its unit in the name ({@code rxMbitPerSecond}); a
@@ -48,6 +64,23 @@ public class MetricDescriptorDTO {
      * @since 1.6
      */
     public String ethtoolSource;
+    /**
+     * What the console's canvas draws this metric as, on the element's box while a run runs and after: {@link #LEVEL} or
+     * {@link #THROUGHPUT}; {@code null} for a metric the canvas does not draw (the inspector lists every metric). The
+     * engine samples every metric with a canvas role in the series, and its capacity when that is a metric, so that the
+     * canvas can show any sampled time.
+     *
+     * @since 1.7
+     */
+    public String canvas;
+    /**
+     * What bounds the metric on the canvas: the name of another metric of the element ({@code limit}, BQL's limit, for
+     * {@code inflight}) or else of one of its properties as run ({@code limit}, a qdisc's packet limit, for
+     * {@code backlog}; {@code rate}, in bit/s, for a link's {@code wireBytes}); {@code null} without a bound.
+     *
+     * @since 1.7
+     */
+    public String capacity;
 
     /** Creates an empty descriptor. */
     public MetricDescriptorDTO() {
@@ -90,6 +123,32 @@ public class MetricDescriptorDTO {
     }
 
     /**
+     * Makes this metric a level on the canvas ({@link #LEVEL}).
+     *
+     * @param capacity the metric or property that bounds it, or {@code null}
+     * @return this descriptor
+     * @since 1.7
+     */
+    public MetricDescriptorDTO level(String capacity) {
+        this.canvas = LEVEL;
+        this.capacity = capacity;
+        return this;
+    }
+
+    /**
+     * Makes this counter the element's throughput on the canvas ({@link #THROUGHPUT}).
+     *
+     * @param capacity the metric or property that bounds its rate (a line rate in bit/s for bytes), or {@code null}
+     * @return this descriptor
+     * @since 1.7
+     */
+    public MetricDescriptorDTO throughput(String capacity) {
+        this.canvas = THROUGHPUT;
+        this.capacity = capacity;
+        return this;
+    }
+
+    /**
      * @param declared a metric's declaration
      * @param kind the kind it is registered as, one of the constants
      * @return the declaration's name
@@ -117,12 +176,13 @@ public class MetricDescriptorDTO {
     }
 
     /**
-     * @return the gauge {@code inflight}, in bytes: bytes queued and not completed; 0 without BQL
+     * @return the gauge {@code inflight}, in bytes: bytes queued and not completed; 0 without BQL; on the canvas a level
+     *         of the gauge {@code limit} (since 1.7)
      * @since 1.4
      */
     public static MetricDescriptorDTO bqlInflight() {
         return new MetricDescriptorDTO(GAUGE, "inflight", "B",
-                "BQL bytes queued and not completed (sysfs inflight); 0 without BQL");
+                "BQL bytes queued and not completed (sysfs inflight); 0 without BQL").level("limit");
     }
 
     /**

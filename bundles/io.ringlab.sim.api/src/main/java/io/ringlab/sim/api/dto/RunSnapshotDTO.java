@@ -21,6 +21,12 @@ public class RunSnapshotDTO {
     public long events;
     /** Element name to metric name to value, as in the result. */
     public Map<String, Map<String, Double>> elements = new TreeMap<>();
+    /**
+     * Drops so far by element and reason, counted from the run's start as {@link InvariantReportDTO#droppedByElement}.
+     *
+     * @since 1.7
+     */
+    public Map<String, Map<String, Long>> droppedByElement = new TreeMap<>();
     /** Series sampled so far; shares no arrays with the live run. */
     public SeriesDTO series = new SeriesDTO();
     /**

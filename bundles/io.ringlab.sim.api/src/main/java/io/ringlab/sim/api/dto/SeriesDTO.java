@@ -11,6 +11,15 @@ import java.util.TreeMap;
  * holds series whose values come at their own times.
  */
 public class SeriesDTO {
+    /**
+     * The prefix of the columns of an element's drops: {@code drops:ELEMENT.REASON} holds the packets the element dropped
+     * under the reason from the run's start ({@code InvariantReportDTO.droppedByElement}), one column for each reason the
+     * element registered when the run started.
+     *
+     * @since 1.7
+     */
+    public static final String DROPS_PREFIX = "drops:";
+
     /** Sampling interval in seconds of virtual time. */
     public double intervalSeconds;
     /**

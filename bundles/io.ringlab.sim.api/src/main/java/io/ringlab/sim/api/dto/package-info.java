@@ -25,9 +25,13 @@
  * name {@code ethtool -S} gives a driver's counter ({@code MetricDescriptorDTO.ethtool}, {@code ethtoolSource}) and the
  * BQL gauges of the sysfs files {@code limit_min}, {@code limit_max}, {@code hold_time}
  * ({@code MetricDescriptorDTO.bqlLimitMin}, {@code bqlLimitMax}, {@code bqlHoldTimeMillis}).
+ * <p>
+ * 1.7: what a metric shows on the console's canvas ({@code MetricDescriptorDTO.canvas}, {@code capacity},
+ * {@code level}, {@code throughput}) and the drops of each element by reason ({@code
+ * InvariantReportDTO.droppedByElement}, {@code RunSnapshotDTO.droppedByElement}).
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package io.ringlab.sim.api.dto;
 
 import org.osgi.annotation.bundle.Export;

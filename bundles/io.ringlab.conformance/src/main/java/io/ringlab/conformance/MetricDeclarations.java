@@ -69,7 +69,8 @@ public final class MetricDeclarations {
 
     /**
      * The check of the canvas roles a type gives its metrics ({@link MetricDescriptorDTO#canvas}): a level is a gauge, a
-     * throughput a counter of bytes or packets, and a capacity names a metric the type declares or one of its properties.
+     * throughput a counter of bytes or packets, a busy time a gauge in seconds without a capacity, and a capacity names a
+     * metric the type declares or one of its properties.
      *
      * @param listed the type as the engine lists it (units filled in from the names' suffixes); never {@code null}
      * @return one line per metric whose role is wrong, saying what is allowed; empty if none
@@ -96,8 +97,18 @@ public final class MetricDeclarations {
                 } else if (!"B".equals(m.unit) && !"packets".equals(m.unit) && !"".equals(m.unit)) {
                     bad.add(where + " in unit " + m.unit + "; a throughput counts bytes (B) or packets");
                 }
+            } else if (MetricDescriptorDTO.BUSY.equals(m.canvas)) {
+                if (!MetricDescriptorDTO.GAUGE.equals(m.kind) || !"s".equals(m.unit)) {
+                    bad.add(where + " on a " + m.kind + " in unit " + m.unit + "; a busy time is a gauge in seconds (s)");
+                }
+                if (m.capacity != null) {
+                    bad.add(where + ", capacity=" + m.capacity + "; a busy time has no capacity (its share of the interval is"
+                            + " the utilisation)");
+                }
+                continue;
             } else {
-                bad.add(where + "; allowed: " + MetricDescriptorDTO.LEVEL + ", " + MetricDescriptorDTO.THROUGHPUT);
+                bad.add(where + "; allowed: " + MetricDescriptorDTO.LEVEL + ", " + MetricDescriptorDTO.THROUGHPUT + ", "
+                        + MetricDescriptorDTO.BUSY);
                 continue;
             }
             if (m.capacity != null && !metrics.contains(m.capacity) && !properties.contains(m.capacity)) {

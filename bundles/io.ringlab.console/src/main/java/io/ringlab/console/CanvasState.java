@@ -20,8 +20,8 @@ import io.ringlab.sim.api.dto.ValueDTO;
  * What the pipeline canvas shows of every element at one moment of a run, without widgets: its levels (a qdisc's
  * backlog against its limit, a ring's descriptors in use against its size, BQL's bytes in flight against its limit: the
  * metrics its type gives the canvas role {@link MetricDescriptorDTO#LEVEL}), its throughput over the last sampling
- * interval (role {@link MetricDescriptorDTO#THROUGHPUT}; a link's as a share of its rate), the occupancy of the pools
- * it owns, and its drops by reason.
+ * interval (role {@link MetricDescriptorDTO#THROUGHPUT}), its utilisation over that interval (role
+ * {@link MetricDescriptorDTO#BUSY}: a link's wire), the occupancy of the pools it owns, and its drops by reason.
  * <p>
  * Two sources give the same picture: {@link #now} (a snapshot's or the result's element metrics and drops, exact at that
  * moment; throughput from the series' last two rows) and {@link #at} (one row of the sampled series, for the time
@@ -70,8 +70,10 @@ record CanvasState(double timeSeconds, Map<String, Element> elements) {
      * @param flows its throughputs
      * @param pools the pools it owns ({@code pool:eth0.rx} is {@code eth0}'s), as levels named by the pool's suffix
      * @param drops packets it dropped so far, by reason
+     * @param utilisation the share of the last sampling interval it was busy (role {@link MetricDescriptorDTO#BUSY}: a
+     *        link's wire), 0 to 1; NaN when its type has no busy time or two rows are not there yet
      */
-    record Element(List<Level> levels, List<Flow> flows, List<Level> pools, Map<String, Long> drops) {
+    record Element(List<Level> levels, List<Flow> flows, List<Level> pools, Map<String, Long> drops, double utilisation) {
         /** @return packets dropped so far, all reasons */
         long dropped() {
             long n = 0;
@@ -294,6 +296,11 @@ record CanvasState(double timeSeconds, Map<String, Element> elements) {
                 double cap = capacity(layout, v, name, m);
                 flows.add(new Flow(m.name, rate, bits, Double.isNaN(cap) || cap <= 0 ? Double.NaN : rate / cap));
             }
+            double busy = Double.NaN;
+            for (MetricDescriptorDTO m : roles(e.getValue(), MetricDescriptorDTO.BUSY)) {
+                double u = v.rate(name, m.name); // seconds busy per second
+                busy = Double.isNaN(busy) ? u : Double.isNaN(u) ? busy : Math.max(busy, u);
+            }
             List<Level> owned = new ArrayList<>();
             pools.forEach((pool, iu) -> {
                 if (pool.startsWith(name + ".")) {
@@ -301,8 +308,8 @@ record CanvasState(double timeSeconds, Map<String, Element> elements) {
                 }
             });
             Map<String, Long> d = drops.getOrDefault(name, Map.of());
-            if (!levels.isEmpty() || !flows.isEmpty() || !owned.isEmpty() || !d.isEmpty()) {
-                out.put(name, new Element(List.copyOf(levels), List.copyOf(flows), List.copyOf(owned), Map.copyOf(d)));
+            if (!levels.isEmpty() || !flows.isEmpty() || !owned.isEmpty() || !d.isEmpty() || !Double.isNaN(busy)) {
+                out.put(name, new Element(List.copyOf(levels), List.copyOf(flows), List.copyOf(owned), Map.copyOf(d), busy));
             }
         }
         return new CanvasState(timeSeconds, out);
@@ -342,6 +349,7 @@ record CanvasState(double timeSeconds, Map<String, Element> elements) {
                 put(m, "pool:" + p.metric(), p.value());
                 put(m, "pool:" + p.metric() + "/capacity", p.capacity());
             }
+            put(m, "utilisation", e.utilisation());
             m.put("drops", (double) e.dropped());
             e.drops().forEach((reason, n) -> m.put("drops:" + reason, (double) n));
             out.put(name, m);

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The texts the canvas draws of a run's state ({@link CanvasState}), without widgets: a level's row
  * ({@code backlog 10 / 1000}, {@code inflight 16.7 kB / 15.1 kB}), an element's throughputs
- * ({@code tx 91.4 Mbit/s  rx 2.06 Mbit/s}, a link's with its utilisation) and its drop badge. Stateless.
+ * ({@code tx 91.4 Mbit/s  rx 2.06 Mbit/s}, a link's after its busy share, {@code busy 98 %  wire 984 Mbit/s}) and its drop badge. Stateless.
  */
 final class CanvasText {
     /** The most reasons a badge names; the others are summed. */
@@ -23,9 +23,17 @@ final class CanvasText {
         return l.metric() + " " + (Double.isNaN(l.capacity()) ? v : v + " / " + amount(l.capacity(), l.unit()));
     }
 
-    /** @return the throughputs on one line, each named by its counter without {@code Bytes} or {@code Packets} */
-    static String flows(List<CanvasState.Flow> flows) {
+    /**
+     * @param flows the element's throughputs
+     * @param busy its busy share of the interval, or NaN
+     * @return the busy share ({@code busy 98 %}) and the throughputs on one line, each named by its counter without
+     *         {@code Bytes} or {@code Packets}
+     */
+    static String flows(List<CanvasState.Flow> flows, double busy) {
         StringBuilder b = new StringBuilder();
+        if (!Double.isNaN(busy)) {
+            b.append(String.format(Locale.ROOT, "busy %.0f %%", 100 * busy));
+        }
         for (CanvasState.Flow f : flows) {
             if (Double.isNaN(f.perSecond())) {
                 continue;

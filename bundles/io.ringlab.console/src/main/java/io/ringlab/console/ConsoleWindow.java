@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.resource.JFaceResources;
@@ -58,6 +60,14 @@ final class ConsoleWindow implements Feedback {
     private TabFolder tabs;
     private TabItem propertiesTab, abTab;
     private PropertiesView properties;
+    /** Pixels between two panes: a sash wide enough to see and to grab. */
+    static final int SASH_WIDTH = 6;
+    /** The split panes, by the name their weights are remembered under. */
+    private final Map<String, SashForm> sashes = new java.util.LinkedHashMap<>();
+    /** The window's bounds when last neither maximized nor minimized: what is remembered of a maximized window. */
+    private org.eclipse.swt.graphics.Rectangle normalBounds;
+    /** Warnings about the layout file, logged once the log exists. */
+    private final List<String> pendingWarnings = new java.util.ArrayList<>();
     /** The A/B panel: its set-up is the tab A/B on the right, its result a tab of the chart folder. */
     private AbPanel ab;
     /** The property forms of the editor's pipeline (see {@link #forms()}); {@code null} before the first is needed. */
@@ -85,6 +95,8 @@ final class ConsoleWindow implements Feedback {
         shell.setSize(1280, 820);
         SashForm vertical = new SashForm(shell, SWT.VERTICAL);
         SashForm main = new SashForm(vertical, SWT.HORIZONTAL);
+        sashes.put("window", vertical);
+        sashes.put("main", main);
         paletteView = new PaletteView(main, context, display, this, this::openPipeline, (installed, categories) -> {
             editor.setTypes(installed, categories);
             if (forms != null) {
@@ -93,6 +105,7 @@ final class ConsoleWindow implements Feedback {
             }
         });
         SashForm middle = new SashForm(main, SWT.VERTICAL);
+        sashes.put("middle", middle);
         editor = new PipelineEditor(middle, m -> log("INFO", m), this::error, () -> {
             if (runPanel != null) {
                 runPanel.updateButtons();
@@ -115,6 +128,14 @@ final class ConsoleWindow implements Feedback {
         id(log, ConsoleService.ID_LOG);
         log.setFont(JFaceResources.getTextFont());
         vertical.setWeights(82, 18);
+        for (Map.Entry<String, SashForm> e : sashes.entrySet()) { // visible sashes: a grip of their own colour
+            e.getValue().setSashWidth(SASH_WIDTH);
+            e.getValue().setBackground(display.getSystemColor(SWT.COLOR_WIDGET_NORMAL_SHADOW));
+            e.getValue().setData(ConsoleService.WIDGET_ID, ConsoleService.SASH_PREFIX + e.getKey());
+        }
+        restoreLayout();
+        shell.addListener(SWT.Resize, e -> rememberNormalBounds());
+        shell.addListener(SWT.Move, e -> rememberNormalBounds());
         shell.addDisposeListener(e -> disposed());
         exports = new Exports(shell, context, charts, runPanel, this);
         buildMenu();
@@ -123,6 +144,7 @@ final class ConsoleWindow implements Feedback {
         runPanel.updateButtons();
         charts.reset(null);
         shell.open();
+        pendingWarnings.forEach(w -> log("WARN", w));
         log("INFO", "console ready: " + paletteView.typeCount() + " element types" + (context.home() == null ? ""
                 : ", samples from " + context.home().resolve("pipelines")));
         if (file != null) {
@@ -334,6 +356,21 @@ final class ConsoleWindow implements Feedback {
     }
 
     /** @return a titled group with a one-column grid */
+    /**
+     * Keeps a read-only combo at least as wide as its widest item ({@code GridData.minimumWidth}), and lays it out again;
+     * call it after its items change. On GTK3, SWT fixes the clip of a read-only combo allocated narrower than its items
+     * in its parent's draw handler and queues a resize there, which draws again: a 60 Hz redraw of the whole pane for as
+     * long as the window shows it (measured: 15 % of a core while idle, ConsoleBenchmarkGuiTest).
+     *
+     * @param c a combo whose layout data is a {@code GridData}
+     */
+    static void fitCombo(org.eclipse.swt.widgets.Combo c) {
+        if (c.getLayoutData() instanceof GridData d) {
+            d.minimumWidth = c.computeSize(SWT.DEFAULT, SWT.DEFAULT, true).x;
+            c.requestLayout();
+        }
+    }
+
     static Group group(Composite parent, String title) {
         Group g = new Group(parent, SWT.NONE);
         g.setText(title);
@@ -431,7 +468,68 @@ final class ConsoleWindow implements Feedback {
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
+    /** The window's layout file: the framework property {@value WindowState#FILE_PROPERTY}, else the user's config. */
+    private Path layoutFile() {
+        String f = context.bundleContext() == null ? null : context.bundleContext().getProperty(WindowState.FILE_PROPERTY);
+        return f != null && !f.isBlank() ? Path.of(f) : WindowState.defaultFile(System.getenv(), Path.of(System.getProperty("user.home")));
+    }
+
+    /** Applies the remembered size, position and pane weights; what does not fit this screen or these panes is left. */
+    private void restoreLayout() {
+        Path file = layoutFile();
+        WindowState.Read r = WindowState.read(file);
+        r.warnings().forEach(w -> pendingWarnings.add(w));
+        WindowState st = r.state();
+        if (st.bounds() != null) {
+            org.eclipse.swt.graphics.Rectangle b = new org.eclipse.swt.graphics.Rectangle(st.bounds()[0], st.bounds()[1],
+                    st.bounds()[2], st.bounds()[3]);
+            org.eclipse.swt.graphics.Rectangle screen = display.getClientArea();
+            if (!screen.intersects(b)) { // a monitor that is gone: the same size where it can be seen
+                b.x = screen.x;
+                b.y = screen.y;
+            }
+            shell.setBounds(b);
+        }
+        st.sashes().forEach((name, w) -> {
+            SashForm f = sashes.get(name);
+            if (f != null && f.getWeights().length == w.length) {
+                f.setWeights(w);
+            } else if (f != null) {
+                pendingWarnings.add(file + ": sashes." + name + " has " + w.length + " weights, the pane has "
+                        + f.getWeights().length + "; left out");
+            }
+        });
+        normalBounds = shell.getBounds();
+        if (st.maximized()) {
+            shell.setMaximized(true);
+        }
+    }
+
+    private void rememberNormalBounds() {
+        if (!shell.isDisposed() && !shell.getMaximized() && !shell.getMinimized()) {
+            normalBounds = shell.getBounds();
+        }
+    }
+
+    /** Writes the window's size, position and pane weights for the next session; a failure goes to standard error. */
+    private void saveLayout() {
+        Map<String, int[]> weights = new java.util.LinkedHashMap<>();
+        sashes.forEach((name, f) -> {
+            if (!f.isDisposed()) {
+                weights.put(name, f.getWeights());
+            }
+        });
+        org.eclipse.swt.graphics.Rectangle b = normalBounds != null ? normalBounds : shell.getBounds();
+        Path file = layoutFile();
+        try {
+            new WindowState(new int[] { b.x, b.y, b.width, b.height }, shell.getMaximized(), weights).write(file);
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("ringlab console: cannot remember the window's layout in " + file + ": " + describe(e));
+        }
+    }
+
     private void disposed() {
+        saveLayout();
         runPanel.disposed();
         paletteView.close();
     }

@@ -109,10 +109,13 @@ final class EditorPainter {
         }
     }
 
-    /** @return the highest utilisation among the element's throughputs, or NaN when it has none with a capacity */
+    /**
+     * @return the element's utilisation: its busy share of the last interval, or the highest share of a throughput's
+     *         capacity; NaN without either
+     */
     private double utilisation(String element) {
         CanvasState.Element st = state.elements().get(element);
-        double u = Double.NaN;
+        double u = st == null ? Double.NaN : st.utilisation();
         if (st != null) {
             for (CanvasState.Flow f : st.flows()) {
                 if (!Double.isNaN(f.utilisation()) && !(u >= f.utilisation())) {
@@ -161,7 +164,7 @@ final class EditorPainter {
             gc.drawRectangle(px, gy, 5, gh);
             px += 7;
         }
-        String flows = CanvasText.flows(st.flows());
+        String flows = CanvasText.flows(st.flows(), st.utilisation());
         if (!flows.isEmpty()) {
             gc.setForeground(d.getSystemColor(SWT.COLOR_DARK_GRAY));
             gc.drawText(flows, x + 2, y + h + 1, true);

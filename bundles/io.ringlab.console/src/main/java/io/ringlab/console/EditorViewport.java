@@ -43,15 +43,19 @@ final class EditorViewport {
         return zoom;
     }
 
+    /** The least zoom a fit goes to: below it a box's text and its run state are too small to read; scroll for the rest. */
+    static final double FIT_MIN_ZOOM = 0.6;
+
     /**
-     * Shows a pipeline just opened from its top left, zoomed out (never in) to fit the view.
+     * Shows a pipeline just opened from its top left, zoomed out (never in) to fit the view, but not below
+     * {@value #FIT_MIN_ZOOM}.
      *
      * @param geometry the pipeline's geometry
      */
     void fit(EditorGeometry geometry) {
         Rectangle view = canvas.getClientArea();
         double[] ext = geometry.extent();
-        zoom = view.width <= 1 ? 1 : Math.max(MIN_ZOOM, Math.min(1.0, Math.min(view.width / ext[0], view.height / ext[1])));
+        zoom = view.width <= 1 ? 1 : Math.max(FIT_MIN_ZOOM, Math.min(1.0, Math.min(view.width / ext[0], view.height / ext[1])));
         originX = originY = 0;
     }
 

@@ -39,6 +39,11 @@ final class Inspector {
     private final Composite charts;
     private final ScrolledComposite chartsScroll;
     private final Map<String, Chart> chartOf = new HashMap<>();
+    private final TabFolder tabs;
+    private final TabItem seriesTab;
+    /** The last model and series shown: the Series tab draws them when it is selected. */
+    private InspectorModel last;
+    private SeriesDTO lastSeries;
     private final java.util.function.IntFunction<org.eclipse.swt.graphics.Color> colors;
 
     /**
@@ -61,12 +66,13 @@ final class Inspector {
         page.addListener(SWT.Selection, e -> openModelPage.run());
         cpu = label(ConsoleService.ID_INSPECTOR_CPU);
         drops = label(ConsoleService.ID_INSPECTOR_DROPS);
-        TabFolder tabs = new TabFolder(shell, SWT.TOP);
+        tabs = new TabFolder(shell, SWT.TOP);
+        tabs.setData(ConsoleService.WIDGET_ID, ConsoleService.ID_INSPECTOR_TABS);
         tabs.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         metrics = table(tabs, "Metrics", ConsoleService.ID_INSPECTOR_METRICS, "metric", "value", "unit", "kind", "meaning");
         properties = table(tabs, "Properties as run", ConsoleService.ID_INSPECTOR_PROPERTIES, "property", "value", "default",
                 "meaning");
-        TabItem seriesTab = new TabItem(tabs, SWT.NONE);
+        seriesTab = new TabItem(tabs, SWT.NONE);
         seriesTab.setText("Series");
         chartsScroll = new ScrolledComposite(tabs, SWT.V_SCROLL);
         chartsScroll.setExpandHorizontal(true);
@@ -76,6 +82,11 @@ final class Inspector {
         chartsScroll.setContent(charts);
         chartsScroll.addListener(SWT.Resize, e -> layoutCharts());
         seriesTab.setControl(chartsScroll);
+        tabs.addListener(SWT.Selection, e -> { // the charts are drawn only while their tab shows
+            if (tabs.getSelection().length > 0 && tabs.getSelection()[0] == seriesTab && last != null) {
+                showCharts(last.seriesColumns(), lastSeries);
+            }
+        });
         shell.setSize(620, 520);
     }
 
@@ -125,43 +136,72 @@ final class Inspector {
         if (shell.isDisposed()) {
             return;
         }
-        header.setText(String.format(Locale.ROOT, "%s: %s%s, at %.3f ms of virtual time", m.element(),
+        last = m;
+        lastSeries = series;
+        set(header, String.format(Locale.ROOT, "%s: %s%s, at %.3f ms of virtual time", m.element(),
                 m.type() == null ? "(type not installed)" : m.type().type, m.type() == null || m.type().bundle == null ? ""
                         : " (" + m.type().bundle + ")", m.timeSeconds() * 1e3));
-        cpu.setText(m.cpu());
-        drops.setText(m.drops());
+        set(cpu, m.cpu());
+        set(drops, m.drops());
         fill(metrics, m.metrics().size(), (item, i) -> {
             InspectorModel.MetricRow r = m.metrics().get(i);
-            item.setText(new String[] { r.name(), r.text(), r.unit(), r.kind(), r.meaning() });
             item.setData(r.value()); // the number itself, for tests and automation
+            return new String[] { r.name(), r.text(), r.unit(), r.kind(), r.meaning() };
         });
         fill(properties, m.properties().size(), (item, i) -> {
             InspectorModel.PropertyRow r = m.properties().get(i);
-            item.setText(new String[] { r.name(), r.value(), r.defaultValue(), r.meaning() });
+            return new String[] { r.name(), r.value(), r.defaultValue(), r.meaning() };
         });
-        showCharts(m.seriesColumns(), series);
-        shell.layout(true, true);
+        if (tabs.getSelection().length > 0 && tabs.getSelection()[0] == seriesTab) {
+            showCharts(m.seriesColumns(), series);
+        }
+    }
+
+    /** Sets a label's text, and lays it out again only when the text changed. */
+    private static void set(Label l, String text) {
+        if (!text.equals(l.getText())) {
+            l.setText(text);
+            l.requestLayout();
+        }
     }
 
     private interface Row {
-        void set(TableItem item, int i);
+        /** @return the row's texts; may also set the item's data */
+        String[] texts(TableItem item, int i);
     }
 
-    /** Sets a table's rows in place (the scroll position stays), then fits its columns to their widest cell. */
+    /**
+     * Sets a table's rows in place (the scroll position stays), each cell only when its text changed, and fits the
+     * columns to their widest cell when the rows changed in number or a text grew longer than its column had room for:
+     * at 10 Hz, most snapshots change a few numbers and lay out nothing.
+     */
     private static void fill(Table t, int n, Row row) {
-        t.setRedraw(false);
-        try {
-            t.setItemCount(n);
-            for (int i = 0; i < n; i++) {
-                row.set(t.getItem(i), i);
+        boolean pack = t.getItemCount() != n;
+        t.setItemCount(n);
+        int[] widest = t.getData(WIDEST) instanceof int[] w && w.length == t.getColumnCount() ? w : new int[t.getColumnCount()];
+        for (int i = 0; i < n; i++) {
+            TableItem item = t.getItem(i);
+            String[] texts = row.texts(item, i);
+            for (int c = 0; c < texts.length; c++) {
+                if (!texts[c].equals(item.getText(c))) {
+                    item.setText(c, texts[c]);
+                }
+                if (texts[c].length() > widest[c]) {
+                    widest[c] = texts[c].length();
+                    pack = true;
+                }
             }
+        }
+        t.setData(WIDEST, widest);
+        if (pack) {
             for (TableColumn c : t.getColumns()) {
                 c.pack();
             }
-        } finally {
-            t.setRedraw(true);
         }
     }
+
+    /** Data key of a table's longest text per column, in characters, since its columns were last fitted. */
+    private static final String WIDEST = "ringlab.widest";
 
     private void showCharts(List<String> columns, SeriesDTO s) {
         if (s == null || s.rows.isEmpty()) {

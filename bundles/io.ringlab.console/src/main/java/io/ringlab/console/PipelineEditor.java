@@ -67,6 +67,8 @@ final class PipelineEditor {
     private EditablePipeline model;
     private EditorGeometry geometry;
     private MenuItem undoItem, redoItem;
+    /** A pipeline was opened before the canvas had a size: fit it to the view at the first resize. */
+    private boolean fitPending;
 
     /**
      * @param parent where the editor goes
@@ -98,6 +100,11 @@ final class PipelineEditor {
 
         canvas.addPaintListener(e -> painter.paint(e.gc, model, geometry, selection, view, gestures));
         canvas.addListener(SWT.Resize, e -> {
+            if (fitPending && canvas.getClientArea().width > 1) { // opened before the window was laid out
+                fitPending = false;
+                view.fit(geometry);
+                publishBounds();
+            }
             view.updateScrollBars(geometry);
             canvas.redraw();
         });
@@ -195,6 +202,7 @@ final class PipelineEditor {
     void open(Path from, PipelineDTO p) {
         setModel(new EditablePipeline(p, installed), from);
         view.fit(geometry);
+        fitPending = canvas.getClientArea().width <= 1;
         view.updateScrollBars(geometry);
         publishBounds();
         canvas.redraw();
@@ -415,6 +423,7 @@ final class PipelineEditor {
 
     /** Zooms to {@code z}, within the viewport's bounds, and says so. */
     void zoomTo(double z) {
+        fitPending = false; // the user's zoom wins over the fit of a pipeline opened before the window was laid out
         double zoom = view.zoomTo(z);
         say(String.format(Locale.ROOT, "zoom %.0f %%", zoom * 100));
         view.updateScrollBars(geometry);

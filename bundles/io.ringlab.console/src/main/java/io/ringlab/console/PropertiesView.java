@@ -137,6 +137,9 @@ final class PropertiesView {
         id(field, id);
         field.setToolTipText(f.description());
         field.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        if (field instanceof Combo c) {
+            ConsoleWindow.fitCombo(c);
+        }
         Button reset = new Button(form, SWT.PUSH);
         reset.setText("Default");
         reset.setToolTipText("Remove " + f.name() + " from the element, so the default applies (" + f.defaultText() + ")");

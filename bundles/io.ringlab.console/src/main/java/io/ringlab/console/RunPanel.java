@@ -137,6 +137,7 @@ final class RunPanel {
         speed.setItems(RunInputs.SPEEDS.toArray(String[]::new));
         speed.select(0);
         speed.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        ConsoleWindow.fitCombo(speed);
         new Label(run, SWT.NONE);
         isolate = new Button(run, SWT.CHECK);
         ConsoleWindow.id(isolate, ConsoleService.ID_ISOLATE);
@@ -320,6 +321,7 @@ final class RunPanel {
         liveTypes.clear();
         p.elements.forEach(e -> liveTypes.put(e.name, e.type));
         swapElement.setItems(liveTypes.keySet().toArray(String[]::new));
+        ConsoleWindow.fitCombo(swapElement);
         swapElement.select(0);
         fillSwapTargets();
         startPolling();
@@ -335,6 +337,7 @@ final class RunPanel {
         if (!swapChoices.isEmpty()) {
             swapTarget.select(0);
         }
+        ConsoleWindow.fitCombo(swapTarget);
         updateButtons();
     }
 

@@ -31,7 +31,8 @@ class CanvasStateTest {
                     new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "backlogBytes", "B", "x").level(null),
                     new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "other", "", "x")),
             type("wire", List.of(PropertyDescriptorDTO.of("rate", PropertyDescriptorDTO.Kind.RATE, "1Gbit", null, null, "x")),
-                    new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "wireBytes", "B", "x").throughput("rate")),
+                    new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "wireBytes", "B", "x").throughput("rate"),
+                    new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "busySeconds", "s", "x").busy()),
             type("nic", List.of(),
                     new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "limit", "B", "x"),
                     new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "inflight", "B", "x").level("limit"),
@@ -56,10 +57,10 @@ class CanvasStateTest {
         SeriesDTO s = new SeriesDTO();
         s.intervalSeconds = 0.001;
         s.columns.addAll(List.of("timeSeconds", "q.backlog", "q.backlogBytes", "w.wireBytes", "eth0.inflight", "eth0.limit",
-                "eth0.txPackets", "pool:eth0.rx.inUse", "pool:eth0.rx.available", "drops:q.qdisc-overlimit"));
-        s.rows.add(new double[] { 0, 0, 0, 0, 0, 0, 0, 0, 64, 0 });
-        s.rows.add(new double[] { 0.001, 20, 30000, 6250, 3000, 6000, 100, 16, 48, 0 });
-        s.rows.add(new double[] { 0.002, 50, 75000, 18750, 9000, 6000, 300, 64, 0, 7 });
+                "eth0.txPackets", "pool:eth0.rx.inUse", "pool:eth0.rx.available", "drops:q.qdisc-overlimit", "w.busySeconds"));
+        s.rows.add(new double[] { 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0 });
+        s.rows.add(new double[] { 0.001, 20, 30000, 6250, 3000, 6000, 100, 16, 48, 0, 0.0004 });
+        s.rows.add(new double[] { 0.002, 50, 75000, 18750, 9000, 6000, 300, 64, 0, 7, 0.0013 });
         return s;
     }
 
@@ -71,8 +72,10 @@ class CanvasStateTest {
         Map<String, Map<String, Double>> f = at1.flat();
         assertEquals(Map.of("backlog", 20.0, "backlog/capacity", 50.0, "backlogBytes", 30000.0, "drops", 0.0), f.get("q"),
                 "the file's limit, not the default; no drops yet");
-        // 6250 B in 1 ms on a 100 Mbit/s wire: 50 Mbit/s, half its rate; r has no column and shows nothing measured
-        assertEquals(Map.of("wireBytes/s", 50e6, "wireBytes/utilisation", 0.5, "drops", 0.0), f.get("w"));
+        // 6250 B in 1 ms on a 100 Mbit/s wire: 50 Mbit/s, half its rate; busy 0.4 ms of the 1 ms; r has no column and
+        // shows nothing measured
+        assertEquals(Map.of("wireBytes/s", 50e6, "wireBytes/utilisation", 0.5, "utilisation", 0.4, "drops", 0.0), f.get("w"));
+        assertEquals(0.9, CanvasState.at(layout, series(), 2).flat().get("w").get("utilisation"), 1e-12, "0.9 ms of the next");
         assertEquals(Map.of("drops", 0.0), f.get("r"));
         assertEquals(Map.of("inflight", 3000.0, "inflight/capacity", 6000.0, "txPackets/s", 100_000.0, "pool:rx", 16.0,
                 "pool:rx/capacity", 64.0, "drops", 0.0), f.get("eth0"), "BQL's limit is a metric; the pool is eth0's");
@@ -105,8 +108,9 @@ class CanvasStateTest {
         assertEquals("inflight 16.7 kB / 15.1 kB", CanvasText.level(new CanvasState.Level("inflight", 16654, 15140, "B")));
         assertEquals("backlogBytes 93.3 kB", CanvasText.level(new CanvasState.Level("backlogBytes", 93332, Double.NaN, "B")));
         assertEquals("tx 91.4 Mbit/s  rx 8.10 kpps", CanvasText.flows(List.of(new CanvasState.Flow("txBytes", 91.4e6, true, Double.NaN),
-                new CanvasState.Flow("rxPackets", 8100, false, Double.NaN))));
-        assertEquals("wire 97 % 97.0 Mbit/s", CanvasText.flows(List.of(new CanvasState.Flow("wireBytes", 97e6, true, 0.97))));
+                new CanvasState.Flow("rxPackets", 8100, false, Double.NaN)), Double.NaN));
+        assertEquals("busy 98 %  wire 97 % 97.0 Mbit/s", CanvasText.flows(List.of(new CanvasState.Flow("wireBytes", 97e6, true, 0.97)),
+                0.98));
         assertEquals("1,310 dropped: 1,000 b, 200 a, 100 c, 10 other",
                 CanvasText.badge(Map.of("a", 200L, "b", 1000L, "c", 100L, "d", 10L)));
         assertEquals("223 qdisc-overlimit", CanvasText.badge(Map.of("qdisc-overlimit", 223L)));

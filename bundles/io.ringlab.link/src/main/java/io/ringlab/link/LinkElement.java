@@ -29,7 +29,7 @@ import io.ringlab.sim.api.Timer;
  * carries its own arrival time in {@link Buffer#stampPicos()}.
  * <p>
  * Counters: {@code txPackets}, {@code txBytes} (skb bytes), {@code wireBytes} (with overhead and padding), {@code lost};
- * gauges {@code inFlight} and {@code utilisationPercent}.
+ * gauges {@code inFlight}, {@code utilisationPercent} and {@code busySeconds}.
  * <p>
  * <b>Hot swap</b> ({@link Handover}): a successor {@code link} takes the frames on the wire in order with their arrival
  * times and pull groups, whether the wire is busy and until when, the busy time so far, and both timers (the end of the
@@ -102,10 +102,15 @@ final class LinkElement implements Element, Handover {
         m.gauge(LinkFactory.IN_FLIGHT, () -> size);
         m.gauge(LinkFactory.UTILISATION_PERCENT, () -> {
             long now = ctx.nowPicos();
-            long b = busyPicos - Math.max(0, wireFreeAt - now);
-            return now == 0 ? 0 : 100.0 * b / now;
+            return now == 0 ? 0 : 100.0 * busyUpTo(now) / now;
         });
+        m.gauge(LinkFactory.BUSY_SECONDS, () -> busyUpTo(ctx.nowPicos()) / 1e12);
         m.series(LinkFactory.IN_FLIGHT.name);
+    }
+
+    /** @return the wire's busy time up to {@code now}: the frames serialised, the one on the wire up to now */
+    private long busyUpTo(long now) {
+        return busyPicos - Math.max(0, wireFreeAt - now);
     }
 
     /** @return the wire time of a frame of {@code len} skb bytes, in picoseconds, rounded to nearest. */

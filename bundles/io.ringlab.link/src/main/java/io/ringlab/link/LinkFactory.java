@@ -26,16 +26,18 @@ public class LinkFactory implements ElementFactory {
             "frames serialised, lost ones included");
     static final MetricDescriptorDTO TX_BYTES = new MetricDescriptorDTO(COUNTER, "txBytes", "their lengths (skb->len)");
     static final MetricDescriptorDTO WIRE_BYTES = new MetricDescriptorDTO(COUNTER, "wireBytes",
-            "bytes on the wire: padded length plus overhead").throughput("rate");
+            "bytes on the wire: padded length plus overhead").throughput(null);
     static final MetricDescriptorDTO LOST = new MetricDescriptorDTO(COUNTER, "lost",
             "frames lost (also in the invariants as link-loss)");
     static final MetricDescriptorDTO IN_FLIGHT = new MetricDescriptorDTO(GAUGE, "inFlight",
             "frames pulled, not lost and not yet delivered");
     static final MetricDescriptorDTO UTILISATION_PERCENT = new MetricDescriptorDTO(GAUGE, "utilisationPercent",
             "wire busy time up to now over now");
+    static final MetricDescriptorDTO BUSY_SECONDS = new MetricDescriptorDTO(GAUGE, "busySeconds", "s",
+            "wire busy time up to now: the frames serialised, the one on the wire up to now (the console's utilisation)").busy();
     /** Every metric the element registers, in the order {@code ringlab elements} lists them. */
     static final List<MetricDescriptorDTO> METRICS = List.of(TX_PACKETS, TX_BYTES, WIRE_BYTES, LOST,
-            IN_FLIGHT, UTILISATION_PERCENT);
+            IN_FLIGHT, UTILISATION_PERCENT, BUSY_SECONDS);
 
     private static final ElementDescriptorDTO DESCRIPTOR = describe();
 

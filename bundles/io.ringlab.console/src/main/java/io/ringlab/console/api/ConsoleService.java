@@ -100,14 +100,24 @@ public interface ConsoleService {
     String ID_TIME_SLIDER = "canvas.time", ID_TIME_LABEL = "canvas.timeLabel";
     /**
      * Prefix of an element's inspector window's id ({@code inspector.q}, a {@code Shell}); in it, the metrics table
-     * (each item's data the metric's value, a {@code Double}), the properties table, the CPU and drops labels and the
-     * composite of its series' charts. Run > Inspect the Selected Element (Ctrl+I) or a double-click on an element while
+     * (each item's data the metric's value, a {@code Double}), the properties table, the CPU and drops labels, its tab
+     * folder (Metrics, Properties as run, Series) and the composite of its series' charts (drawn while the Series tab
+     * shows). Run > Inspect the Selected Element (Ctrl+I) or a double-click on an element while
      * a run's state is shown opens one.
      * @since 1.6
      */
+    /**
+     * Prefix of the split panes' ids ({@code SashForm}s): {@code sash.window} (the panes above the log, and the log),
+     * {@code sash.main} (palette, middle, tabs), {@code sash.middle} (canvas, charts). Their weights and the window's
+     * bounds are remembered between sessions in the file the framework property {@code ringlab.console.state} names,
+     * else {@code $XDG_CONFIG_HOME/ringlab/console.properties} ({@code ~/.config/...}).
+     * @since 1.6
+     */
+    String SASH_PREFIX = "sash.";
     String INSPECTOR_PREFIX = "inspector.", ID_INSPECTOR_METRICS = "inspector.metrics",
             ID_INSPECTOR_PROPERTIES = "inspector.properties", ID_INSPECTOR_CPU = "inspector.cpu",
-            ID_INSPECTOR_DROPS = "inspector.drops", ID_INSPECTOR_SERIES = "inspector.series", ID_MENU_INSPECT = "menu.inspect";
+            ID_INSPECTOR_DROPS = "inspector.drops", ID_INSPECTOR_SERIES = "inspector.series", ID_INSPECTOR_TABS = "inspector.tabs",
+            ID_MENU_INSPECT = "menu.inspect";
     /** The composite of the properties form of the selected element. @since 1.1 */
     String ID_PROPERTIES = "properties";
     /**

@@ -117,7 +117,7 @@ class MetricDescriptorsTest {
         assertEquals(Map.of(), bad, "canvas roles");
         assertEquals(List.of("backlog:level", "backlogBytes:level", "sentBytes:throughput"), roles.get("pfifo"));
         assertEquals(List.of("txBytes:throughput", "ringUsed:level", "inflight:level"), roles.get("netdev"));
-        assertEquals(List.of("wireBytes:throughput"), roles.get("link"));
+        assertEquals(List.of("wireBytes:throughput", "busySeconds:busy"), roles.get("link"));
 
         ElementDescriptorDTO wrong = new ElementDescriptorDTO();
         wrong.type = "t";
@@ -127,11 +127,14 @@ class MetricDescriptorsTest {
         MetricDescriptorDTO odd = new MetricDescriptorDTO(MetricDescriptorDTO.GAUGE, "odd", "", "x");
         odd.canvas = "bar";
         wrong.metricDescriptors.add(odd);
+        wrong.metricDescriptors.add(new MetricDescriptorDTO(MetricDescriptorDTO.COUNTER, "idle", "ns", "x").busy());
         assertEquals(List.of("t.held: canvas=level on a counter; a level is a gauge (what the element holds now)",
                 "t.cycles: canvas=throughput in unit ns; a throughput counts bytes (B) or packets",
                 "t.used: canvas=level, capacity=size names neither a metric nor a property of the type (metrics: [cycles,"
-                        + " held, odd, used], properties: [])",
-                "t.odd: canvas=bar; allowed: level, throughput"), MetricDeclarations.canvasRoles(wrong));
+                        + " held, idle, odd, used], properties: [])",
+                "t.odd: canvas=bar; allowed: level, throughput, busy",
+                "t.idle: canvas=busy on a counter in unit ns; a busy time is a gauge in seconds (s)"),
+                MetricDeclarations.canvasRoles(wrong));
     }
 
     private static List<String> pipelines(Path dir) throws Exception {

@@ -41,6 +41,14 @@ abstract class GuiTest {
         gui = new Gui(display);
     }
 
+    /** Each test opens the window's default layout: no layout remembered from another test. */
+    @org.junit.jupiter.api.BeforeEach
+    void forgetTheLayout() throws Exception {
+        String f = context.getProperty("ringlab.console.state");
+        org.junit.jupiter.api.Assertions.assertNotNull(f, "ringlab.console.state is not set");
+        java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(f));
+    }
+
     /**
      * Closes any error dialog, then disposes the window: not close(), which asks to save a dirty pipeline and would block
      * a test that edited one or failed half-way.

@@ -31,6 +31,14 @@ public class MetricDescriptorDTO {
      * @since 1.7
      */
     public static final String THROUGHPUT = "throughput";
+    /**
+     * {@link #canvas}: a gauge of the time the element has been busy so far, in seconds (a link's wire: the frame being
+     * serialised counted up to the moment it is read); the canvas shows its increase over the last sampling interval
+     * as the element's utilisation, 0 to 1 (a link's connections drawn wider and darker as it rises).
+     *
+     * @since 1.7
+     */
+    public static final String BUSY = "busy";
 
     /**
      * The name as the results report it under the element, with its unit in the name ({@code rxMbitPerSecond}); a
@@ -65,8 +73,8 @@ public class MetricDescriptorDTO {
      */
     public String ethtoolSource;
     /**
-     * What the console's canvas draws this metric as, on the element's box while a run runs and after: {@link #LEVEL} or
-     * {@link #THROUGHPUT}; {@code null} for a metric the canvas does not draw (the inspector lists every metric). The
+     * What the console's canvas draws this metric as, on the element's box while a run runs and after: {@link #LEVEL},
+     * {@link #THROUGHPUT} or {@link #BUSY}; {@code null} for a metric the canvas does not draw (the inspector lists every metric). The
      * engine samples every metric with a canvas role in the series, and its capacity when that is a metric, so that the
      * canvas can show any sampled time.
      *
@@ -76,7 +84,7 @@ public class MetricDescriptorDTO {
     /**
      * What bounds the metric on the canvas: the name of another metric of the element ({@code limit}, BQL's limit, for
      * {@code inflight}) or else of one of its properties as run ({@code limit}, a qdisc's packet limit, for
-     * {@code backlog}; {@code rate}, in bit/s, for a link's {@code wireBytes}); {@code null} without a bound.
+     * {@code backlog}); {@code null} without a bound. A throughput's capacity bounds its rate (bit/s for bytes).
      *
      * @since 1.7
      */
@@ -145,6 +153,18 @@ public class MetricDescriptorDTO {
     public MetricDescriptorDTO throughput(String capacity) {
         this.canvas = THROUGHPUT;
         this.capacity = capacity;
+        return this;
+    }
+
+    /**
+     * Makes this gauge the element's busy time on the canvas ({@link #BUSY}).
+     *
+     * @return this descriptor
+     * @since 1.7
+     */
+    public MetricDescriptorDTO busy() {
+        this.canvas = BUSY;
+        this.capacity = null;
         return this;
     }
 

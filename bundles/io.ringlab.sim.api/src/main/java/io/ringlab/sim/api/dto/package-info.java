@@ -27,7 +27,7 @@
  * ({@code MetricDescriptorDTO.bqlLimitMin}, {@code bqlLimitMax}, {@code bqlHoldTimeMillis}).
  * <p>
  * 1.7: what a metric shows on the console's canvas ({@code MetricDescriptorDTO.canvas}, {@code capacity},
- * {@code level}, {@code throughput}) and the drops of each element by reason ({@code
+ * {@code level}, {@code throughput}, {@code busy}) and the drops of each element by reason ({@code
  * InvariantReportDTO.droppedByElement}, {@code RunSnapshotDTO.droppedByElement}).
  */
 @Export

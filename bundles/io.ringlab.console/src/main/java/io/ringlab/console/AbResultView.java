@@ -4,14 +4,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.text.FieldPosition;
-import java.text.Format;
-import java.text.ParsePosition;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.SWTException;
-import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
@@ -21,13 +17,14 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Widget;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.IAxis;
-import org.eclipse.swtchart.IAxisTick;
 import org.eclipse.swtchart.IErrorBar;
 import org.eclipse.swtchart.ILineSeries;
 import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
@@ -40,13 +37,18 @@ import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.pipeline.format.OutputFile;
 
 /**
- * The A/B panel's result, a tab of the chart folder: one chart per metric (each variant's mean with its 95 % interval),
- * the table of means, intervals and paired differences ({@link AbTable}), the problems, and the exports of the result
- * as JSON, CSV and PNG.
+ * The A/B panel's result, a tab of the chart folder with two parts of its own: the Table (means, intervals and paired
+ * differences, {@link AbTable}, its columns as wide as their values; the problems; the exports of the result as JSON,
+ * CSV and PNG) and the Charts (one per metric, each variant's mean with its 95 % interval, each {@value #CHART_W} by
+ * {@value #CHART_H} pixels, as many side by side as the width holds and the rest scrolled to; a legend of the variants'
+ * colours and names).
  */
 final class AbResultView {
-    /** At most this many charts side by side in a row. */
-    private static final int CHARTS_PER_ROW = 3;
+    /**
+     * Each chart's size in pixels: legible whatever the number of metrics (the charts scroll; five were once squashed into
+     * tiles at the default window size).
+     */
+    static final int CHART_W = 260, CHART_H = 190;
 
     private final Composite result;
     private final ConsoleContext context;
@@ -55,6 +57,14 @@ final class AbResultView {
     /** The control whose shell parents the save dialogs. */
     private final Control dialogs;
     private Composite charts;
+    private Composite legend;
+    /** The charts are paged (never scrolled: on GTK3 a chart scrolled out of view still paints over its neighbours). */
+    private Button previous, next;
+    private Label pageLabel;
+    private int page;
+    private TabFolder parts;
+    private TabItem tableTab, chartsTab;
+    private Composite bottom;
     private Table table;
     private org.eclipse.swt.widgets.List problems;
     /** The result shown, or {@code null}. */
@@ -66,34 +76,74 @@ final class AbResultView {
         this.host = host;
         this.chartTabs = chartTabs;
         this.dialogs = dialogs;
-        SashForm split = new SashForm(result, SWT.VERTICAL);
-        charts = new Composite(split, SWT.NONE);
-        ConsoleWindow.id(charts, ConsoleService.ID_AB_CHARTS);
-        charts.setLayout(new GridLayout(1, true));
-        Composite bottom = new Composite(split, SWT.NONE);
-        bottom.setLayout(new GridLayout(4, false));
+        // two parts, each with the whole tab: at the default window size the charts and a table of nine rows do not both
+        // fit, and squeezed they were unreadable (five charts as tiles, one row of the table)
+        parts = new TabFolder(result, SWT.TOP);
+        ConsoleWindow.id(parts, ConsoleService.ID_AB_PARTS);
+        bottom = new Composite(parts, SWT.NONE);
+        GridLayout bl = new GridLayout(5, false);
+        bl.marginHeight = 2;
+        bottom.setLayout(bl);
         table = new Table(bottom, SWT.BORDER | SWT.FULL_SELECTION | SWT.H_SCROLL | SWT.V_SCROLL);
         ConsoleWindow.id(table, ConsoleService.ID_AB_TABLE);
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
-        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 4, 1));
-        int[] widths = { 130, 90, 35, 110, 170, 70, 60, 260 };
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 5, 1));
         for (int i = 0; i < AbTable.COLUMNS.size(); i++) {
             TableColumn c = new TableColumn(table, i < 2 || i == AbTable.COLUMNS.size() - 1 ? SWT.LEFT : SWT.RIGHT);
             c.setText(AbTable.COLUMNS.get(i));
-            c.setWidth(widths[i]);
+            c.pack();
         }
         problems = new org.eclipse.swt.widgets.List(bottom, SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
         ConsoleWindow.id(problems, ConsoleService.ID_AB_PROBLEMS);
-        GridData pd = new GridData(SWT.FILL, SWT.FILL, true, false, 4, 1);
-        pd.heightHint = problems.getItemHeight() * 2;
+        GridData pd = new GridData(SWT.FILL, SWT.CENTER, true, false);
+        pd.heightHint = problems.getItemHeight() + 4;
         problems.setLayoutData(pd);
         problems.setToolTipText("Runs that failed, broke an invariant or were cancelled, and metrics some runs did not report");
-        new Label(bottom, SWT.NONE).setText("Export the result:");
+        new Label(bottom, SWT.NONE).setText("Export:");
         exportButton(bottom, "JSON...", ConsoleService.ID_AB_EXPORT_JSON, this::exportJson);
         exportButton(bottom, "CSV...", ConsoleService.ID_AB_EXPORT_CSV, this::exportCsv);
         exportButton(bottom, "PNG...", ConsoleService.ID_AB_EXPORT_PNG, this::exportPng);
-        split.setWeights(1, 1);
+        tableTab = new TabItem(parts, SWT.NONE);
+        tableTab.setText("Table");
+        tableTab.setControl(bottom);
+
+        Composite top = new Composite(parts, SWT.NONE);
+        GridLayout tl = new GridLayout(1, false);
+        tl.marginHeight = 2;
+        top.setLayout(tl);
+        Composite header = new Composite(top, SWT.NONE);
+        header.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        GridLayout hl = new GridLayout(2, false);
+        hl.marginHeight = hl.marginWidth = 0;
+        header.setLayout(hl);
+        legend = new Composite(header, SWT.NONE);
+        ConsoleWindow.id(legend, ConsoleService.ID_AB_LEGEND);
+        legend.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        org.eclipse.swt.layout.RowLayout rl = new org.eclipse.swt.layout.RowLayout(SWT.HORIZONTAL);
+        rl.center = true;
+        legend.setLayout(rl);
+        Composite pager = new Composite(header, SWT.NONE);
+        pager.setLayout(new org.eclipse.swt.layout.RowLayout(SWT.HORIZONTAL));
+        previous = new Button(pager, SWT.PUSH);
+        previous.setText("\u25c0");
+        ConsoleWindow.id(previous, ConsoleService.ID_AB_PAGE_PREVIOUS);
+        previous.addListener(SWT.Selection, e -> page(page - 1));
+        next = new Button(pager, SWT.PUSH);
+        next.setText("\u25b6");
+        ConsoleWindow.id(next, ConsoleService.ID_AB_PAGE_NEXT);
+        next.addListener(SWT.Selection, e -> page(page + 1));
+        pageLabel = new Label(pager, SWT.NONE);
+        ConsoleWindow.id(pageLabel, ConsoleService.ID_AB_PAGE);
+        charts = new Composite(top, SWT.NONE);
+        ConsoleWindow.id(charts, ConsoleService.ID_AB_CHARTS);
+        charts.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        charts.setLayout(new GridLayout(1, true));
+        charts.addListener(SWT.Resize, e -> flowCharts());
+        chartsTab = new TabItem(parts, SWT.NONE);
+        chartsTab.setText("Charts");
+        chartsTab.setControl(top);
+        parts.addListener(SWT.Selection, e -> layoutCharts()); // SWTChart lays its axes out when shown
     }
 
     private void exportButton(Composite parent, String text, String id, Runnable action) {
@@ -110,33 +160,93 @@ final class AbResultView {
         for (Control c : charts.getChildren()) {
             c.dispose();
         }
+        page = 0;
         List<AbCharts.Chart> data = AbCharts.of(r);
-        ((GridLayout) charts.getLayout()).numColumns = Math.max(1, Math.min(CHARTS_PER_ROW, data.size()));
         for (AbCharts.Chart d : data) {
-            chart(d).setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+            GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false);
+            gd.widthHint = CHART_W;
+            gd.heightHint = CHART_H;
+            chart(d).setLayoutData(gd);
         }
-        charts.layout(true, true); // not SWTChart's own layout here: while the tab is not on screen it leaves the axes unpainted
+        showLegend(data);
         List<AbTable.Row> rows = AbTable.rows(r);
-        table.setRedraw(false); // as the live views fill theirs: GTK then lays the rows out once, when redrawing resumes
-        try {
-            table.setItemCount(rows.size());
-            for (int i = 0; i < rows.size(); i++) {
-                TableItem item = table.getItem(i);
-                item.setText(rows.get(i).cells().toArray(String[]::new));
-                item.setData(ConsoleService.AB_ROW_DATA, rows.get(i).source());
-            }
-        } finally {
-            table.setRedraw(true);
+        table.removeAll();
+        for (AbTable.Row row : rows) {
+            TableItem item = new TableItem(table, SWT.NONE);
+            item.setText(row.cells().toArray(String[]::new));
+            item.setData(ConsoleService.AB_ROW_DATA, row.source());
         }
-        if (!rows.isEmpty()) {
-            table.setTopIndex(0); // GTK keeps a previous result's scroll position past the new rows' end otherwise
-            table.showItem(table.getItem(0));
+        for (TableColumn c : table.getColumns()) { // columns as wide as their widest value, never narrower than the header
+            c.pack();
         }
         List<String> p = AbTable.problems(r);
         problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }
                 : p.toArray(String[]::new));
         problems.setTopIndex(0);
+        parts.setSelection(tableTab); // the numbers first; the charts a click away
         result.layout(true, true);
+        flowCharts();
+        if (!rows.isEmpty()) {
+            table.setTopIndex(0); // GTK keeps a previous result's scroll position past the new rows' end otherwise
+        }
+    }
+
+    /** The variants' colours and names, as the charts draw them (a file's variants have names of their own). */
+    private void showLegend(List<AbCharts.Chart> data) {
+        for (Control c : legend.getChildren()) {
+            c.dispose();
+        }
+        java.util.Map<String, Integer> variants = new java.util.LinkedHashMap<>();
+        for (AbCharts.Chart d : data) {
+            for (AbCharts.Point p : d.points()) {
+                variants.putIfAbsent(p.variant(), p.x());
+            }
+        }
+        if (!variants.isEmpty()) {
+            new Label(legend, SWT.NONE).setText("Variants:");
+        }
+        variants.forEach((name, x) -> {
+            Label swatch = new Label(legend, SWT.NONE);
+            swatch.setText("\u25cf"); // a dot in the variant's colour, as its point on the charts
+            swatch.setForeground(chartTabs.color(x));
+            Label l = new Label(legend, SWT.NONE);
+            l.setText(name);
+            l.setData(ConsoleService.WIDGET_ID, ConsoleService.AB_LEGEND_PREFIX + name);
+        });
+        legend.requestLayout();
+    }
+
+    /** @return how many charts a page holds: as many side by side, and rows, as the charts' area has room for */
+    private int perPage() {
+        org.eclipse.swt.graphics.Rectangle a = charts.getClientArea();
+        int columns = Math.max(1, (a.width - 10) / (CHART_W + 10));
+        int rows = Math.max(1, (a.height - 10) / (CHART_H + 10));
+        ((GridLayout) charts.getLayout()).numColumns = columns;
+        return columns * rows;
+    }
+
+    /** Lays the charts out in pages of what the area holds, showing the current page. */
+    private void flowCharts() {
+        page(page);
+    }
+
+    /** Shows page {@code p} of the charts (clamped), the others hidden and left out of the layout. */
+    private void page(int p) {
+        Control[] all = charts.getChildren();
+        int per = perPage();
+        int pages = Math.max(1, (all.length + per - 1) / per);
+        page = Math.max(0, Math.min(p, pages - 1));
+        for (int i = 0; i < all.length; i++) {
+            boolean on = i / per == page;
+            all[i].setVisible(on);
+            ((GridData) all[i].getLayoutData()).exclude = !on;
+        }
+        previous.setEnabled(page > 0);
+        next.setEnabled(page < pages - 1);
+        int first = page * per + 1, last = Math.min(all.length, (page + 1) * per);
+        pageLabel.setText(all.length == 0 ? "" : "charts " + first + (last > first ? "-" + last : "") + " of " + all.length);
+        pageLabel.requestLayout();
+        charts.layout(true, true);
     }
 
     /**
@@ -144,7 +254,7 @@ final class AbResultView {
      * chart printed (the PNG export) before it was ever painted would otherwise have none.
      */
     private void layoutCharts() {
-        charts.layout(true, true);
+        flowCharts();
         for (Control c : charts.getChildren()) {
             if (c instanceof Chart chart) {
                 chart.updateLayout();
@@ -158,8 +268,18 @@ final class AbResultView {
         c.getTitle().setText(d.metric());
         IAxis x = c.getAxisSet().getXAxis(0);
         x.getTitle().setText("variant");
-        x.getTick().setFormat(new VariantFormat(d));
-        x.getTick().setTickMarkStepHint((int) Math.ceil(IAxisTick.MIN_GRID_STEP_HINT)); // a tick for every variant, even in a narrow chart
+        // the variants' names drawn at their points' x at the foot of the plot: SWTChart's own tick labels hide some of
+        // a few labelled ticks among many empty ones, or all of them in a wide chart
+        x.getTick().setVisible(false);
+        c.getPlotArea().addCustomPaintListener(e -> {
+            int h = c.getPlotArea().getSize().y;
+            e.gc.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_BLACK));
+            for (AbCharts.Point p : d.points()) {
+                String name = d.tickLabel(p.x());
+                org.eclipse.swt.graphics.Point ext = e.gc.textExtent(name);
+                e.gc.drawText(name, x.getPixelCoordinate(p.x()) - ext.x / 2, h - ext.y - 2, true);
+            }
+        });
         c.getLegend().setVisible(false); // the x axis names the variants; the plot keeps the width
         c.getAxisSet().getYAxis(0).getTitle().setText("mean, 95 % CI");
         for (AbCharts.Point p : d.points()) {
@@ -188,26 +308,6 @@ final class AbResultView {
         x.setRange(new Range(d.xLow(), d.xHigh()));
         c.getAxisSet().getYAxis(0).setRange(new Range(d.yLow(), d.yHigh()));
         return c;
-    }
-
-    /** Labels the x axis' whole-number ticks with the variants' names and leaves the others empty. */
-    private static final class VariantFormat extends Format {
-        private static final long serialVersionUID = 1L;
-        private final transient AbCharts.Chart chart;
-
-        VariantFormat(AbCharts.Chart chart) {
-            this.chart = chart;
-        }
-
-        @Override
-        public StringBuffer format(Object o, StringBuffer to, FieldPosition pos) {
-            return to.append(o instanceof Number n ? chart.tickLabel(n.doubleValue()) : "");
-        }
-
-        @Override
-        public Object parseObject(String source, ParsePosition pos) {
-            return null;
-        }
     }
 
     private ExperimentResultDTO last(String what) {
@@ -270,6 +370,7 @@ final class AbResultView {
         if (f != null) {
             try {
                 chartTabs.select(result);
+                parts.setSelection(chartsTab);
                 layoutCharts();
                 ImageLoader loader = new ImageLoader();
                 loader.data = new ImageData[] { LiveCharts.print(charts) };

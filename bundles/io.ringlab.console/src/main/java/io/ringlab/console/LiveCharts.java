@@ -56,6 +56,8 @@ final class LiveCharts {
     private final Chart headline;
     private final Chart throughput;
     private final Chart latency;
+    /** Each latency source over time (each ping's RTT; a sink's P50 and P99 per interval), and each one's CDF, in ms. */
+    private final Chart latencyTime, latencyCdf;
     private final Table latencyTable;
     private final Chart queues;
     private final int bytesAxis;
@@ -76,10 +78,21 @@ final class LiveCharts {
 
         SashForm lat = new SashForm(tabs, SWT.VERTICAL);
         tab("Latency", lat);
+        SashForm latTop = new SashForm(lat, SWT.HORIZONTAL);
+        latencyTime = chart(latTop, ConsoleService.ID_CHART_LATENCY_TIME, "Latency over time", "ms");
+        latencyTime.setToolTipText("Each ping echo's round-trip time at its time; other latency histograms (a sink's"
+                + " one-way latency) as their P50 and P99 over each sampling interval. Log axis when all values are positive.");
+        latencyCdf = chart(latTop, ConsoleService.ID_CHART_LATENCY_CDF, "Latency CDF", "fraction");
+        latencyCdf.getAxisSet().getXAxis(0).getTitle().setText("latency (ms)");
+        latencyCdf.setToolTipText("Each latency histogram's distribution over the run: the fraction of values at or below"
+                + " a latency. Log axis when all values are positive.");
+        for (Chart c : List.of(latencyTime, latencyCdf)) { // the legend below: the plot keeps the width
+            c.getLegend().setPosition(SWT.BOTTOM);
+        }
         latency = chart(lat, ConsoleService.ID_CHART_LATENCY, "Latency percentiles (as of each snapshot)", "us");
         latencyTable = table(lat, ConsoleService.ID_LATENCY_TABLE,
                 List.of("element", "histogram", "unit", "count", "min", "P50", "P90", "P99", "max", "mean"));
-        lat.setWeights(3, 2);
+        lat.setWeights(3, 2, 2);
 
         Composite q = filled(tabs);
         tab("Queues", q);
@@ -191,7 +204,7 @@ final class LiveCharts {
 
     /** Clears every view and names the headline. */
     void reset(String headlineMetric) {
-        for (Chart c : List.of(headline, throughput, latency, queues, pools, cache)) {
+        for (Chart c : List.of(headline, throughput, latency, latencyTime, latencyCdf, queues, pools, cache)) {
             clear(c);
             c.redraw();
         }
@@ -260,6 +273,44 @@ final class LiveCharts {
         replace(pools, d.timeMillis(), d.pools(), 0);
         replace(cache, d.timeMillis(), d.cache(), 0);
         cache.getTitle().setText(d.cache().isEmpty() ? CACHE_NONE : CACHE_TITLE);
+    }
+
+    /**
+     * Shows each latency source over time and as a CDF, in milliseconds; an axis is logarithmic when every value on it
+     * is positive (sources microseconds and milliseconds apart stay readable together).
+     */
+    void latency(LatencyData d) {
+        timeLines(latencyTime, d.overTime(), false);
+        timeLines(latencyCdf, d.cdf(), true);
+    }
+
+    private void timeLines(Chart c, Map<String, double[][]> lines, boolean logX) {
+        c.suspendUpdate(true);
+        try {
+            deleteOthers(c, lines.keySet());
+            IAxis x = c.getAxisSet().getXAxis(0), y = c.getAxisSet().getYAxis(0);
+            // the scale first: SWTChart refuses log scale while a series has a value <= 0
+            boolean logValues = LatencyData.allPositive(lines, logX);
+            (logX ? x : y).enableLogScale(false);
+            int i = 0;
+            for (Map.Entry<String, double[][]> e : lines.entrySet()) {
+                line(c, e.getKey(), e.getValue()[0], e.getValue()[1], colors[i++ % colors.length], 0);
+                if (!logX) {
+                    @SuppressWarnings("unchecked")
+                    ILineSeries<Object> s = (ILineSeries<Object>) c.getSeriesSet().getSeries(e.getKey());
+                    boolean points = !e.getKey().matches(".*P(50|99)(Millis|Micros|Nanos)$"); // each echo: a dot
+                    s.setLineStyle(points ? org.eclipse.swtchart.LineStyle.NONE : org.eclipse.swtchart.LineStyle.SOLID);
+                    s.setSymbolType(points ? PlotSymbolType.CIRCLE : PlotSymbolType.NONE);
+                    s.setSymbolSize(2);
+                    s.setSymbolColor(colors[(i - 1) % colors.length]);
+                }
+            }
+            (logX ? x : y).enableLogScale(logValues);
+            c.getAxisSet().adjustRange();
+        } finally {
+            c.suspendUpdate(false);
+        }
+        c.redraw();
     }
 
     /** Widens each column to its widest cell and its header, so that no number is cut. */

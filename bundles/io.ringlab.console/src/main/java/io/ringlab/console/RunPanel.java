@@ -457,6 +457,7 @@ final class RunPanel {
         host.charts().swaps(snap.swaps);
         host.charts().show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
                 snap.elements, CpuTable.ofSnapshot(snap.elements));
+        host.charts().latency(LatencyData.of(snap.series, snap.distributions));
         if (canvasLayout != null) {
             CanvasState st = CanvasState.now(canvasLayout, snap.simulatedSeconds, snap.elements, snap.droppedByElement, snap.series);
             host.editor().showState(st);
@@ -568,6 +569,7 @@ final class RunPanel {
         host.charts().swaps(r.swaps);
         host.charts().show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
                 CpuTable.ofResult(r.runtime));
+        host.charts().latency(LatencyData.of(r.series, r.distributions));
         if (canvasLayout != null) {
             Map<String, Map<String, Long>> drops = r.invariants == null ? Map.of() : r.invariants.droppedByElement;
             endState = CanvasState.now(canvasLayout, r.simulatedSeconds, r.elements, drops, r.series);

@@ -114,6 +114,26 @@ public interface ConsoleService {
      * @since 1.6
      */
     String SASH_PREFIX = "sash.";
+    /**
+     * The A/B result's legend (a composite) and the prefix of its variants' labels ({@code ab.legend.B}).
+     * @since 1.6
+     */
+    String ID_AB_LEGEND = "ab.legend", AB_LEGEND_PREFIX = "ab.legend.";
+    /** The A/B result's two parts, a {@code TabFolder}: Table (shown first) and Charts. @since 1.6 */
+    String ID_AB_PARTS = "ab.parts";
+    /**
+     * The A/B charts' pager: the buttons to the previous and next page and the label saying which charts show
+     * ({@code charts 1-4 of 5}).
+     * @since 1.6
+     */
+    String ID_AB_PAGE_PREVIOUS = "ab.pagePrevious", ID_AB_PAGE_NEXT = "ab.pageNext", ID_AB_PAGE = "ab.page";
+    /**
+     * The Latency tab's charts of each source over time (a ping's echoes as points, series {@code ping.rttMillis}; a
+     * histogram's P50 and P99 per interval, {@code sink.latencyP50Micros}) and of each source's CDF (series
+     * {@code element.<name><Unit>}), all in milliseconds.
+     * @since 1.6
+     */
+    String ID_CHART_LATENCY_TIME = "chart.latencyTime", ID_CHART_LATENCY_CDF = "chart.latencyCdf";
     String INSPECTOR_PREFIX = "inspector.", ID_INSPECTOR_METRICS = "inspector.metrics",
             ID_INSPECTOR_PROPERTIES = "inspector.properties", ID_INSPECTOR_CPU = "inspector.cpu",
             ID_INSPECTOR_DROPS = "inspector.drops", ID_INSPECTOR_SERIES = "inspector.series", ID_INSPECTOR_TABS = "inspector.tabs",

@@ -315,6 +315,16 @@ final class MetricsImpl implements Metrics {
         };
     }
 
+    /** Adds each histogram's distribution ({@link Hist#cdf}) to {@code out}, keyed {@code element.<name><Unit>}. */
+    void distributions(Map<String, java.util.List<double[]>> out) {
+        for (Map.Entry<String, Hist> e : histograms.entrySet()) {
+            java.util.List<double[]> cdf = e.getValue().cdf();
+            if (!cdf.isEmpty()) {
+                out.put(element + "." + e.getKey() + e.getValue().unit, cdf);
+            }
+        }
+    }
+
     /** Adds every metric's current value to {@code out}, histograms as their summaries. */
     void report(Map<String, Double> out) {
         for (Map.Entry<String, DoubleSupplier> e : values.entrySet()) {
@@ -418,6 +428,22 @@ final class MetricsImpl implements Metrics {
             if (points != null) {
                 points.add(window.nowPicos(), v);
             }
+        }
+
+        /**
+         * @return the distribution as {value in the display unit, fraction at or below}, HdrHistogram's percentile
+         *         iteration with 5 steps per halving of the distance to 100 %; empty without values
+         */
+        java.util.List<double[]> cdf() {
+            java.util.List<double[]> out = new java.util.ArrayList<>();
+            if (histogram.getTotalCount() == 0) {
+                return out;
+            }
+            for (org.HdrHistogram.HistogramIterationValue v : histogram.percentiles(5)) {
+                out.add(new double[] { histogram.highestEquivalentValue(v.getValueIteratedTo()) / divisor,
+                        v.getPercentileLevelIteratedTo() / 100.0 });
+            }
+            return out;
         }
 
         double intervalPercentile(double percentile) {

@@ -692,6 +692,7 @@ public final class RunImpl implements SimulationRun {
         s.events = sim.eventCount;
         s.elements = sim.elementMetrics();
         s.droppedByElement = sim.droppedByElement();
+        s.distributions = sim.distributions();
         s.series = sim.series(); // rows are never written again once sampled: sharing them is safe
         s.swaps = new ArrayList<>(sim.swaps);
         snapshot = s;

@@ -62,6 +62,7 @@ final class RunReport {
         r.runtime = sim.runtime();
         r.series = sim.series();
         r.invariants = sim.checkInvariants();
+        r.distributions = sim.distributions();
         r.swaps = new ArrayList<>(sim.swaps);
         r.forkStateHash = forkStateHash;
         r.headline = headline(pipeline, r.elements);
@@ -95,6 +96,7 @@ final class RunReport {
         r.simulatedSeconds = last.simulatedSeconds;
         r.events = last.events;
         r.elements = last.elements;
+        r.distributions = last.distributions;
         r.series = last.series;
         r.swaps = new ArrayList<>(last.swaps);
         asRun(sim, r); // types, properties and wiring change only in a hot swap, which runs on the stuck thread

@@ -655,6 +655,15 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
         return names;
     }
 
+    /** @return every latency histogram's distribution so far ({@code RunResultDTO.distributions}) */
+    Map<String, List<double[]>> distributions() {
+        Map<String, List<double[]>> out = new TreeMap<>();
+        for (ElementContextImpl c : contexts) {
+            c.metrics.distributions(out);
+        }
+        return out;
+    }
+
     /** @return the drops so far by element and reason ({@code InvariantReportDTO.droppedByElement}) */
     Map<String, Map<String, Long>> droppedByElement() {
         return ledger.droppedByElement(elementNames());

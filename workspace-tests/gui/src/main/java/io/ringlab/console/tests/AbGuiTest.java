@@ -21,6 +21,7 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.ProgressBar;
 import org.eclipse.swt.widgets.TabFolder;
+import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
@@ -186,9 +187,14 @@ class AbGuiTest extends GuiTest {
 
     @Test
     void anExperimentMadeFromTheEditorsPipelineShowsWhatTheServiceGivesDirectly() throws Exception {
-        shell = console.open(display, pipelineFile());
-        shell.setSize(1280, 1000); // room for the whole A/B tab and the result's table in the screenshot
+        shell = console.open(display, pipelineFile()); // at the default size: the result must be legible there
         showAbTab();
+        // the result's table before any result: what an undrawn row looks like
+        TabFolder resultTabs = find(ConsoleService.ID_CHART_TABS, TabFolder.class);
+        resultTabs.setSelection(Arrays.stream(resultTabs.getItems()).map(TabItem::getText).toList().indexOf("A/B"));
+        gui.pumpFor(300);
+        Table table = find(ConsoleService.ID_AB_TABLE, Table.class);
+        ImageData blank = gui.grab(table);
         gui.click(find(ConsoleService.ID_AB_FROM_EDITOR, Button.class));
         org.eclipse.swt.widgets.List metrics = find(ConsoleService.ID_AB_METRICS, org.eclipse.swt.widgets.List.class);
         gui.until("the metrics the pipeline reports", () -> metrics.isEnabled() && metrics.getItemCount() > METRICS.size());
@@ -221,7 +227,59 @@ class AbGuiTest extends GuiTest {
         TabFolder chartTabs = find(ConsoleService.ID_CHART_TABS, TabFolder.class);
         assertEquals("A/B", chartTabs.getItem(chartTabs.getSelectionIndex()).getText(), "the result is shown");
         gui.pumpFor(1000);
+        // issue 20, section 4: at the default size every row is within the table's visible area, and drawn (its pixels
+        // differ from the blank table's: the failure once seen was rows present in the widget and nothing on screen);
+        // each chart is at its legible size; the legend names the variants
+        ImageData drawn = gui.grab(table);
+        org.eclipse.swt.graphics.Rectangle area = table.getClientArea();
+        for (int i = 0; i < table.getItemCount(); i++) {
+            org.eclipse.swt.graphics.Rectangle row = table.getItem(i).getBounds();
+            assertTrue(row.y >= area.y && row.y + row.height <= area.y + area.height, "row " + i + " at " + row
+                    + " is outside the table's visible area " + area);
+            org.eclipse.swt.graphics.Rectangle onScreen = new org.eclipse.swt.graphics.Rectangle(0, row.y + table.getBorderWidth(),
+                    table.getSize().x, row.height);
+            int differ = differing(blank, drawn, onScreen);
+            assertTrue(differ > 30, "row " + i + " (" + table.getItem(i).getText(0) + ") is not drawn: " + differ
+                    + " pixels differ from the blank table in " + onScreen);
+        }
         gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab");
+        TabFolder parts = find(ConsoleService.ID_AB_PARTS, TabFolder.class);
+        assertEquals("Table", parts.getItem(parts.getSelectionIndex()).getText(), "the numbers first");
+        parts.setSelection(1);
+        parts.notifyListeners(SWT.Selection, new Event());
+        gui.pumpFor(300);
+        for (String m : METRICS.subList(0, 1)) {
+            org.eclipse.swt.graphics.Point size = find(ConsoleService.AB_CHART_PREFIX + m, Chart.class).getSize();
+            assertTrue(size.x >= 200 && size.y >= 150, m + "'s chart is " + size);
+        }
+        for (String v : List.of("A", "B")) {
+            assertEquals(v, find(ConsoleService.AB_LEGEND_PREFIX + v, Label.class).getText());
+        }
+        Label page = find(ConsoleService.ID_AB_PAGE, Label.class);
+        int shownCharts = (int) METRICS.stream().filter(m -> find(ConsoleService.AB_CHART_PREFIX + m, Chart.class).isVisible()).count();
+        assertTrue(shownCharts >= 1, "a page shows at least one chart");
+        assertEquals("charts 1" + (shownCharts > 1 ? "-" + shownCharts : "") + " of 3", page.getText());
+        if (shownCharts < METRICS.size()) { // the next page shows the others
+            Button next = find(ConsoleService.ID_AB_PAGE_NEXT, Button.class);
+            assertTrue(next.isEnabled());
+            gui.click(next);
+            assertTrue(find(ConsoleService.AB_CHART_PREFIX + METRICS.get(METRICS.size() - 1), Chart.class).isVisible(),
+                    "the last chart on the last page: " + page.getText());
+        }
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-charts");
+    }
+
+    /** @return how many pixels of {@code area} differ between two grabs of the same control */
+    private static int differing(ImageData a, ImageData b, org.eclipse.swt.graphics.Rectangle area) {
+        int n = 0;
+        for (int y = Math.max(0, area.y); y < Math.min(Math.min(a.height, b.height), area.y + area.height); y++) {
+            for (int x = Math.max(0, area.x); x < Math.min(Math.min(a.width, b.width), area.x + area.width); x++) {
+                if (!a.palette.getRGB(a.getPixel(x, y)).equals(b.palette.getRGB(b.getPixel(x, y)))) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @Test

@@ -269,6 +269,28 @@ class LiveViewsGuiTest extends GuiTest {
             double[] x = line.getXSeries();
             assertEquals(20.0, x[x.length - 1], 1e-9, "the last point is the end of the run, in ms");
         }
+        // issue 20, section 2: each latency source over time and as a CDF, in ms: the ping's every echo at its time, the
+        // sink's P50 and P99 per interval, each one's distribution from the result
+        Chart time = gui.find(shell, ConsoleService.ID_CHART_LATENCY_TIME, Chart.class);
+        org.eclipse.swtchart.ISeries<?> echoes = time.getSeriesSet().getSeries("ping.rttMillis");
+        assertNotNull(echoes, "no ping.rttMillis over time");
+        assertArrayEquals(s.points.get("ping.rttMillis").values, echoes.getYSeries(), "each echo's RTT, ms");
+        assertArrayEquals(Arrays.stream(s.points.get("ping.rttMillis").timeSeconds).map(t -> t * 1e3).toArray(),
+                echoes.getXSeries(), "at its time, ms");
+        double[] p50 = Arrays.stream(column(s, "sink.latencyP50Micros")).filter(v -> !Double.isNaN(v)).map(v -> v * 1e-3).toArray();
+        assertArrayEquals(p50, time.getSeriesSet().getSeries("sink.latencyP50Micros").getYSeries(), 1e-12,
+                "the sink's P50 per interval, in ms");
+        Chart cdf = gui.find(shell, ConsoleService.ID_CHART_LATENCY_CDF, Chart.class);
+        for (String source : List.of("ping.rttMillis", "sink.latencyMicros")) {
+            org.eclipse.swtchart.ISeries<?> line = cdf.getSeriesSet().getSeries(source);
+            assertNotNull(line, "no CDF of " + source);
+            List<double[]> d = headless.distributions.get(source);
+            double f = source.endsWith("Micros") ? 1e-3 : 1;
+            assertArrayEquals(d.stream().mapToDouble(x -> x[0] * f).toArray(), line.getXSeries(), 1e-12, source + " values, ms");
+            assertArrayEquals(d.stream().mapToDouble(x -> x[1]).toArray(), line.getYSeries(), source + " fractions");
+            assertEquals(1.0, line.getYSeries()[line.getYSeries().length - 1], source + " ends at 1");
+        }
+        assertTrue(cdf.getAxisSet().getXAxis(0).isLogScaleEnabled(), "microseconds and milliseconds on a log axis");
         showTab("Queues");
         gui.screenshot(shell, screenshots(), "console-queues");
         showTab("Latency");

@@ -54,6 +54,16 @@ public class RunResultDTO {
     public String seriesFile;
     /** The invariant checks. */
     public InvariantReportDTO invariants = new InvariantReportDTO();
+    /**
+     * Each latency histogram's distribution over the measured window, as its cumulative distribution: key
+     * {@code element.<histogram><Unit>} ({@code ping.rttMillis}, {@code sink.latencyMicros}), value the points
+     * {@code {value, fraction}}, value in the histogram's display unit (HdrHistogram's highest equivalent value at
+     * each step of a percentile iteration with 5 steps per halving of the distance to 100 %), fraction of the values at
+     * or below it, ascending, the last at 1. A histogram without values has no entry.
+     *
+     * @since 1.7
+     */
+    public Map<String, java.util.List<double[]>> distributions = new TreeMap<>();
     /** The headline; {@code null} if the pipeline names none. */
     public HeadlineDTO headline;
     /** Warnings the run raised (a pool refusing an add, say), each distinct message with how often it came. */

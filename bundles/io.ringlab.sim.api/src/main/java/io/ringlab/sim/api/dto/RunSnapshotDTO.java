@@ -27,6 +27,12 @@ public class RunSnapshotDTO {
      * @since 1.7
      */
     public Map<String, Map<String, Long>> droppedByElement = new TreeMap<>();
+    /**
+     * Each latency histogram's distribution so far, as {@link RunResultDTO#distributions}.
+     *
+     * @since 1.7
+     */
+    public Map<String, java.util.List<double[]>> distributions = new TreeMap<>();
     /** Series sampled so far; shares no arrays with the live run. */
     public SeriesDTO series = new SeriesDTO();
     /**

@@ -28,7 +28,8 @@
  * <p>
  * 1.7: what a metric shows on the console's canvas ({@code MetricDescriptorDTO.canvas}, {@code capacity},
  * {@code level}, {@code throughput}, {@code busy}) and the drops of each element by reason ({@code
- * InvariantReportDTO.droppedByElement}, {@code RunSnapshotDTO.droppedByElement}).
+ * InvariantReportDTO.droppedByElement}, {@code RunSnapshotDTO.droppedByElement}), and each latency histogram's
+ * distribution ({@code RunResultDTO.distributions}, {@code RunSnapshotDTO.distributions}).
  */
 @Export
 @Version("1.7.0")

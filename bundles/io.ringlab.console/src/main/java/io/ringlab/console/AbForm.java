@@ -122,6 +122,50 @@ final class AbForm {
         return new Built(errors.isEmpty() ? e : null, List.copyOf(errors), List.copyOf(warnings));
     }
 
+    /**
+     * A file's experiment with the panel's overrides of its seeds, duration and warm-up; a blank field keeps the file's
+     * (its seeds, its duration or the pipeline's, its warm-up).
+     *
+     * @param file the experiment as its file has it; not changed
+     * @param seeds how many seeds to run (seeds 1 to N), or blank
+     * @param duration each run's duration in the time grammar, or blank
+     * @param warmup the warm-up, or blank ({@code 0s} for none)
+     * @return the experiment to run, or the errors naming the field and what is allowed
+     */
+    static Built overrideFile(ExperimentDTO file, String seeds, String duration, String warmup) {
+        List<String> errors = new ArrayList<>();
+        ExperimentDTO e = new ExperimentDTO();
+        for (java.lang.reflect.Field f : ExperimentDTO.class.getFields()) { // every field as the file has it
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                try {
+                    f.set(e, f.get(file));
+                } catch (IllegalAccessException x) {
+                    throw new IllegalStateException("ExperimentDTO." + f.getName() + " is public but not accessible", x);
+                }
+            }
+        }
+        if (!blank(seeds)) {
+            int n = seeds(seeds, errors);
+            e.seeds = new ArrayList<>();
+            for (long k = 1; k <= n; k++) {
+                e.seeds.add(k);
+            }
+        }
+        if (!blank(duration)) {
+            e.durationPicos = duration("Duration", duration, errors);
+        }
+        if (!blank(warmup)) {
+            e.warmupPicos = duration("Warm-up", warmup, errors);
+            e.warmupValue = null; // the panel's value, not the file's line
+        }
+        long each = e.durationPicos > 0 ? e.durationPicos : pipelineDuration(e.pipeline);
+        if (e.warmupPicos > 0 && e.warmupPicos >= each) {
+            errors.add("Warm-up: " + Units.formatPicos(e.warmupPicos) + " must be less than each run's duration, "
+                    + Units.formatPicos(each) + (e.durationPicos > 0 ? "" : " (the pipeline's)"));
+        }
+        return new Built(errors.isEmpty() ? e : null, List.copyOf(errors), List.of());
+    }
+
     private static int seeds(String text, List<String> errors) {
         String t = text == null ? "" : text.strip();
         String allowed = "write how many seeds to run, a whole number from 1 (3 runs seeds 1 to 3 in each variant)";

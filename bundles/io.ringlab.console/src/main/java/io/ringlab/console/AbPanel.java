@@ -68,6 +68,9 @@ final class AbPanel {
     private org.eclipse.swt.widgets.List files;
     private final List<Path> experimentFiles = new ArrayList<>();
     private Text source, types, overrides, seeds, duration, warmup, moreMetrics;
+    /** The form's titles: an experiment made from the editor's pipeline, or a file's with its run settings overridable. */
+    private static final String FORM_TITLE = "Made from the editor: A as it is, B with these changes",
+            FILE_TITLE = "The file's experiment: seeds, duration and warm-up may be overridden (empty: the file's)";
     private org.eclipse.swt.widgets.List metrics;
     private Label message, status;
     private Button runButton, cancelButton;
@@ -158,7 +161,7 @@ final class AbPanel {
         status.setLayoutData(st);
         status.setText("no experiment run");
 
-        form = group(setup, "Made from the editor: A as it is, B with these changes", 2);
+        form = group(setup, FORM_TITLE, 2);
         form.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         types = field(form, "B types", ConsoleService.ID_AB_TYPES, 2,
                 "Element type replacements of variant B, one a line: ELEMENT=TYPE (eth0=stmmac)");
@@ -226,6 +229,30 @@ final class AbPanel {
         }
     }
 
+    /**
+     * A file's experiment runs as the file says, but for its seeds, duration and warm-up, which the panel may override:
+     * those fields are enabled and empty, their hints the file's values.
+     */
+    private void fileOverridesEnabled(ExperimentDTO e) {
+        for (Text t : List.of(seeds, duration, warmup)) {
+            t.setEnabled(true);
+            t.setText("");
+        }
+        if (form instanceof org.eclipse.swt.widgets.Group g) {
+            g.setText(FILE_TITLE);
+        }
+        seeds.setMessage(e.seeds.size() + " (the file's: " + (e.seeds.size() <= 5 ? e.seeds.toString()
+                : e.seeds.subList(0, 3) + "...") + ")");
+        duration.setMessage(e.durationPicos > 0 ? Units.formatPicos(e.durationPicos) + " (the file's)"
+                : (e.pipeline != null && e.pipeline.duration != null ? e.pipeline.duration.text : "1s") + " (the pipeline's)");
+        warmup.setMessage(e.warmupPicos > 0 ? Units.formatPicos(e.warmupPicos) + " (the file's)" : "none (the file's)");
+        for (Control c : form.getChildren()) { // and their labels
+            if (c instanceof org.eclipse.swt.widgets.Label l && List.of("Seeds", "Duration", "Warm-up").contains(l.getText())) {
+                l.setEnabled(true);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ the experiment
 
     private void loadExperimentFiles() {
@@ -255,6 +282,7 @@ final class AbPanel {
             fromFile = e;
             formMode = false;
             formEnabled(false);
+            fileOverridesEnabled(e);
             message.setText("");
             source.setText(AbForm.describe(e));
             host.log("INFO", "opened experiment " + file + ": " + e.variants.size() + " variants x " + e.seeds.size() + " seeds");
@@ -277,6 +305,14 @@ final class AbPanel {
         fromFile = null;
         formMode = true;
         formEnabled(true);
+        if (form instanceof org.eclipse.swt.widgets.Group g) {
+            g.setText(FORM_TITLE);
+        }
+        if (seeds.getText().isBlank()) { // emptied for a file: the form's default again
+            seeds.setText("3");
+        }
+        seeds.setMessage("");
+        warmup.setMessage("0s");
         duration.setMessage(p.duration == null ? "1s" : p.duration.text);
         source.setText("Made from the editor's pipeline " + p.name + (host.editorFile() == null ? " (untitled)" : " (" + host.editorFile()
                 + ")") + ": variant A is the pipeline as it is now, variant B the pipeline with the changes below.");
@@ -370,7 +406,18 @@ final class AbPanel {
             return;
         }
         ExperimentDTO e = fromFile;
-        if (e == null) {
+        if (e != null) { // the file's, with the panel's seeds, duration and warm-up where given
+            AbForm.Built b = AbForm.overrideFile(e, seeds.getText(), duration.getText(), warmup.getText());
+            if (b.experiment() == null) {
+                message.setText(String.join("\n", b.errors()));
+                message.requestLayout();
+                host.error("Invalid experiment settings", "Fix these in the A/B tab:\n" + String.join("\n", b.errors()));
+                return;
+            }
+            e = b.experiment();
+            message.setText("");
+            source.setText(AbForm.describe(e));
+        } else {
             if (!formMode) {
                 host.error("No experiment", "Open an experiment file, or make one from the editor's pipeline first.");
                 return;

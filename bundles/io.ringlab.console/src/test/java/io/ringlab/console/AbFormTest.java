@@ -175,4 +175,33 @@ class AbFormTest {
         assertEquals("3/4 runs, 1:02 elapsed: variant B, seed 1 FINISHED", AbForm.progress(3, 4, 62, "B", 1, "FINISHED"));
         assertTrue(AbForm.PROBE_DURATION.endsWith("ms"));
     }
+
+    /** A file's experiment with the panel's seeds, duration and warm-up; blank keeps the file's; the file's DTO untouched. */
+    @Test
+    void aFilesSeedsDurationAndWarmupAreOverriddenWhereGiven() throws Exception {
+        ExperimentDTO file = new ExperimentDTO();
+        file.name = "f";
+        file.pipeline = PipelineReader.read("p.pipeline", "duration = 50ms\nelement s : sink\n");
+        file.seeds.addAll(List.of(3L, 7L));
+        file.durationPicos = 0;
+        file.warmupPicos = 5_000_000_000L;
+        AbForm.Built same = AbForm.overrideFile(file, "", " ", "");
+        assertEquals(List.of(), same.errors());
+        assertEquals(List.of(3L, 7L), same.experiment().seeds);
+        assertEquals(5_000_000_000L, same.experiment().warmupPicos);
+        assertSame(file.pipeline, same.experiment().pipeline);
+
+        AbForm.Built changed = AbForm.overrideFile(file, "2", "20ms", "0s");
+        assertEquals(List.of(1L, 2L), changed.experiment().seeds);
+        assertEquals(20_000_000_000L, changed.experiment().durationPicos);
+        assertEquals(0, changed.experiment().warmupPicos);
+        assertEquals(List.of(3L, 7L), file.seeds, "the file's experiment is not changed");
+        assertEquals(0, file.durationPicos);
+
+        AbForm.Built bad = AbForm.overrideFile(file, "two", "", "60ms");
+        assertNull(bad.experiment());
+        assertEquals(List.of("Seeds: 'two' is not a whole number; write how many seeds to run, a whole number from 1 (3 runs"
+                + " seeds 1 to 3 in each variant)", "Warm-up: 60ms must be less than each run's duration, 50ms (the pipeline's)"),
+                bad.errors());
+    }
 }

@@ -144,9 +144,11 @@ class AbGuiTest extends GuiTest {
             for (ISeries<?> s : series) {
                 MetricSummaryDTO d = direct.variants.get(s.getId()).get(m);
                 assertEquals(d.mean, s.getYSeries()[0], m + " " + s.getId() + ": the point is the mean");
-                assertTrue(s.getYErrorBar().isVisible(), m + " " + s.getId() + ": two seeds give an interval");
-                assertEquals(d.mean - d.ci95Low, s.getYErrorBar().getMinusErrors()[0], m + " " + s.getId() + ": the interval's low end");
-                assertEquals(d.ci95High - d.mean, s.getYErrorBar().getPlusErrors()[0], m + " " + s.getId() + ": the interval's high end");
+                assertEquals(d.n >= 2, s.getYErrorBar().isVisible(), m + " " + s.getId() + ": an interval from two seeds on");
+                if (d.n >= 2) {
+                    assertEquals(d.mean - d.ci95Low, s.getYErrorBar().getMinusErrors()[0], m + " " + s.getId() + ": the interval's low end");
+                    assertEquals(d.ci95High - d.mean, s.getYErrorBar().getPlusErrors()[0], m + " " + s.getId() + ": the interval's high end");
+                }
             }
         }
 
@@ -301,7 +303,11 @@ class AbGuiTest extends GuiTest {
         gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).notifyListeners(SWT.Selection, new Event());
         Text source = find(ConsoleService.ID_AB_SOURCE, Text.class);
         assertTrue(source.getText().contains("variant B: set eth0.bql=true"), source.getText());
-        assertFalse(find(ConsoleService.ID_AB_SEEDS, Text.class).isEnabled(), "the file's experiment runs as the file says");
+        Text seedsField = find(ConsoleService.ID_AB_SEEDS, Text.class), durationField = find(ConsoleService.ID_AB_DURATION, Text.class);
+        assertFalse(find(ConsoleService.ID_AB_OVERRIDES, Text.class).isEnabled(), "the file's variants are the file's");
+        assertTrue(seedsField.isEnabled() && seedsField.getText().isEmpty(), "its seeds may be overridden; empty: the file's");
+        assertEquals("2 (the file's: [1, 2])", seedsField.getMessage());
+        assertEquals("20ms (the file's)", durationField.getMessage());
 
         ExperimentResultDTO shown = runInThePanel();
         ExperimentResultDTO direct = experiments.run(experiments.read(file), 1, null);
@@ -331,6 +337,25 @@ class AbGuiTest extends GuiTest {
         ImageData[] img = new ImageLoader().load(new ByteArrayInputStream(Files.readAllBytes(png)));
         assertTrue(img[0].width > 100 && img[0].height > 100, img[0].width + "x" + img[0].height);
         assertTrue(gui.errorDialogs().isEmpty(), "no error dialog");
+
+        // issue 20, section 4: the file's seeds and duration overridden in the panel: the service's run of the file's
+        // experiment with one seed of 10 ms
+        seedsField.setText("1");
+        durationField.setText("10ms");
+        ExperimentResultDTO overridden = runInThePanel();
+        ExperimentDTO changed = experiments.read(file);
+        changed.seeds = new ArrayList<>(List.of(1L));
+        changed.durationPicos = 10_000_000_000L;
+        assertEquals(2, overridden.runs.size(), "2 variants x 1 seed");
+        assertShows(experiments.run(changed, 1, null), overridden);
+        assertTrue(find(ConsoleService.ID_AB_SOURCE, Text.class).getText().contains("10ms"),
+                find(ConsoleService.ID_AB_SOURCE, Text.class).getText());
+        seedsField.setText("none");
+        gui.click(find(ConsoleService.ID_AB_RUN, Button.class));
+        gui.until("an error dialog", () -> !gui.errorDialogs().isEmpty());
+        assertTrue(Gui.texts(gui.errorDialogs().get(0)).contains("Seeds: 'none' is not a whole number"),
+                Gui.texts(gui.errorDialogs().get(0)));
+        gui.errorDialogs().get(0).close();
     }
 
     private void export(String id, Path to) {

@@ -463,10 +463,20 @@ final class AbPanel {
     /** The experiment's progress, told on its worker threads (serialized by the service), shown on the UI thread. */
     private final class ProgressListener implements ExperimentListener {
         private long startNanos = System.nanoTime();
+        /** A sweep's targets and metrics, and its runs ended so far (UI thread): its charts are drawn as they come. */
+        private List<String> parameters = List.of(), sweepMetrics = List.of();
+        private final List<RunSummaryDTO> ended = new ArrayList<>();
 
         @Override
         public void started(ExperimentDTO experiment, int runs, int threads) {
             startNanos = System.nanoTime();
+            List<String> targets = new ArrayList<>();
+            experiment.sweeps.forEach(w -> targets.addAll(w.targets));
+            List<String> ms = experiment.metrics.stream().map(v -> v.text).toList();
+            asyncExec(() -> {
+                parameters = List.copyOf(targets);
+                sweepMetrics = ms;
+            });
             String text = String.format("%d runs on %d thread%s", runs, threads, threads == 1 ? "" : "s");
             asyncExec(() -> {
                 progress.setMaximum(Math.max(1, runs));
@@ -485,6 +495,10 @@ final class AbPanel {
                 setStatus(text);
                 if (failed) {
                     host.log("WARN", "variant " + run.variant + ", seed " + run.seed + " FAILED: " + error);
+                }
+                if (!parameters.isEmpty()) { // a sweep: its charts as the runs end, the means so far
+                    ended.add(run);
+                    resultView.showLive(parameters, sweepMetrics, ended);
                 }
             });
         }

@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.SWTException;
@@ -161,15 +162,15 @@ final class AbResultView {
             c.dispose();
         }
         page = 0;
-        List<AbCharts.Chart> data = AbCharts.of(r);
+        List<AbCharts.Chart> data = r.parameters.isEmpty() ? AbCharts.of(r) : List.of();
         for (AbCharts.Chart d : data) {
-            GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false);
-            gd.widthHint = CHART_W;
-            gd.heightHint = CHART_H;
-            chart(d).setLayoutData(gd);
+            chart(d).setLayoutData(chartData());
+        }
+        for (SweepCharts d : SweepCharts.of(r)) { // a sweep: each metric against the first parameter
+            sweepChart(d).setLayoutData(chartData());
         }
         showLegend(data);
-        List<AbTable.Row> rows = AbTable.rows(r);
+        List<AbTable.Row> rows = r.parameters.isEmpty() ? AbTable.rows(r) : AbTable.sweepRows(r);
         table.removeAll();
         for (AbTable.Row row : rows) {
             TableItem item = new TableItem(table, SWT.NONE);
@@ -183,12 +184,116 @@ final class AbResultView {
         problems.setItems(p.isEmpty() ? new String[] { "no problems: every run counted, every metric was reported" }
                 : p.toArray(String[]::new));
         problems.setTopIndex(0);
-        parts.setSelection(tableTab); // the numbers first; the charts a click away
+        parts.setSelection(r.parameters.isEmpty() ? tableTab : chartsTab); // A/B: the numbers first; a sweep: its curves
         result.layout(true, true);
         flowCharts();
         if (!rows.isEmpty()) {
             table.setTopIndex(0); // GTK keeps a previous result's scroll position past the new rows' end otherwise
         }
+    }
+
+    private static GridData chartData() {
+        GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false);
+        gd.widthHint = CHART_W;
+        gd.heightHint = CHART_H;
+        return gd;
+    }
+
+    /**
+     * Shows a sweep's charts from the runs ended so far (each point the mean of its seeds so far), while the experiment
+     * runs; the result replaces them when it comes.
+     */
+    void showLive(List<String> parameters, List<String> metrics, List<io.ringlab.experiment.api.dto.RunSummaryDTO> runs) {
+        List<SweepCharts> live = SweepCharts.ofRuns(parameters, metrics, runs);
+        Control[] old = charts.getChildren();
+        boolean same = old.length == live.size();
+        for (int i = 0; same && i < old.length; i++) {
+            same = (ConsoleService.AB_CHART_PREFIX + live.get(i).metric()).equals(old[i].getData(ConsoleService.WIDGET_ID));
+        }
+        if (!same) {
+            if (old.length == 0) { // the first runs of a sweep: show its charts as they fill
+                chartTabs.select(result);
+                parts.setSelection(chartsTab);
+            }
+            for (Control c : old) {
+                c.dispose();
+            }
+            for (SweepCharts d : live) {
+                sweepChart(d).setLayoutData(chartData());
+            }
+            flowCharts();
+        } else {
+            for (int i = 0; i < old.length; i++) {
+                fillSweep((Chart) old[i], live.get(i));
+            }
+        }
+    }
+
+    private Chart sweepChart(SweepCharts d) {
+        Chart c = new Chart(charts, SWT.NONE);
+        ConsoleWindow.id(c, ConsoleService.AB_CHART_PREFIX + d.metric());
+        c.getTitle().setText(d.metric());
+        String unit = io.ringlab.pipeline.format.MetricUnits.unitOf(d.metric().substring(d.metric().indexOf('.') + 1));
+        c.getAxisSet().getYAxis(0).getTitle().setText("mean, 95 % CI" + (unit == null || unit.isEmpty() ? "" : " (" + unit + ")"));
+        c.getAxisSet().getXAxis(0).getTitle().setText(d.parameter());
+        c.getLegend().setPosition(SWT.BOTTOM);
+        fillSweep(c, d);
+        return c;
+    }
+
+    /** Sets a sweep chart's lines: each a line of its points with their intervals as error bars. */
+    private void fillSweep(Chart c, SweepCharts d) {
+        c.suspendUpdate(true);
+        try {
+            for (org.eclipse.swtchart.ISeries<?> s : c.getSeriesSet().getSeries()) {
+                if (!d.lines().containsKey(s.getId())) {
+                    c.getSeriesSet().deleteSeries(s.getId());
+                }
+            }
+            IAxis x = c.getAxisSet().getXAxis(0);
+            x.enableLogScale(false);
+            int k = 0;
+            for (Map.Entry<String, List<SweepCharts.Point>> line : d.lines().entrySet()) {
+                @SuppressWarnings("unchecked")
+                ILineSeries<Object> s = (ILineSeries<Object>) c.getSeriesSet().getSeries(line.getKey());
+                if (s == null) {
+                    s = (ILineSeries<Object>) c.getSeriesSet().createSeries(SeriesType.LINE, line.getKey());
+                    s.setSymbolType(PlotSymbolType.CIRCLE);
+                    s.setSymbolSize(3);
+                }
+                Color color = chartTabs.color(k++);
+                s.setLineColor(color);
+                s.setSymbolColor(color);
+                List<SweepCharts.Point> pts = line.getValue();
+                s.setXSeries(pts.stream().mapToDouble(SweepCharts.Point::x).toArray());
+                s.setYSeries(pts.stream().mapToDouble(SweepCharts.Point::mean).toArray());
+                IErrorBar bar = s.getYErrorBar();
+                boolean ci = pts.stream().allMatch(p -> !Double.isNaN(p.minus()) && !Double.isNaN(p.plus()));
+                if (ci && !pts.isEmpty()) {
+                    bar.setType(IErrorBar.ErrorBarType.BOTH);
+                    bar.setMinusErrors(pts.stream().mapToDouble(SweepCharts.Point::minus).toArray());
+                    bar.setPlusErrors(pts.stream().mapToDouble(SweepCharts.Point::plus).toArray());
+                    bar.setColor(color);
+                    bar.setVisible(true);
+                } else {
+                    bar.setVisible(false);
+                }
+            }
+            c.getAxisSet().adjustRange();
+            x.enableLogScale(d.logX());
+            c.getAxisSet().adjustRange();
+            // a margin around the data: points and bars on the plot's edge are hard to read
+            IAxis y = c.getAxisSet().getYAxis(0);
+            Range yr = y.getRange();
+            double pad = Math.max((yr.upper - yr.lower) * AbCharts.MARGIN, Math.abs(yr.upper) * 1e-3 + 1e-12);
+            y.setRange(new Range(yr.lower - pad, yr.upper + pad));
+            Range xr = x.getRange();
+            x.setRange(d.logX() ? new Range(xr.lower / 1.25, xr.upper * 1.25)
+                    : new Range(xr.lower - (xr.upper - xr.lower) * 0.05, xr.upper + (xr.upper - xr.lower) * 0.05));
+        } finally {
+            c.suspendUpdate(false);
+        }
+        c.redraw();
     }
 
     /** The variants' colours and names, as the charts draw them (a file's variants have names of their own). */

@@ -62,6 +62,30 @@ final class AbTable {
     }
 
     /**
+     * @return the rows of a sweep result: per point (in the order the points ran), its rows as {@link #rows} gives a
+     *         result's, the variant cell naming the point ({@code full @ eth0.ring=16, wire.rate=1Gbit}); empty without
+     *         points
+     */
+    static List<Row> sweepRows(ExperimentResultDTO r) {
+        List<Row> rows = new ArrayList<>();
+        for (io.ringlab.experiment.api.dto.PointResultDTO p : r.points) {
+            ExperimentResultDTO at = new ExperimentResultDTO();
+            at.metrics = r.metrics;
+            at.baseline = r.baseline;
+            at.variants = p.variants;
+            at.comparisons = p.comparisons;
+            StringBuilder where = new StringBuilder();
+            p.values.forEach((k, v) -> where.append(where.length() == 0 ? " @ " : ", ").append(k).append('=').append(v));
+            for (Row row : rows(at)) {
+                List<String> cells = new ArrayList<>(row.cells());
+                cells.set(1, cells.get(1) + where);
+                rows.add(new Row(List.copyOf(cells), row.source()));
+            }
+        }
+        return rows;
+    }
+
+    /**
      * @return the lines of the problems list: the runs that failed, broke an invariant, were stopped or never started,
      *         then the result's problems (metrics some runs did not report) as {@code file:line:column: message}; empty
      *         when every run counted and every metric was reported
@@ -89,9 +113,11 @@ final class AbTable {
     /** @return the one-line outcome: runs counted out of all, wall time, and whether it was cancelled */
     static String outcome(ExperimentResultDTO r) {
         long counted = r.runs.stream().filter(AbTable::counts).count();
-        return String.format(Locale.ROOT, "%s%s: %d of %d runs counted, %d variants x %d seeds, %.1f s wall on %d thread%s",
-                r.cancelled ? "CANCELLED " : "", r.name, counted, r.runs.size(), r.variants.size(), r.seeds.size(), r.wallSeconds,
-                r.threads, r.threads == 1 ? "" : "s");
+        long variants = r.runs.stream().map(s -> s.variant).distinct().count(); // a sweep's result has them per point
+        String points = r.points.isEmpty() ? "" : r.points.size() + " points x ";
+        return String.format(Locale.ROOT, "%s%s: %d of %d runs counted, %s%d variants x %d seeds, %.1f s wall on %d thread%s",
+                r.cancelled ? "CANCELLED " : "", r.name, counted, r.runs.size(), points, Math.max(variants, r.variants.size()),
+                r.seeds.size(), r.wallSeconds, r.threads, r.threads == 1 ? "" : "s");
     }
 
     /** @return whether a run counts in the statistics: finished with both invariants holding */

@@ -1,5 +1,6 @@
 package io.ringlab.console.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -356,6 +357,58 @@ class AbGuiTest extends GuiTest {
         assertTrue(Gui.texts(gui.errorDialogs().get(0)).contains("Seeds: 'none' is not a whole number"),
                 Gui.texts(gui.errorDialogs().get(0)));
         gui.errorDialogs().get(0).close();
+    }
+
+    /**
+     * Issue 20, section 4: a sweep experiment file run from the panel equals the service's run of the same file (what
+     * {@code ringlab ab} runs): every point's statistics; its charts draw each metric against the swept ring size, a
+     * line per variant with the points' means and intervals; its table a row per point, variant and comparison.
+     */
+    @Test
+    void aSweepRunFromThePanelEqualsTheServicesRunOfTheFile() throws Exception {
+        Path dir = home().resolve("workspace-tests/gui/target/ab");
+        Files.createDirectories(dir);
+        Path file = dir.resolve("netdev-ring-ab.experiment");
+        Files.writeString(file, String.format(Locale.ROOT, """
+                pipeline = "%s"
+                seeds = 2
+                duration = 20ms
+                metrics = [q.backlog, ping.rttP50Millis]
+                sweep eth0.ring = [16, 64, 256]
+                variant A
+                variant B { set eth0.bql = true }
+                """, pipelineFile()));
+        shell = console.open(display, null);
+        gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).setData(ConsoleService.FILE_DATA, file.toString());
+        gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).notifyListeners(SWT.Selection, new Event());
+        ExperimentResultDTO shown = runInThePanel();
+        ExperimentResultDTO direct = experiments.run(experiments.read(file), 1, null);
+        assertEquals(12, shown.runs.size(), "3 points x 2 variants x 2 seeds");
+        assertEquals(List.of("eth0.ring"), shown.parameters);
+        String outcome = find(ConsoleService.ID_AB_STATUS, Label.class).getText();
+        assertTrue(outcome.contains("12 of 12 runs counted, 3 points x 2 variants x 2 seeds"), outcome);
+        assertEqualFields(direct.points, shown.points, "every point's statistics");
+        for (String m : List.of("q.backlog", "ping.rttP50Millis")) {
+            Chart c = find(ConsoleService.AB_CHART_PREFIX + m, Chart.class);
+            assertEquals(List.of("A", "B"), Arrays.stream(c.getSeriesSet().getSeries()).map(ISeries::getId).toList(), m);
+            assertEquals("eth0.ring", c.getAxisSet().getXAxis(0).getTitle().getText());
+            for (ISeries<?> line : c.getSeriesSet().getSeries()) {
+                assertArrayEquals(new double[] { 16, 64, 256 }, line.getXSeries(), m + " " + line.getId());
+                double[] means = direct.points.stream().mapToDouble(p -> p.variants.get(line.getId()).get(m).mean).toArray();
+                assertArrayEquals(means, line.getYSeries(), m + " " + line.getId() + ": each point's mean");
+                double[] minus = direct.points.stream().mapToDouble(p -> {
+                    MetricSummaryDTO d = p.variants.get(line.getId()).get(m);
+                    return d.mean - d.ci95Low;
+                }).toArray();
+                assertArrayEquals(minus, line.getYErrorBar().getMinusErrors(), m + " " + line.getId() + ": the intervals");
+            }
+        }
+        assertTrue(find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class).getAxisSet().getXAxis(0).isLogScaleEnabled(),
+                "16 to 256: a log axis");
+        Table table = find(ConsoleService.ID_AB_TABLE, Table.class);
+        assertEquals(3 * 2 * 3, table.getItemCount(), "per point and metric: A, B, B - A");
+        assertEquals("B - A @ eth0.ring=64", table.getItem(2 * 3 + 2).getText(1));
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-sweep");
     }
 
     private void export(String id, Path to) {

@@ -64,6 +64,10 @@ final class AbPanel {
     private final LiveCharts chartTabs;
     /** The result: its tab of the chart folder, charts, table and exports. */
     private final AbResultView resultView;
+    /** The results database opened for browsing, or {@code null}. */
+    private Path database;
+    private Button openDb;
+    private org.eclipse.swt.widgets.Combo dbExperiments;
 
     private org.eclipse.swt.widgets.List files;
     private final List<Path> experimentFiles = new ArrayList<>();
@@ -138,6 +142,22 @@ final class AbPanel {
         ConsoleWindow.id(fromEditor, ConsoleService.ID_AB_FROM_EDITOR);
         fromEditor.setToolTipText("Variant A: the pipeline as it is in the editor; variant B: the changes typed below");
         fromEditor.addListener(SWT.Selection, e -> fromEditor());
+        Composite db = new Composite(exp, SWT.NONE);
+        db.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        GridLayout dl = new GridLayout(2, false);
+        dl.marginWidth = dl.marginHeight = 0;
+        db.setLayout(dl);
+        openDb = new Button(db, SWT.PUSH);
+        openDb.setText("Open Results Database...");
+        ConsoleWindow.id(openDb, ConsoleService.ID_AB_OPEN_DB);
+        openDb.setToolTipText("Browse and plot an experiment kept in a results database (ringlab ab --db FILE)");
+        openDb.addListener(SWT.Selection, e -> chooseDatabase());
+        dbExperiments = new org.eclipse.swt.widgets.Combo(db, SWT.READ_ONLY);
+        ConsoleWindow.id(dbExperiments, ConsoleService.ID_AB_DB_EXPERIMENTS);
+        dbExperiments.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        dbExperiments.setToolTipText("The experiments the database holds: choose one to show it");
+        dbExperiments.setEnabled(false);
+        dbExperiments.addListener(SWT.Selection, e -> showStored());
         source = new Text(exp, SWT.MULTI | SWT.READ_ONLY | SWT.WRAP | SWT.V_SCROLL | SWT.BORDER);
         ConsoleWindow.id(source, ConsoleService.ID_AB_SOURCE);
         source.setFont(JFaceResources.getTextFont());
@@ -292,6 +312,66 @@ final class AbPanel {
             host.error("Cannot open " + file.getFileName(), file + ": " + describe(e));
         }
         updateButtons();
+    }
+
+    /** Asks for a results database (the button's {@code FILE_DATA} stands in for the dialog) and lists its experiments. */
+    private void chooseDatabase() {
+        Path f = FileChooser.choose(openDb, openDb.getShell(), SWT.OPEN, "Open a results database", "duckdb", null,
+                context.home() == null ? null : context.home().resolve("results"));
+        if (f != null) {
+            openDatabase(f);
+        }
+    }
+
+    /** Lists the experiments a results database holds and shows the first; a file that is none is reported. */
+    void openDatabase(Path f) {
+        io.ringlab.experiment.api.ResultsService results = context.results();
+        if (results == null) {
+            host.error("No results service", "Browsing a results database needs the bundle io.ringlab.results, which is not "
+                    + "installed or not active (see the Bundles tab).");
+            return;
+        }
+        try {
+            List<String> names = results.experiments(f);
+            database = f;
+            dbExperiments.setItems(names.toArray(String[]::new));
+            ConsoleWindow.fitCombo(dbExperiments);
+            dbExperiments.setEnabled(!names.isEmpty());
+            host.log("INFO", "results database " + f + ": " + names.size() + " experiment(s)");
+            if (names.isEmpty()) {
+                host.error("No experiments in " + f.getFileName(), f + " holds no experiment's runs.");
+                return;
+            }
+            dbExperiments.select(0);
+            showStored();
+        } catch (io.ringlab.experiment.api.ResultsException e) {
+            host.error("Cannot open " + f.getFileName(), e.getMessage());
+        } catch (RuntimeException e) {
+            host.error("Cannot open " + f.getFileName(), f + ": " + describe(e));
+        }
+    }
+
+    /** Shows the experiment chosen in the database: its runs summarised as a result (charts, table, problems). */
+    private void showStored() {
+        io.ringlab.experiment.api.ResultsService results = context.results();
+        ExperimentService service = service();
+        int i = dbExperiments.getSelectionIndex();
+        if (results == null || service == null || database == null || i < 0) {
+            return;
+        }
+        String name = dbExperiments.getItem(i);
+        try {
+            List<RunSummaryDTO> runs = results.runs(database, name);
+            ExperimentResultDTO r = ResultsBrowse.result(name, runs, service::summarize);
+            source.setText("From the results database " + database + ": experiment " + name + ", " + runs.size() + " runs"
+                    + (r.parameters.isEmpty() ? "" : ", swept over " + String.join(", ", r.parameters)));
+            setStatus(AbTable.outcome(r));
+            status.setData(ConsoleService.AB_RESULT_DATA, r);
+            resultView.show(r);
+            host.log("INFO", "showing " + name + " from " + database + ": " + runs.size() + " runs");
+        } catch (io.ringlab.experiment.api.ResultsException e) {
+            host.error("Cannot read " + name + " from " + database.getFileName(), e.getMessage());
+        }
     }
 
     /** Switches to the form, for the editor's pipeline, and finds the metrics it reports with a short run. */

@@ -115,9 +115,10 @@ final class AbTable {
         long counted = r.runs.stream().filter(AbTable::counts).count();
         long variants = r.runs.stream().map(s -> s.variant).distinct().count(); // a sweep's result has them per point
         String points = r.points.isEmpty() ? "" : r.points.size() + " points x ";
-        return String.format(Locale.ROOT, "%s%s: %d of %d runs counted, %s%d variants x %d seeds, %.1f s wall on %d thread%s",
-                r.cancelled ? "CANCELLED " : "", r.name, counted, r.runs.size(), points, Math.max(variants, r.variants.size()),
-                r.seeds.size(), r.wallSeconds, r.threads, r.threads == 1 ? "" : "s");
+        String head = String.format(Locale.ROOT, "%s%s: %d of %d runs counted, %s%d variants x %d seeds", r.cancelled ? "CANCELLED "
+                : "", r.name, counted, r.runs.size(), points, Math.max(variants, r.variants.size()), r.seeds.size());
+        return r.threads == 0 ? head + " (from a results database)" // not run here: no wall time, no threads
+                : head + String.format(Locale.ROOT, ", %.1f s wall on %d thread%s", r.wallSeconds, r.threads, r.threads == 1 ? "" : "s");
     }
 
     /** @return whether a run counts in the statistics: finished with both invariants holding */

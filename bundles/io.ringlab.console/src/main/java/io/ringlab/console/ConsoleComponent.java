@@ -56,6 +56,10 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile ExperimentService experiments;
 
+    /** The A/B panel's results databases: optional and dynamic as the experiments are. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile io.ringlab.experiment.api.ResultsService results;
+
     private BundleContext context;
     private ServiceRegistration<?> mainThread;
     private final List<ConsoleWindow> windows = new CopyOnWriteArrayList<>();
@@ -101,6 +105,11 @@ public class ConsoleComponent implements ConsoleService, Callable<Integer> {
             @Override
             public ExperimentService experiments() {
                 return experiments;
+            }
+
+            @Override
+            public io.ringlab.experiment.api.ResultsService results() {
+                return results;
             }
 
             @Override

@@ -19,6 +19,12 @@ interface ConsoleContext {
     ExperimentService experiments();
 
     /**
+     * @return the results databases' reader for the A/B panel's browser; {@code null} while none is registered (the
+     *         bundle {@code io.ringlab.results} is not installed or not active)
+     */
+    io.ringlab.experiment.api.ResultsService results();
+
+    /**
      * Registers a callback for changes of the installed element types (a bundle came or went).
      *
      * @param callback called on whatever thread the change happened on, so it must hop to the UI thread itself

@@ -122,6 +122,12 @@ public interface ConsoleService {
     /** The A/B result's two parts, a {@code TabFolder}: Table (shown first) and Charts. @since 1.6 */
     String ID_AB_PARTS = "ab.parts";
     /**
+     * The A/B panel's results-database browser: the button that opens a database ({@code FILE_DATA} on it stands in
+     * for the dialog) and the combo of the experiments it holds (choosing one shows it).
+     * @since 1.6
+     */
+    String ID_AB_OPEN_DB = "ab.openDb", ID_AB_DB_EXPERIMENTS = "ab.dbExperiments";
+    /**
      * The A/B charts' pager: the buttons to the previous and next page and the label saying which charts show
      * ({@code charts 1-4 of 5}).
      * @since 1.6

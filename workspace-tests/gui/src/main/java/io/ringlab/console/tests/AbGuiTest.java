@@ -63,6 +63,9 @@ class AbGuiTest extends GuiTest {
     @InjectService
     ExperimentService experiments;
 
+    @InjectService
+    io.ringlab.experiment.api.ResultsService results;
+
     private Path home() {
         return Path.of(context.getProperty("ringlab.home"));
     }
@@ -366,18 +369,7 @@ class AbGuiTest extends GuiTest {
      */
     @Test
     void aSweepRunFromThePanelEqualsTheServicesRunOfTheFile() throws Exception {
-        Path dir = home().resolve("workspace-tests/gui/target/ab");
-        Files.createDirectories(dir);
-        Path file = dir.resolve("netdev-ring-ab.experiment");
-        Files.writeString(file, String.format(Locale.ROOT, """
-                pipeline = "%s"
-                seeds = 2
-                duration = 20ms
-                metrics = [q.backlog, ping.rttP50Millis]
-                sweep eth0.ring = [16, 64, 256]
-                variant A
-                variant B { set eth0.bql = true }
-                """, pipelineFile()));
+        Path file = sweepFile();
         shell = console.open(display, null);
         gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).setData(ConsoleService.FILE_DATA, file.toString());
         gui.menuItem(shell, ConsoleService.ID_MENU_OPEN_EXPERIMENT).notifyListeners(SWT.Selection, new Event());
@@ -409,6 +401,58 @@ class AbGuiTest extends GuiTest {
         assertEquals(3 * 2 * 3, table.getItemCount(), "per point and metric: A, B, B - A");
         assertEquals("B - A @ eth0.ring=64", table.getItem(2 * 3 + 2).getText(1));
         gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-sweep");
+    }
+
+    /** @return a sweep experiment of 3 ring sizes x 2 variants (BQL off, on) x 2 seeds of 20 ms over netdev-bql */
+    private Path sweepFile() throws Exception {
+        Path dir = home().resolve("workspace-tests/gui/target/ab");
+        Files.createDirectories(dir);
+        Path file = dir.resolve("netdev-ring-ab.experiment");
+        Files.writeString(file, String.format(Locale.ROOT, """
+                pipeline = "%s"
+                seeds = 2
+                duration = 20ms
+                metrics = [q.backlog, ping.rttP50Millis]
+                sweep eth0.ring = [16, 64, 256]
+                variant A
+                variant B { set eth0.bql = true }
+                """, pipelineFile()));
+        return file;
+    }
+
+    /**
+     * Issue 20, section 4: a results database opens in the panel, lists its experiments, and shows the chosen one as it
+     * ran: every point's summaries (from the stored runs, by the service's statistics) equal the run's that wrote it.
+     */
+    @Test
+    void aResultsDatabaseOpensInThePanelAndShowsItsExperimentAsItRan() throws Exception {
+        Path file = sweepFile();
+        Path db = file.resolveSibling("netdev-ring-ab.duckdb");
+        Files.deleteIfExists(db);
+        Files.deleteIfExists(db.resolveSibling(db.getFileName() + ".wal"));
+        ExperimentResultDTO direct;
+        try (io.ringlab.experiment.api.RunStore store = results.openForWriting(db, java.time.Duration.ZERO)) {
+            direct = experiments.run(experiments.read(file), 1, null, store, false);
+        }
+        shell = console.open(display, null);
+        showAbTab();
+        Button open = find(ConsoleService.ID_AB_OPEN_DB, Button.class);
+        open.setData(ConsoleService.FILE_DATA, db.toString());
+        gui.click(open);
+        org.eclipse.swt.widgets.Combo names = find(ConsoleService.ID_AB_DB_EXPERIMENTS, org.eclipse.swt.widgets.Combo.class);
+        assertEquals(List.of(direct.name), Arrays.asList(names.getItems()));
+        ExperimentResultDTO shown = (ExperimentResultDTO) find(ConsoleService.ID_AB_STATUS, Label.class)
+                .getData(ConsoleService.AB_RESULT_DATA);
+        assertEquals(direct.parameters, shown.parameters);
+        assertEquals(direct.points.size(), shown.points.size());
+        for (int i = 0; i < direct.points.size(); i++) {
+            assertEquals(direct.points.get(i).values, shown.points.get(i).values);
+            assertEqualFields(direct.points.get(i).variants, shown.points.get(i).variants, "point " + i + "'s summaries");
+        }
+        Chart c = find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class);
+        assertEquals(List.of("A", "B"), Arrays.stream(c.getSeriesSet().getSeries()).map(ISeries::getId).toList());
+        assertTrue(find(ConsoleService.ID_AB_SOURCE, Text.class).getText().contains("netdev-ring-ab.duckdb"));
+        gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-database");
     }
 
     private void export(String id, Path to) {

@@ -611,19 +611,22 @@ final class RunPanel {
 
 
     /**
-     * @return a stream of the run's series to {@code results/<pipeline>-<time>.csv} in ringlab.home, or {@code null}
-     *         without a home (then the log says so)
+     * @return a stream of the run's series to {@code results/<pipeline>-<time>.csv} in ringlab.home (or in the folder
+     *         the framework property {@value SeriesStream#FOLDER_PROPERTY} names), or {@code null} without either (then
+     *         the log says so)
      */
     private SeriesStream openStream(PipelineDTO p) {
         Path home = context.home();
-        if (home == null) {
+        String property = context.bundleContext() == null ? null : context.bundleContext().getProperty(SeriesStream.FOLDER_PROPERTY);
+        Path folder = property != null && !property.isBlank() ? Path.of(property) : home == null ? null : home.resolve("results");
+        if (folder == null) {
             feedback.log("WARN", "no ringlab.home: the run's series are not streamed to disk");
             return null;
         }
         String time = LocalDateTime.now().format(STAMP);
-        Path f = SeriesStream.fileFor(home, p.name, time);
+        Path f = SeriesStream.fileFor(folder, p.name, time);
         for (int i = 2; Files.exists(f); i++) { // two runs in the same second
-            f = SeriesStream.fileFor(home, p.name, time + "-" + i);
+            f = SeriesStream.fileFor(folder, p.name, time + "-" + i);
         }
         feedback.log("INFO", "streaming the series to " + f);
         return new SeriesStream(f);

@@ -141,11 +141,19 @@ final class SeriesStream {
     /**
      * @param pipeline the pipeline's name; characters other than letters, digits, {@code -}, {@code _} and {@code .} become
      *        {@code _}
+     * @param folder where the console streams series ({@code results/} of ringlab.home, or the framework property
+     *        {@value #FOLDER_PROPERTY})
      * @param time the run's start, formatted by the caller ({@code 20250101-120000})
-     * @return {@code results/<pipeline>-<time>.csv} under {@code home}
+     * @return {@code <pipeline>-<time>.csv} in {@code folder}
      */
-    static Path fileFor(Path home, String pipeline, String time) {
+    static Path fileFor(Path folder, String pipeline, String time) {
         String name = (pipeline == null || pipeline.isBlank() ? "pipeline" : pipeline).replaceAll("[^A-Za-z0-9._-]", "_");
-        return home.resolve("results").resolve(name + "-" + time + ".csv");
+        return folder.resolve(name + "-" + time + ".csv");
     }
+
+    /**
+     * The framework property naming the folder the console streams series to, instead of {@code results/} of
+     * ringlab.home (the GUI tests point it at their {@code target/}, so that a test run leaves the user's results alone).
+     */
+    static final String FOLDER_PROPERTY = "ringlab.console.results";
 }

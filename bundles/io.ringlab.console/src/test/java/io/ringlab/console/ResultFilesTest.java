@@ -99,7 +99,7 @@ class ResultFilesTest {
         SeriesDTO s = new SeriesDTO();
         s.columns = List.of("timeSeconds", "sink.rxPackets", "pool:p.inUse");
         s.rows = new ArrayList<>();
-        Path f = SeriesStream.fileFor(dir, "netdev bql/1", "20250101-120000");
+        Path f = SeriesStream.fileFor(dir.resolve("results"), "netdev bql/1", "20250101-120000");
         assertEquals(dir.resolve("results").resolve("netdev_bql_1-20250101-120000.csv"), f);
         SeriesStream stream = new SeriesStream(f);
         assertEquals(0, stream.offer(s), "nothing sampled yet");
@@ -124,7 +124,7 @@ class ResultFilesTest {
     @Test
     void aStreamThatCannotWriteFailsWithTheError() throws Exception {
         Files.writeString(dir.resolve("results"), "a file where the folder should be");
-        SeriesStream stream = new SeriesStream(SeriesStream.fileFor(dir, "p", "t"));
+        SeriesStream stream = new SeriesStream(SeriesStream.fileFor(dir.resolve("results"), "p", "t"));
         stream.offer(ChartDataTest.series());
         ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> stream.finish(null).get(10, TimeUnit.SECONDS));

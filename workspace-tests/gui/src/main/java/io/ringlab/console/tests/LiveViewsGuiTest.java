@@ -199,7 +199,9 @@ class LiveViewsGuiTest extends GuiTest {
         Text summary = gui.find(shell, ConsoleService.ID_SUMMARY, Text.class);
         gui.until("the stream to close", () -> summary.getData(ConsoleService.STREAM_DATA) != null);
         Path streamed = Path.of((String) summary.getData(ConsoleService.STREAM_DATA));
-        assertEquals(home().toAbsolutePath().normalize().resolve("results"), streamed.getParent().toAbsolutePath().normalize());
+        assertEquals(Path.of(context.getProperty("ringlab.console.results")).toAbsolutePath().normalize(),
+                streamed.getParent().toAbsolutePath().normalize(), "the folder of ringlab.console.results (results/ of ringlab.home"
+                        + " without it)");
         assertTrue(streamed.getFileName().toString().matches("mlx5-bulk-drop-\\d{8}-\\d{6}(-\\d+)?\\.csv"), streamed.toString());
         assertEquals(Files.readString(csv), Files.readString(streamed));
         Text log = gui.find(shell, ConsoleService.ID_LOG, Text.class);

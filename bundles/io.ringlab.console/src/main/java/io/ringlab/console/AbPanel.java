@@ -258,9 +258,7 @@ final class AbPanel {
             t.setEnabled(true);
             t.setText("");
         }
-        if (form instanceof org.eclipse.swt.widgets.Group g) {
-            g.setText(FILE_TITLE);
-        }
+        form.setText(FILE_TITLE);
         seeds.setMessage(e.seeds.size() + " (the file's: " + (e.seeds.size() <= 5 ? e.seeds.toString()
                 : e.seeds.subList(0, 3) + "...") + ")");
         duration.setMessage(e.durationPicos > 0 ? Units.formatPicos(e.durationPicos) + " (the file's)"
@@ -385,9 +383,7 @@ final class AbPanel {
         fromFile = null;
         formMode = true;
         formEnabled(true);
-        if (form instanceof org.eclipse.swt.widgets.Group g) {
-            g.setText(FORM_TITLE);
-        }
+        form.setText(FORM_TITLE);
         if (seeds.getText().isBlank()) { // emptied for a file: the form's default again
             seeds.setText("3");
         }

@@ -285,8 +285,8 @@ final class AbResultView {
             // a margin around the data: points and bars on the plot's edge are hard to read
             IAxis y = c.getAxisSet().getYAxis(0);
             Range yr = y.getRange();
-            double pad = Math.max((yr.upper - yr.lower) * AbCharts.MARGIN, Math.abs(yr.upper) * 1e-3 + 1e-12);
-            y.setRange(new Range(yr.lower - pad, yr.upper + pad));
+            double[] padded = AbCharts.range(yr.lower, yr.upper); // the A/B charts' margin, a flat line's included
+            y.setRange(new Range(padded[0], padded[1]));
             Range xr = x.getRange();
             x.setRange(d.logX() ? new Range(xr.lower / 1.25, xr.upper * 1.25)
                     : new Range(xr.lower - (xr.upper - xr.lower) * 0.05, xr.upper + (xr.upper - xr.lower) * 0.05));

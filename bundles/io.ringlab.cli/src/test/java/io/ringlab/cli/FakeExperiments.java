@@ -53,6 +53,12 @@ class FakeExperiments implements ExperimentService {
     /** The values {@link #summarize} was given, in order. */
     final List<double[]> summarized = new ArrayList<>();
 
+    /** Not used by the commands: only the console rebuilds comparisons from a database. */
+    @Override
+    public io.ringlab.experiment.api.dto.ComparisonDTO compare(double[] a, double[] b) {
+        throw new UnsupportedOperationException("the commands do not compare stored runs");
+    }
+
     /** Mean and a normal-free interval: the count and mean only (the command tests check what plot draws from it). */
     @Override
     public io.ringlab.experiment.api.dto.MetricSummaryDTO summarize(double[] values) {

@@ -94,6 +94,11 @@ class LoopbackClusterTest {
         }
 
         @Override
+        public io.ringlab.experiment.api.dto.ComparisonDTO compare(double[] a, double[] b) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public ExperimentResultDTO run(ExperimentDTO experiment, int threads, ExperimentListener listener) {
             throw new UnsupportedOperationException();
         }

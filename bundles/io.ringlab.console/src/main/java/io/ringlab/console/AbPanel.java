@@ -360,7 +360,7 @@ final class AbPanel {
         String name = dbExperiments.getItem(i);
         try {
             List<RunSummaryDTO> runs = results.runs(database, name);
-            ExperimentResultDTO r = ResultsBrowse.result(name, runs, service::summarize);
+            ExperimentResultDTO r = ResultsBrowse.result(name, runs, service::summarize, service::compare);
             source.setText("From the results database " + database + ": experiment " + name + ", " + runs.size() + " runs"
                     + (r.parameters.isEmpty() ? "" : ", swept over " + String.join(", ", r.parameters)));
             setStatus(AbTable.outcome(r));

@@ -50,6 +50,10 @@ final class AbResultView {
      * tiles at the default window size).
      */
     static final int CHART_W = 260, CHART_H = 190;
+    /** A sweep chart's data key: whether it draws its intervals as bands ({@link SweepCharts#bands()}). */
+    private static final String BANDS_DATA = "ringlab.sweep.bands";
+    /** A band's opacity, of 255: the lines and the grid stay visible through it, overlapping bands through each other. */
+    static final int BAND_ALPHA = 60;
 
     private final Composite result;
     private final ConsoleContext context;
@@ -70,6 +74,11 @@ final class AbResultView {
     private org.eclipse.swt.widgets.List problems;
     /** The result shown, or {@code null}. */
     private ExperimentResultDTO shown;
+    /** A sweep's x parameter chooser (shown when more than one is swept), the one chosen ({@code null}: the first). */
+    private org.eclipse.swt.widgets.Combo xChoice;
+    private String x;
+    /** Draws the sweep's charts shown again, for another x; {@code null} when no sweep is shown. */
+    private Runnable redraw;
 
     AbResultView(Composite result, ConsoleContext context, Feedback host, LiveCharts chartTabs, Control dialogs) {
         this.result = result;
@@ -115,7 +124,7 @@ final class AbResultView {
         top.setLayout(tl);
         Composite header = new Composite(top, SWT.NONE);
         header.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        GridLayout hl = new GridLayout(2, false);
+        GridLayout hl = new GridLayout(3, false);
         hl.marginHeight = hl.marginWidth = 0;
         header.setLayout(hl);
         legend = new Composite(header, SWT.NONE);
@@ -124,6 +133,23 @@ final class AbResultView {
         org.eclipse.swt.layout.RowLayout rl = new org.eclipse.swt.layout.RowLayout(SWT.HORIZONTAL);
         rl.center = true;
         legend.setLayout(rl);
+        Composite xBox = new Composite(header, SWT.NONE);
+        xBox.setLayout(new org.eclipse.swt.layout.RowLayout(SWT.HORIZONTAL));
+        GridData xd = new GridData(SWT.RIGHT, SWT.CENTER, false, false);
+        xd.exclude = true;
+        xBox.setLayoutData(xd);
+        xBox.setVisible(false);
+        Label xLabel = new Label(xBox, SWT.NONE);
+        xLabel.setText("x:");
+        xChoice = new org.eclipse.swt.widgets.Combo(xBox, SWT.READ_ONLY | SWT.DROP_DOWN);
+        ConsoleWindow.id(xChoice, ConsoleService.ID_AB_SWEEP_X);
+        xChoice.setToolTipText("The swept parameter on the charts' x axis (as ringlab plot --x); the others make lines");
+        xChoice.addListener(SWT.Selection, e -> {
+            x = xChoice.getItem(xChoice.getSelectionIndex());
+            if (redraw != null) {
+                redraw.run();
+            }
+        });
         Composite pager = new Composite(header, SWT.NONE);
         pager.setLayout(new org.eclipse.swt.layout.RowLayout(SWT.HORIZONTAL));
         previous = new Button(pager, SWT.PUSH);
@@ -166,9 +192,7 @@ final class AbResultView {
         for (AbCharts.Chart d : data) {
             chart(d).setLayoutData(chartData());
         }
-        for (SweepCharts d : SweepCharts.of(r)) { // a sweep: each metric against the first parameter
-            sweepChart(d).setLayoutData(chartData());
-        }
+        sweeps(r.parameters, () -> SweepCharts.of(r, x));
         showLegend(data);
         List<AbTable.Row> rows = r.parameters.isEmpty() ? AbTable.rows(r) : AbTable.sweepRows(r);
         table.removeAll();
@@ -204,11 +228,12 @@ final class AbResultView {
      * runs; the result replaces them when it comes.
      */
     void showLive(List<String> parameters, List<String> metrics, List<io.ringlab.experiment.api.dto.RunSummaryDTO> runs) {
-        List<SweepCharts> live = SweepCharts.ofRuns(parameters, metrics, runs);
+        List<SweepCharts> live = SweepCharts.ofRuns(parameters, x, metrics, runs);
         Control[] old = charts.getChildren();
         boolean same = old.length == live.size();
         for (int i = 0; same && i < old.length; i++) {
-            same = (ConsoleService.AB_CHART_PREFIX + live.get(i).metric()).equals(old[i].getData(ConsoleService.WIDGET_ID));
+            same = (ConsoleService.AB_CHART_PREFIX + live.get(i).metric()).equals(old[i].getData(ConsoleService.WIDGET_ID))
+                    && live.get(i).parameter().equals(((Chart) old[i]).getAxisSet().getXAxis(0).getTitle().getText());
         }
         if (!same) {
             if (old.length == 0) { // the first runs of a sweep: show its charts as they fill
@@ -218,15 +243,47 @@ final class AbResultView {
             for (Control c : old) {
                 c.dispose();
             }
-            for (SweepCharts d : live) {
-                sweepChart(d).setLayoutData(chartData());
-            }
+            sweeps(parameters, () -> SweepCharts.ofRuns(parameters, x, metrics, runs));
             flowCharts();
         } else {
             for (int i = 0; i < old.length; i++) {
                 fillSweep((Chart) old[i], live.get(i));
             }
         }
+    }
+
+    /**
+     * Makes a sweep's charts (none without parameters) and offers its parameters for x when there are several; choosing
+     * another x makes them again.
+     *
+     * @param made the charts for the x chosen when called
+     */
+    private void sweeps(List<String> parameters, java.util.function.Supplier<List<SweepCharts>> made) {
+        Control box = xChoice.getParent();
+        boolean choice = parameters.size() > 1;
+        if (choice && !java.util.Arrays.asList(xChoice.getItems()).equals(parameters)) {
+            xChoice.setItems(parameters.toArray(String[]::new));
+            ConsoleWindow.fitCombo(xChoice);
+        }
+        if (choice) {
+            xChoice.select(Math.max(0, parameters.indexOf(x)));
+        }
+        box.setVisible(choice);
+        ((GridData) box.getLayoutData()).exclude = !choice;
+        box.getParent().requestLayout();
+        Runnable make = () -> {
+            for (SweepCharts d : made.get()) {
+                sweepChart(d).setLayoutData(chartData());
+            }
+        };
+        redraw = parameters.isEmpty() ? null : () -> {
+            for (Control c : charts.getChildren()) {
+                c.dispose();
+            }
+            make.run();
+            flowCharts();
+        };
+        make.run();
     }
 
     private Chart sweepChart(SweepCharts d) {
@@ -237,12 +294,60 @@ final class AbResultView {
         c.getAxisSet().getYAxis(0).getTitle().setText("mean, 95 % CI" + (unit == null || unit.isEmpty() ? "" : " (" + unit + ")"));
         c.getAxisSet().getXAxis(0).getTitle().setText(d.parameter());
         c.getLegend().setPosition(SWT.BOTTOM);
+        c.getPlotArea().addCustomPaintListener(new org.eclipse.swtchart.ICustomPaintListener() {
+            @Override
+            public void paintControl(org.eclipse.swt.events.PaintEvent e) {
+                paintBands(c, e.gc);
+            }
+
+            @Override
+            public boolean drawBehindSeries() {
+                return true;
+            }
+        });
         fillSweep(c, d);
         return c;
     }
 
-    /** Sets a sweep chart's lines: each a line of its points with their intervals as error bars. */
+    /**
+     * Fills each line's 95 % band behind the lines, in the line's colour and translucent, from the interval its series
+     * holds (its y error bar's values, the bar itself hidden): upper ends left to right, lower ends back. Only where the
+     * chart draws bands (a numeric x) and the line has an interval at every point.
+     */
+    private static void paintBands(Chart c, org.eclipse.swt.graphics.GC gc) {
+        if (!Boolean.TRUE.equals(c.getData(BANDS_DATA))) {
+            return;
+        }
+        IAxis xa = c.getAxisSet().getXAxis(0), ya = c.getAxisSet().getYAxis(0);
+        gc.setAlpha(BAND_ALPHA);
+        for (org.eclipse.swtchart.ISeries<?> s : c.getSeriesSet().getSeries()) {
+            double[] x = s.getXSeries(), y = s.getYSeries();
+            double[] minus = s.getYErrorBar().getMinusErrors(), plus = s.getYErrorBar().getPlusErrors();
+            int n = x.length;
+            boolean interval = minus != null && plus != null && minus.length == n && plus.length == n;
+            if (n == 0 || s.getYErrorBar().isVisible() || !interval) {
+                continue;
+            }
+            int[] poly = new int[4 * n];
+            for (int i = 0; i < n; i++) {
+                int j = n - 1 - i;
+                poly[2 * i] = xa.getPixelCoordinate(x[i]);
+                poly[2 * i + 1] = ya.getPixelCoordinate(y[i] + plus[i]);
+                poly[2 * n + 2 * i] = xa.getPixelCoordinate(x[j]);
+                poly[2 * n + 2 * i + 1] = ya.getPixelCoordinate(y[j] - minus[j]);
+            }
+            gc.setBackground(((ILineSeries<?>) s).getLineColor());
+            gc.fillPolygon(poly);
+        }
+        gc.setAlpha(255);
+    }
+
+    /**
+     * Sets a sweep chart's lines: each a line of its points, their intervals held by its y error bar and drawn as a band
+     * behind the lines ({@link #paintBands}) or, for an x that is no number, as the error bars themselves.
+     */
     private void fillSweep(Chart c, SweepCharts d) {
+        c.setData(BANDS_DATA, d.bands());
         c.suspendUpdate(true);
         try {
             for (org.eclipse.swtchart.ISeries<?> s : c.getSeriesSet().getSeries()) {
@@ -274,19 +379,23 @@ final class AbResultView {
                     bar.setMinusErrors(pts.stream().mapToDouble(SweepCharts.Point::minus).toArray());
                     bar.setPlusErrors(pts.stream().mapToDouble(SweepCharts.Point::plus).toArray());
                     bar.setColor(color);
-                    bar.setVisible(true);
+                    bar.setVisible(!d.bands());
                 } else {
+                    bar.setMinusErrors(new double[0]);
+                    bar.setPlusErrors(new double[0]);
                     bar.setVisible(false);
                 }
             }
             c.getAxisSet().adjustRange();
             x.enableLogScale(d.logX());
             c.getAxisSet().adjustRange();
-            // a margin around the data: points and bars on the plot's edge are hard to read
+            // the means and their intervals, with a margin: points and bands on the plot's edge are hard to read
             IAxis y = c.getAxisSet().getYAxis(0);
-            Range yr = y.getRange();
-            double[] padded = AbCharts.range(yr.lower, yr.upper); // the A/B charts' margin, a flat line's included
-            y.setRange(new Range(padded[0], padded[1]));
+            double[] covered = d.yRange();
+            if (covered != null) {
+                double[] padded = AbCharts.range(covered[0], covered[1]); // the A/B charts' margin, a flat line's included
+                y.setRange(new Range(padded[0], padded[1]));
+            }
             Range xr = x.getRange();
             x.setRange(d.logX() ? new Range(xr.lower / 1.25, xr.upper * 1.25)
                     : new Range(xr.lower - (xr.upper - xr.lower) * 0.05, xr.upper + (xr.upper - xr.lower) * 0.05));

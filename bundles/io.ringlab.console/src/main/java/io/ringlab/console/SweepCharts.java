@@ -13,11 +13,12 @@ import io.ringlab.pipeline.format.Units;
 
 /**
  * A sweep experiment's charts, without widgets (as {@code ringlab plot} draws a sweep): per metric, the metric against
- * the first swept parameter, one line per variant and combination of the other parameters' values, each point the mean
- * over the seeds at that point with its 95 % confidence interval as an error bar. The x values are the parameter's
- * values as numbers (a size in bytes, a rate in bit/s, a time in seconds, a plain number) when every one reads as one,
- * else the points' positions with the values as labels. While the experiment runs, {@link #ofRuns} draws the means of
- * the runs ended so far (no interval yet). Immutable.
+ * one swept parameter (the first unless the user chose another, as {@code ringlab plot --x}), one line per variant and
+ * combination of the other parameters' values, each point the mean over the seeds at that point with its 95 % confidence
+ * interval, drawn as a band when x is numeric and as error bars when it is not (as {@code ringlab plot}). The x values
+ * are the parameter's values as numbers (a size in bytes, a rate in bit/s, a time in seconds, a plain number) when every
+ * one reads as one, else the points' positions with the values as labels. While the experiment runs, {@link #ofRuns}
+ * draws the means of the runs ended so far (no interval yet). Immutable.
  *
  * @param metric {@code ELEMENT.METRIC}
  * @param parameter the x axis' parameter ({@code eth0.ring})
@@ -36,20 +37,23 @@ record SweepCharts(String metric, String parameter, boolean numeric, List<String
     record Point(double x, double mean, double minus, double plus) {
     }
 
-    /** @return a chart per metric of a sweep result, in its order; empty for a result without sweeps */
-    static List<SweepCharts> of(ExperimentResultDTO r) {
+    /**
+     * @param chosen the parameter on the x axis; {@code null}, or one the result does not sweep, for the first
+     * @return a chart per metric of a sweep result, in its order; empty for a result without sweeps
+     */
+    static List<SweepCharts> of(ExperimentResultDTO r, String chosen) {
         List<SweepCharts> out = new ArrayList<>();
         if (r.parameters.isEmpty()) {
             return out;
         }
-        String parameter = r.parameters.get(0);
+        String parameter = axis(r.parameters, chosen);
         List<String> labels = labels(r.points.stream().map(p -> p.values.get(parameter)).toList());
         boolean numeric = numbers(labels) != null;
         for (String m : r.metrics) {
             Map<String, List<Point>> lines = new LinkedHashMap<>();
             for (PointResultDTO p : r.points) {
                 double x = x(labels, numeric, p.values.get(parameter));
-                String rest = others(r.parameters, p.values);
+                String rest = others(r.parameters, parameter, p.values);
                 p.variants.forEach((variant, byMetric) -> {
                     MetricSummaryDTO s = byMetric.get(m);
                     if (s != null && s.mean != null) {
@@ -68,15 +72,16 @@ record SweepCharts(String metric, String parameter, boolean numeric, List<String
      * The charts of the runs ended so far: each point the mean of its seeds that ended.
      *
      * @param parameters the sweep targets, in order
+     * @param chosen the parameter on the x axis; {@code null}, or one not swept, for the first
      * @param metrics the metrics
      * @param runs the runs ended so far (in any order)
      */
-    static List<SweepCharts> ofRuns(List<String> parameters, List<String> metrics, List<RunSummaryDTO> runs) {
+    static List<SweepCharts> ofRuns(List<String> parameters, String chosen, List<String> metrics, List<RunSummaryDTO> runs) {
         List<SweepCharts> out = new ArrayList<>();
         if (parameters.isEmpty()) {
             return out;
         }
-        String parameter = parameters.get(0);
+        String parameter = axis(parameters, chosen);
         List<String> labels = labels(runs.stream().map(s -> s.point.get(parameter)).toList());
         boolean numeric = numbers(labels) != null;
         for (String m : metrics) {
@@ -87,7 +92,7 @@ record SweepCharts(String metric, String parameter, boolean numeric, List<String
                     continue;
                 }
                 double x = x(labels, numeric, s.point.get(parameter));
-                double[] acc = sums.computeIfAbsent(s.variant + others(parameters, s.point), k -> new java.util.TreeMap<>())
+                double[] acc = sums.computeIfAbsent(s.variant + others(parameters, parameter, s.point), k -> new java.util.TreeMap<>())
                         .computeIfAbsent(x, k -> new double[2]);
                 acc[0] += v;
                 acc[1]++;
@@ -151,11 +156,18 @@ record SweepCharts(String metric, String parameter, boolean numeric, List<String
         return numeric ? number(value) : labels.indexOf(value);
     }
 
-    /** @return {@code ", P=V"} for each parameter but the first, or {@code ""} */
-    private static String others(List<String> parameters, Map<String, String> values) {
+    /** @return the chosen x parameter if swept, else the first */
+    private static String axis(List<String> parameters, String chosen) {
+        return chosen != null && parameters.contains(chosen) ? chosen : parameters.get(0);
+    }
+
+    /** @return {@code ", P=V"} for each parameter but x, in the sweep's order, or {@code ""} */
+    private static String others(List<String> parameters, String x, Map<String, String> values) {
         StringBuilder b = new StringBuilder();
-        for (int i = 1; i < parameters.size(); i++) {
-            b.append(", ").append(parameters.get(i)).append('=').append(values.get(parameters.get(i)));
+        for (String p : parameters) {
+            if (!p.equals(x)) {
+                b.append(", ").append(p).append('=').append(values.get(p));
+            }
         }
         return b.toString();
     }
@@ -168,6 +180,26 @@ record SweepCharts(String metric, String parameter, boolean numeric, List<String
             out.put(k, List.copyOf(s));
         });
         return out;
+    }
+
+    /** @return whether the intervals are drawn as bands (a numeric x, whose points a band can join) rather than error bars */
+    boolean bands() {
+        return numeric;
+    }
+
+    /**
+     * @return the y range the means and their intervals cover, {@code {low, high}}; the means' alone where no interval
+     *         is known; {@code null} without points
+     */
+    double[] yRange() {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (List<Point> l : lines.values()) {
+            for (Point p : l) {
+                lo = Math.min(lo, Double.isNaN(p.minus()) ? p.mean() : p.mean() - p.minus());
+                hi = Math.max(hi, Double.isNaN(p.plus()) ? p.mean() : p.mean() + p.plus());
+            }
+        }
+        return lo > hi ? null : new double[] { lo, hi };
     }
 
     /** @return whether x spans more than a factor of 10 and is positive: a log axis reads it better */

@@ -18,6 +18,7 @@ import io.ringlab.experiment.api.ExperimentService;
 import io.ringlab.experiment.api.ResultsException;
 import io.ringlab.experiment.api.RunExecutor;
 import io.ringlab.experiment.api.RunStore;
+import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
@@ -79,6 +80,11 @@ public class ExperimentComponent implements ExperimentService {
     @Override
     public MetricSummaryDTO summarize(double[] values) {
         return Statistics.summarize(Objects.requireNonNull(values, "values").clone());
+    }
+
+    @Override
+    public ComparisonDTO compare(double[] a, double[] b) {
+        return Statistics.comparePaired(Objects.requireNonNull(a, "a").clone(), Objects.requireNonNull(b, "b").clone());
     }
 
     @Override

@@ -176,24 +176,16 @@ final class Report {
             String metric) {
         double[] a = new double[seeds];
         double[] b = new double[seeds];
-        int n = 0;
         for (int s = 0; s < seeds; s++) {
             Double x = value(outcomes[base + s], metric);
             Double y = value(outcomes[base + variant * seeds + s], metric);
-            if (x != null && y != null) {
-                a[n] = x;
-                b[n] = y;
-                n++;
-            }
+            a[s] = x == null ? Double.NaN : x;
+            b[s] = y == null ? Double.NaN : y;
         }
-        ComparisonDTO c = Statistics.compare(Arrays.copyOf(a, n), Arrays.copyOf(b, n));
+        ComparisonDTO c = Statistics.comparePaired(a, b);
         c.metric = metric;
         c.a = e.variants.get(0).name;
         c.b = e.variants.get(variant).name;
-        if (n < seeds) {
-            String unpaired = (seeds - n) + " of " + seeds + " seeds have no value in one of the variants";
-            c.note = c.note == null ? unpaired : c.note + "; " + unpaired;
-        }
         return c;
     }
 

@@ -1,5 +1,7 @@
 package io.ringlab.experiment;
 
+import java.util.Arrays;
+
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.inference.TestUtils;
@@ -107,6 +109,38 @@ final class Statistics {
         c.ci95High = mean + half;
         c.tStatistic = TestUtils.pairedT(b, a);
         c.pValue = TestUtils.pairedTTest(b, a);
+        return c;
+    }
+
+    /**
+     * Compares two variants paired by seed, some seeds possibly without a value in one of them: {@code a[i]} and
+     * {@code b[i]} come from the runs with the i-th seed, NaN where that run gave no counted value. The pairs with a NaN
+     * are left out, and the note says how many.
+     *
+     * @param a the baseline's values by seed; not modified
+     * @param b the other variant's values by seed, as many as {@code a}; not modified
+     * @return as {@link #compare}, over the complete pairs
+     * @throws IllegalArgumentException if the arrays differ in length
+     */
+    static ComparisonDTO comparePaired(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("paired samples differ in length: a=" + a.length + ", b=" + b.length);
+        }
+        double[] x = new double[a.length];
+        double[] y = new double[a.length];
+        int n = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (!Double.isNaN(a[i]) && !Double.isNaN(b[i])) {
+                x[n] = a[i];
+                y[n] = b[i];
+                n++;
+            }
+        }
+        ComparisonDTO c = compare(Arrays.copyOf(x, n), Arrays.copyOf(y, n));
+        if (n < a.length) {
+            String unpaired = (a.length - n) + " of " + a.length + " seeds have no value in one of the variants";
+            c.note = c.note == null ? unpaired : c.note + "; " + unpaired;
+        }
         return c;
     }
 

@@ -119,6 +119,13 @@ public interface ConsoleService {
      * @since 1.6
      */
     String ID_AB_LEGEND = "ab.legend", AB_LEGEND_PREFIX = "ab.legend.";
+    /**
+     * A sweep's chooser of the parameter on its charts' x axis (a read-only combo of the swept parameters, shown when
+     * there are several), as {@code ringlab plot --x}.
+     *
+     * @since 1.7
+     */
+    String ID_AB_SWEEP_X = "ab.sweep.x";
     /** The A/B result's two parts, a {@code TabFolder}: Table (shown first) and Charts. @since 1.6 */
     String ID_AB_PARTS = "ab.parts";
     /**

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import io.ringlab.experiment.api.dto.ComparisonDTO;
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.ExperimentResultDTO;
 import io.ringlab.experiment.api.dto.MetricSummaryDTO;
@@ -74,6 +75,23 @@ public interface ExperimentService {
      * @since 1.1
      */
     MetricSummaryDTO summarize(double[] values);
+
+    /**
+     * The paired comparison of one variant against the baseline, as the experiment's report computes it per metric and
+     * point (the mean difference {@code b - a} with its 95 % confidence interval and a two-sided paired t-test, with the
+     * report's edge cases and notes): for readers of a results database that rebuild a report from its runs (the
+     * console).
+     *
+     * @param a the baseline's value for each seed, NaN where the seed's run gave none or does not count; not modified;
+     *        must not be {@code null}
+     * @param b the variant's value for the same seeds in the same order, NaN likewise; not modified; must not be
+     *        {@code null}
+     * @return the comparison over the seeds with a value in both; its {@code metric}, {@code a} and {@code b} are left
+     *         {@code null} for the caller; never {@code null}
+     * @throws IllegalArgumentException if the arrays differ in length
+     * @since 1.3
+     */
+    ComparisonDTO compare(double[] a, double[] b);
 
     /**
      * Runs every (variant, seed) pair of an experiment, on up to {@code threads} threads, and reports per metric and

@@ -10,9 +10,11 @@
  * 1.1: {@code ExperimentService.runs}, the runs an experiment expands to, checked but not run ({@code ringlab ab
  * --dry-run}); {@code ExperimentService.summarize}, the report's statistics for a group of runs; results databases: {@code ResultsService}, {@code RunStore}, {@code ResultsException}, and
  * {@code ExperimentService.run} with a store, which skips the runs it holds.
+ * <p>
+ * 1.3: {@code ExperimentService.compare}, the report's paired comparison for runs read back from a database.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.ringlab.experiment.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -3,6 +3,7 @@ package io.ringlab.console.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -397,10 +398,52 @@ class AbGuiTest extends GuiTest {
         }
         assertTrue(find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class).getAxisSet().getXAxis(0).isLogScaleEnabled(),
                 "16 to 256: a log axis");
+        assertBandsDrawn(find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class));
+        assertFalse(find(ConsoleService.ID_AB_SWEEP_X, org.eclipse.swt.widgets.Combo.class).getParent().isVisible(),
+                "one parameter swept: no choice of x");
         Table table = find(ConsoleService.ID_AB_TABLE, Table.class);
         assertEquals(3 * 2 * 3, table.getItemCount(), "per point and metric: A, B, B - A");
         assertEquals("B - A @ eth0.ring=64", table.getItem(2 * 3 + 2).getText(1));
         gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-sweep");
+    }
+
+    /**
+     * A sweep chart of a numeric parameter draws each line's 95 % interval (the values its series' error bar holds) as a
+     * band behind it, as {@code ringlab plot} does: on the screen, every pixel of the plot between a point's interval
+     * ends, at its x, is painted over the plot's background; above every band, in the same column, the background shows.
+     */
+    private void assertBandsDrawn(Chart c) {
+        ImageData img = gui.grab(c.getPlotArea().getControl());
+        org.eclipse.swt.graphics.RGB background = c.getPlotArea().getBackground().getRGB();
+        org.eclipse.swtchart.IAxis xa = c.getAxisSet().getXAxis(0), ya = c.getAxisSet().getYAxis(0);
+        int checked = 0, highest = Integer.MAX_VALUE, column = -1;
+        for (ISeries<?> line : c.getSeriesSet().getSeries()) {
+            assertFalse(line.getYErrorBar().isVisible(), line.getId() + ": a numeric x, the intervals as a band, not bars");
+            double[] x = line.getXSeries(), y = line.getYSeries();
+            double[] minus = line.getYErrorBar().getMinusErrors(), plus = line.getYErrorBar().getPlusErrors();
+            assertEquals(x.length, minus.length, line.getId() + ": an interval per point");
+            for (int i = 0; i < x.length; i++) {
+                // a polygon's fill leaves out its right edge: the last point's band is looked at one pixel in
+                int px = xa.getPixelCoordinate(x[i]) - (i == x.length - 1 ? 1 : 0);
+                int top = ya.getPixelCoordinate(y[i] + plus[i]), bottom = ya.getPixelCoordinate(y[i] - minus[i]);
+                highest = Math.min(highest, top);
+                column = px;
+                if (bottom - top < 6) {
+                    continue; // too thin to tell a band from its line
+                }
+                for (int py = top + 2; py < bottom - 1; py++) {
+                    assertNotEquals(background, img.palette.getRGB(img.getPixel(px, py)),
+                            line.getId() + " at x=" + x[i] + ": the band's pixel (" + px + ", " + py + ")");
+                }
+                checked++;
+            }
+        }
+        assertTrue(checked > 0, "some interval at least 6 pixels tall");
+        int clear = 0;
+        for (int py = 0; py < highest - 2; py++) {
+            clear += background.equals(img.palette.getRGB(img.getPixel(column, py))) ? 1 : 0;
+        }
+        assertTrue(clear > 0, "above every band, the background (so that the check above can fail)");
     }
 
     /** @return a sweep experiment of 3 ring sizes x 2 variants (BQL off, on) x 2 seeds of 20 ms over netdev-bql */
@@ -422,11 +465,15 @@ class AbGuiTest extends GuiTest {
 
     /**
      * Issue 20, section 4: a results database opens in the panel, lists its experiments, and shows the chosen one as it
-     * ran: every point's summaries (from the stored runs, by the service's statistics) equal the run's that wrote it.
+     * ran: every point's summaries and paired comparisons (from the stored runs, by the service's statistics) equal the
+     * run's that wrote it.
      */
     @Test
     void aResultsDatabaseOpensInThePanelAndShowsItsExperimentAsItRan() throws Exception {
         Path file = sweepFile();
+        // two parameters: 2 rings x 2 qdisc limits x 2 variants x 2 seeds
+        Files.writeString(file, Files.readString(file).replace("sweep eth0.ring = [16, 64, 256]",
+                "sweep eth0.ring = [16, 256]\nsweep q.limit = [100, 1000]"));
         Path db = file.resolveSibling("netdev-ring-ab.duckdb");
         Files.deleteIfExists(db);
         Files.deleteIfExists(db.resolveSibling(db.getFileName() + ".wal"));
@@ -448,9 +495,29 @@ class AbGuiTest extends GuiTest {
         for (int i = 0; i < direct.points.size(); i++) {
             assertEquals(direct.points.get(i).values, shown.points.get(i).values);
             assertEqualFields(direct.points.get(i).variants, shown.points.get(i).variants, "point " + i + "'s summaries");
+            assertEqualFields(direct.points.get(i).comparisons, shown.points.get(i).comparisons,
+                    "point " + i + "'s paired comparisons, rebuilt from the stored runs");
+            assertFalse(shown.points.get(i).comparisons.isEmpty(), "B against A at point " + i);
         }
         Chart c = find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class);
-        assertEquals(List.of("A", "B"), Arrays.stream(c.getSeriesSet().getSeries()).map(ISeries::getId).toList());
+        assertEquals("eth0.ring", c.getAxisSet().getXAxis(0).getTitle().getText(), "x: the first parameter");
+        assertEquals(List.of("A, q.limit=100", "B, q.limit=100", "A, q.limit=1000", "B, q.limit=1000"),
+                Arrays.stream(c.getSeriesSet().getSeries()).map(ISeries::getId).toList(), "a line per variant and limit");
+        // x: the second parameter, as ringlab plot --x q.limit; a line per variant and ring
+        org.eclipse.swt.widgets.Combo x = find(ConsoleService.ID_AB_SWEEP_X, org.eclipse.swt.widgets.Combo.class);
+        assertTrue(x.getParent().isVisible(), "two parameters swept: x can be chosen");
+        assertEquals(List.of("eth0.ring", "q.limit"), Arrays.asList(x.getItems()));
+        x.select(1);
+        x.notifyListeners(SWT.Selection, new Event());
+        Chart byLimit = find(ConsoleService.AB_CHART_PREFIX + "q.backlog", Chart.class);
+        assertEquals("q.limit", byLimit.getAxisSet().getXAxis(0).getTitle().getText());
+        assertEquals(List.of("A, eth0.ring=16", "B, eth0.ring=16", "A, eth0.ring=256", "B, eth0.ring=256"),
+                Arrays.stream(byLimit.getSeriesSet().getSeries()).map(ISeries::getId).toList());
+        ISeries<?> b256 = byLimit.getSeriesSet().getSeries("B, eth0.ring=256");
+        assertArrayEquals(new double[] { 100, 1000 }, b256.getXSeries());
+        assertArrayEquals(direct.points.stream().filter(p -> p.values.get("eth0.ring").equals("256"))
+                .mapToDouble(p -> p.variants.get("B").get("q.backlog").mean).toArray(), b256.getYSeries(),
+                "B at ring 256: its mean at each limit");
         assertTrue(find(ConsoleService.ID_AB_SOURCE, Text.class).getText().contains("netdev-ring-ab.duckdb"));
         gui.screenshot(shell, context.getProperty("ringlab.screenshots"), "console-ab-database");
     }

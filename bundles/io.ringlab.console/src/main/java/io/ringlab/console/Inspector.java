@@ -157,12 +157,9 @@ final class Inspector {
         }
     }
 
-    /** Sets a label's text, and lays it out again only when the text changed. */
+    /** Sets a label's text, and lays it out again only when it no longer fits ({@link ConsoleWindow#setText}). */
     private static void set(Label l, String text) {
-        if (!text.equals(l.getText())) {
-            l.setText(text);
-            l.requestLayout();
-        }
+        ConsoleWindow.setText(l, text);
     }
 
     private interface Row {
@@ -172,13 +169,14 @@ final class Inspector {
 
     /**
      * Sets a table's rows in place (the scroll position stays), each cell only when its text changed, and fits the
-     * columns to their widest cell when the rows changed in number or a text grew longer than its column had room for:
+     * columns to their widest cell when the rows changed in number, or a column when a text of it grew longer than it had:
      * at 10 Hz, most snapshots change a few numbers and lay out nothing.
      */
     private static void fill(Table t, int n, Row row) {
-        boolean pack = t.getItemCount() != n;
+        boolean all = t.getItemCount() != n;
         t.setItemCount(n);
         int[] widest = t.getData(WIDEST) instanceof int[] w && w.length == t.getColumnCount() ? w : new int[t.getColumnCount()];
+        boolean[] grew = new boolean[widest.length];
         for (int i = 0; i < n; i++) {
             TableItem item = t.getItem(i);
             String[] texts = row.texts(item, i);
@@ -188,14 +186,15 @@ final class Inspector {
                 }
                 if (texts[c].length() > widest[c]) {
                     widest[c] = texts[c].length();
-                    pack = true;
+                    grew[c] = true;
                 }
             }
         }
         t.setData(WIDEST, widest);
-        if (pack) {
-            for (TableColumn c : t.getColumns()) {
-                c.pack();
+        TableColumn[] columns = t.getColumns();
+        for (int c = 0; c < columns.length; c++) {
+            if (all || grew[c]) { // a column measures every row's cell: only those that need it
+                columns[c].pack();
             }
         }
     }

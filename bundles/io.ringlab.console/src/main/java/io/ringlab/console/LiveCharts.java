@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
@@ -36,8 +37,8 @@ import io.ringlab.sim.api.dto.SwapDTO;
  * the latest, {@link Percentiles}), Queues (qdisc backlog and device queue in packets, BQL limit and in-flight bytes on a
  * second axis), Pools (occupancy), Cache (L1d hit rate per core) and CPU (the runtime table, {@link CpuTable}).
  * {@link #show} replaces the plotted data; the console calls it at the polling rate (10 Hz) while a run goes on, and
- * once with the result at the end. Charts of the tabs not shown are updated too (cheap: at most
- * {@value ChartData#MAX_POINTS} points per series). UI thread only; the colours are disposed with the folder.
+ * once with the result at the end. Only the tab shown is drawn then, another when it is shown or when the console draws
+ * the result's hidden tabs one by one ({@link #drawOneStale}). UI thread only; the colours are disposed with the folder.
  */
 final class LiveCharts {
     /**
@@ -101,6 +102,7 @@ final class LiveCharts {
         IAxis bytes = queues.getAxisSet().getYAxis(bytesAxis);
         bytes.setPosition(IAxis.Position.Secondary);
         bytes.getTitle().setText("bytes (BQL limit, inflight)");
+        bytes.getTitle().setVisible(false); // drawn horizontally, as every y title here (horizontalYTitles)
 
         Composite p = filled(tabs);
         tab("Pools", p);
@@ -127,6 +129,7 @@ final class LiveCharts {
             chart.getPlotArea().addCustomPaintListener(e -> paintSwaps(chart, e.gc));
         }
         tabs.setData(ConsoleService.SWAPS_DATA, 0);
+        tabs.addListener(SWT.Selection, e -> draw(tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getControl()));
     }
 
     /** Virtual times (ms) and labels of the swaps applied so far, drawn on every chart as dashed vertical lines. */
@@ -182,7 +185,32 @@ final class LiveCharts {
         c.getTitle().setText(title);
         c.getAxisSet().getXAxis(0).getTitle().setText("virtual time (ms)");
         c.getAxisSet().getYAxis(0).getTitle().setText(yTitle);
+        horizontalYTitles(c);
         return c;
+    }
+
+    /**
+     * Draws the y axes' titles horizontally at the top of the plot (the primary's on the left, a secondary's on the
+     * right) instead of SWTChart's vertical ones, which it draws by rotating an image's pixels at every paint: at 10 Hz
+     * the largest single cost of the UI thread during a run (ConsoleBenchmarkGuiTest). The titles keep their text.
+     */
+    private static void horizontalYTitles(Chart c) {
+        for (IAxis y : c.getAxisSet().getYAxes()) {
+            y.getTitle().setVisible(false);
+        }
+        c.getPlotArea().addCustomPaintListener(e -> {
+            int width = c.getPlotArea().getSize().x;
+            for (IAxis y : c.getAxisSet().getYAxes()) {
+                String t = y.getTitle().getText();
+                if (t == null || t.isEmpty()) {
+                    continue;
+                }
+                e.gc.setForeground(y.getTitle().getForeground()); // the colour SWTChart gives axis titles
+                boolean right = y.getPosition() == IAxis.Position.Secondary;
+                int w = e.gc.textExtent(t).x;
+                e.gc.drawText(t, right ? width - w - 4 : 4, 2, true);
+            }
+        });
     }
 
     private static Table table(Composite parent, String id, List<String> columns) {
@@ -211,6 +239,8 @@ final class LiveCharts {
         latencyTable.removeAll();
         cpuTable.removeAll();
         percentiles.clear();
+        data = null;
+        stale.clear();
         swaps(List.of());
         headline.getTitle().setText(headlineMetric == null ? "Headline (the pipeline names none)" : "Headline: " + headlineMetric);
         // the axis names the metric's unit (from its name's suffix, as the summary does)
@@ -220,28 +250,108 @@ final class LiveCharts {
         cache.getTitle().setText(CACHE_TITLE);
     }
 
+    /** The latest snapshot's or result's views, each made when first drawn ({@link #memo}); {@code null} before any. */
+    private Supplier<ChartData> data;
+    private Supplier<LatencyData> latencyData;
+    private Supplier<List<CpuTable>> cpuRows;
+    private List<Percentiles.Row> latencyRows = List.of();
+    /** The tabs' controls whose views lag the latest data: drawn when their tab is shown. */
+    private final Set<Control> stale = new HashSet<>();
+
     /**
-     * Replaces the plotted data with a snapshot's or a result's.
+     * Replaces the plotted data with a snapshot's or a result's. Only the tab shown is drawn (the others when shown, or
+     * one by one with {@link #drawOneStale}: drawing charts nobody sees cost the UI thread tens of milliseconds per
+     * snapshot, and all of a long run's result at once over a hundred).
      *
-     * @param d the series' chart data
+     * @param d the series' chart data, made when a tab needs it
+     * @param latency the latency sources over time and as CDFs, made when the Latency tab needs them
      * @param simulatedSeconds the virtual time of the snapshot or result
      * @param elements its element metrics (percentiles come from there); may be {@code null}
-     * @param cpu the CPU table's rows
+     * @param cpu the CPU table's rows, made when the CPU tab needs them
      */
-    void show(ChartData d, double simulatedSeconds, Map<String, Map<String, Double>> elements, List<CpuTable> cpu) {
+    void show(Supplier<ChartData> d, Supplier<LatencyData> latency, double simulatedSeconds,
+            Map<String, Map<String, Double>> elements, Supplier<List<CpuTable>> cpu) {
         updates++;
-        List<Percentiles.Row> lat = Percentiles.rows(elements);
-        if (!lat.isEmpty()) {
-            fill(latencyTable, lat.stream().map(Percentiles.Row::cells).toList());
-            fit(latencyTable);
-            if (percentiles.add(simulatedSeconds, lat)) {
-                replace(latency, percentiles.timeMillis(), percentiles.series(), 0);
+        data = memo(d);
+        latencyData = memo(latency);
+        cpuRows = memo(cpu);
+        latencyRows = Percentiles.rows(elements);
+        if (!latencyRows.isEmpty()) {
+            percentiles.add(simulatedSeconds, latencyRows); // accumulates from snapshot to snapshot, shown or not
+        }
+        for (TabItem t : tabs.getItems()) {
+            stale.add(t.getControl());
+        }
+        draw(tabs.getItem(Math.max(0, tabs.getSelectionIndex())).getControl());
+    }
+
+    /** @return a supplier that makes its value once */
+    private static <T> Supplier<T> memo(Supplier<T> s) {
+        Object[] made = { null };
+        return () -> {
+            if (made[0] == null) {
+                made[0] = s.get();
+            }
+            @SuppressWarnings("unchecked")
+            T t = (T) made[0];
+            return t;
+        };
+    }
+
+    /**
+     * Draws the first tab (in tab order) whose views lag the latest data, if any: a result's hidden tabs are drawn this
+     * way, one per turn of the event loop.
+     *
+     * @return whether one was drawn
+     */
+    boolean drawOneStale() {
+        for (TabItem t : tabs.getItems()) {
+            if (stale.contains(t.getControl())) {
+                draw(t.getControl());
+                return true;
             }
         }
-        if (!cpu.isEmpty()) {
-            fill(cpuTable, cpu.stream().map(CpuTable::cells).toList());
-            fit(cpuTable);
+        return false;
+    }
+
+    /** Draws the views of the tab whose control is {@code tab} from the latest data, if they lag it. */
+    private void draw(Control tab) {
+        if (!stale.remove(tab) || data == null) {
+            return;
         }
+        if (tab == headline.getParent()) {
+            overview(data.get());
+        } else if (tab == latency.getParent()) {
+            if (!latencyRows.isEmpty()) {
+                if (fill(latencyTable, latencyRows.stream().map(Percentiles.Row::cells).toList())) {
+                    fit(latencyTable);
+                }
+                if (percentiles.size() > 0) {
+                    replace(latency, percentiles.timeMillis(), percentiles.series(), 0);
+                }
+            }
+            timeLines(latencyTime, latencyData.get().overTime(), false);
+            timeLines(latencyCdf, latencyData.get().cdf(), true);
+        } else if (tab == queues.getParent()) {
+            queues(data.get());
+        } else if (tab == pools.getParent()) {
+            if (data.get().size() > 0) {
+                replace(pools, data.get().timeMillis(), data.get().pools(), 0);
+            }
+        } else if (tab == cache.getParent()) {
+            if (data.get().size() > 0) {
+                replace(cache, data.get().timeMillis(), data.get().cache(), 0);
+                cache.getTitle().setText(data.get().cache().isEmpty() ? CACHE_NONE : CACHE_TITLE);
+            }
+        } else if (tab == cpuTable.getParent()) {
+            List<CpuTable> cpu = cpuRows.get();
+            if (!cpu.isEmpty() && fill(cpuTable, cpu.stream().map(CpuTable::cells).toList())) {
+                fit(cpuTable);
+            }
+        }
+    }
+
+    private void overview(ChartData d) {
         if (d.size() == 0) {
             return;
         }
@@ -253,6 +363,12 @@ final class LiveCharts {
             headline.redraw();
         }
         replace(throughput, d.timeMillis(), d.throughput(), 0);
+    }
+
+    private void queues(ChartData d) {
+        if (d.size() == 0) {
+            return;
+        }
         queues.suspendUpdate(true);
         try {
             Set<String> keep = new HashSet<>(d.queuePackets().keySet());
@@ -270,18 +386,6 @@ final class LiveCharts {
             queues.suspendUpdate(false);
         }
         queues.redraw();
-        replace(pools, d.timeMillis(), d.pools(), 0);
-        replace(cache, d.timeMillis(), d.cache(), 0);
-        cache.getTitle().setText(d.cache().isEmpty() ? CACHE_NONE : CACHE_TITLE);
-    }
-
-    /**
-     * Shows each latency source over time and as a CDF, in milliseconds; an axis is logarithmic when every value on it
-     * is positive (sources microseconds and milliseconds apart stay readable together).
-     */
-    void latency(LatencyData d) {
-        timeLines(latencyTime, d.overTime(), false);
-        timeLines(latencyCdf, d.cdf(), true);
     }
 
     private void timeLines(Chart c, Map<String, double[][]> lines, boolean logX) {
@@ -397,7 +501,13 @@ final class LiveCharts {
         c.redraw();
     }
 
-    private static void fill(Table t, List<List<String>> rows) {
+    /**
+     * Sets the rows' texts, each cell only where it changed.
+     *
+     * @return whether the columns may need widening: rows came or went, or a cell's text got longer
+     */
+    private static boolean fill(Table t, List<List<String>> rows) {
+        boolean longer = t.getItemCount() != rows.size();
         t.setRedraw(false);
         try {
             t.setItemCount(rows.size());
@@ -405,7 +515,9 @@ final class LiveCharts {
                 TableItem item = t.getItem(r);
                 List<String> cells = rows.get(r);
                 for (int c = 0; c < cells.size(); c++) {
-                    if (!cells.get(c).equals(item.getText(c))) {
+                    String old = item.getText(c);
+                    if (!cells.get(c).equals(old)) {
+                        longer |= cells.get(c).length() > old.length();
                         item.setText(c, cells.get(c));
                     }
                 }
@@ -413,6 +525,7 @@ final class LiveCharts {
         } finally {
             t.setRedraw(true);
         }
+        return longer;
     }
 
     private static void deleteOthers(Chart c, Set<String> keep) {
@@ -441,8 +554,13 @@ final class LiveCharts {
     }
 
     private static void clear(Chart c) {
-        for (ISeries<?> s : c.getSeriesSet().getSeries()) {
-            c.getSeriesSet().deleteSeries(s.getId());
+        c.suspendUpdate(true); // one layout for the chart, not one per series deleted
+        try {
+            for (ISeries<?> s : c.getSeriesSet().getSeries()) {
+                c.getSeriesSet().deleteSeries(s.getId());
+            }
+        } finally {
+            c.suspendUpdate(false);
         }
     }
 }

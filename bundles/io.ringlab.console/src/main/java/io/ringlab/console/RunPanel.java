@@ -104,6 +104,11 @@ final class RunPanel {
     /** The session whose result the summary shows; a late poll of it must not overwrite the result's status line. */
     private RunSession resultShown;
     private boolean polling;
+    /** Whether the engine is preparing a run (off the UI thread); which preparation is wanted (opening a file moves on). */
+    private boolean preparing;
+    private int preparations;
+    /** Set when the window closes: a run prepared after that is closed, not started. */
+    private volatile boolean closed;
     private final Runnable pollTask = this::pollOnce;
 
     /** Builds the Run tab as the first tab of {@code tabs}. */
@@ -198,6 +203,8 @@ final class RunPanel {
      * @param p the pipeline
      */
     void opened(PipelineDTO p) {
+        preparations++; // a run still being prepared is for the previous pipeline: closed when ready, never started
+        preparing = false;
         if (session != null && !RunSession.ended(session.state())) {
             session.stop();
             feedback.log("INFO", "stopped the run of " + pipeline.name + " to open " + p.file);
@@ -239,6 +246,7 @@ final class RunPanel {
 
     /** The window closes: a run in progress stops. */
     void disposed() {
+        closed = true;
         inspectors.clear(); // their windows are the console's children, disposed with it
         if (session != null && !RunSession.ended(session.state())) {
             session.stop();
@@ -251,7 +259,7 @@ final class RunPanel {
             feedback.error("Nothing to run", "Open a pipeline first (File > Open, or a sample on the left), or place elements.");
             return;
         }
-        if (session != null && !RunSession.ended(session.state())) {
+        if (preparing || session != null && !RunSession.ended(session.state())) {
             return;
         }
         RunOptionsDTO options;
@@ -270,7 +278,6 @@ final class RunPanel {
         }
         boolean edited = forms != null && forms.edited();
         PipelineDTO p;
-        SimulationRun run;
         try {
             p = host.editor().pipeline(); // what the editor shows, saved or not, with the forms' edits
             if (isolate.getSelection()) {
@@ -280,21 +287,68 @@ final class RunPanel {
                     return;
                 }
                 options.realTimeFactor = 0; // the child runs as fast as it can
-                run = new IsolatedRun(context.home(), p, options, bundles.forAChild(p),
-                        context.bundleContext().getProperty(ChildCommand.WATCHDOG_PROPERTY));
-            } else {
-                run = context.simulator().prepare(p, options);
+                started(p, new IsolatedRun(context.home(), p, options, bundles.forAChild(p),
+                        context.bundleContext().getProperty(ChildCommand.WATCHDOG_PROPERTY)), options, edited ? forms.changes() : null);
+                return;
             }
-        } catch (PipelineException e) {
-            feedback.error("Cannot run " + host.editor().displayName(), e.getMessage());
-            return;
         } catch (RuntimeException e) {
             feedback.error("Cannot run " + host.editor().displayName(), ConsoleWindow.describe(e));
             return;
         }
+        // the engine builds the run off the UI thread (a large pipeline takes tens of milliseconds: the window would stall)
+        int generation = ++preparations;
+        preparing = true;
+        summary.setText(""); // the last result is no longer the one shown: this run's will be
+        summary.setData(ConsoleService.RESULT_DATA, null);
+        summary.setData(ConsoleService.STREAM_DATA, null);
+        setStatus("preparing the run of " + p.name + "...");
+        updateButtons();
+        List<String> changes = edited ? forms.changes() : null;
+        String name = host.editor().displayName();
+        Thread.ofVirtual().name("ringlab prepare " + p.name).start(() -> {
+            SimulationRun run = null;
+            String problem = null;
+            try {
+                run = context.simulator().prepare(p, options);
+            } catch (PipelineException e) {
+                problem = e.getMessage();
+            } catch (RuntimeException e) {
+                problem = ConsoleWindow.describe(e);
+            }
+            SimulationRun prepared = run;
+            String refused = problem;
+            if (closed && prepared != null) { // the window closed meanwhile: nobody will start it
+                prepared.close();
+                return;
+            }
+            UiExecutor.later(display, status, () -> {
+                if (generation != preparations) { // another pipeline was opened meanwhile: this run is not wanted
+                    if (prepared != null) {
+                        prepared.close();
+                    }
+                    return;
+                }
+                preparing = false;
+                if (refused != null) {
+                    feedback.error("Cannot run " + name, refused);
+                    setStatus("not run: " + p.name);
+                    updateButtons();
+                } else {
+                    started(p, prepared, options, changes);
+                }
+            });
+        });
+    }
+
+    /**
+     * Starts a prepared run and follows it: the views reset, the stream opened, the swap choices filled, polling begun.
+     *
+     * @param changes the forms' edits the run has (not saved to the file), or {@code null}
+     */
+    private void started(PipelineDTO p, SimulationRun run, RunOptionsDTO options, List<String> changes) {
         pipeline = p;
-        if (edited) {
-            feedback.log("INFO", "running the pipeline as edited (not saved to its file): " + String.join(", ", forms.changes()));
+        if (changes != null) {
+            feedback.log("INFO", "running the pipeline as edited (not saved to its file): " + String.join(", ", changes));
         }
         RunSession s = new RunSession(run);
         session = s;
@@ -447,17 +501,16 @@ final class RunPanel {
     }
 
     private void setStatus(String text) {
-        status.setText(text);
-        status.requestLayout();
+        ConsoleWindow.setText(status, text);
     }
 
     private void showSnapshot(RunSnapshotDTO snap) {
         setStatus(String.format(Locale.ROOT, "%s  %.3f / %.3f ms virtual, %,d events", snap.state, snap.simulatedSeconds * 1e3,
                 snap.durationSeconds * 1e3, snap.events));
         host.charts().swaps(snap.swaps);
-        host.charts().show(ChartData.of(snap.series, pipeline.headline == null ? null : pipeline.headline.text), snap.simulatedSeconds,
-                snap.elements, CpuTable.ofSnapshot(snap.elements));
-        host.charts().latency(LatencyData.of(snap.series, snap.distributions));
+        String headline = pipeline.headline == null ? null : pipeline.headline.text;
+        host.charts().show(() -> ChartData.of(snap.series, headline), () -> LatencyData.of(snap.series, snap.distributions),
+                snap.simulatedSeconds, snap.elements, () -> CpuTable.ofSnapshot(snap.elements));
         if (canvasLayout != null) {
             CanvasState st = CanvasState.now(canvasLayout, snap.simulatedSeconds, snap.elements, snap.droppedByElement, snap.series);
             host.editor().showState(st);
@@ -564,12 +617,12 @@ final class RunPanel {
         if (status.isDisposed() || s != session) {
             return; // a result of a run the user has moved on from (another file opened)
         }
+        resultShown = s; // a poll still queued shows no snapshot over the result
         setStatus(String.format(Locale.ROOT, "%s  %.3f ms virtual in %.3f s wall, %,d events", r.state, r.simulatedSeconds * 1e3,
                 r.wallSeconds, r.events));
         host.charts().swaps(r.swaps);
-        host.charts().show(ChartData.of(r.series, r.headline == null ? null : r.headline.metric), r.simulatedSeconds, r.elements,
-                CpuTable.ofResult(r.runtime));
-        host.charts().latency(LatencyData.of(r.series, r.distributions));
+        host.charts().show(() -> ChartData.of(r.series, r.headline == null ? null : r.headline.metric),
+                () -> LatencyData.of(r.series, r.distributions), r.simulatedSeconds, r.elements, () -> CpuTable.ofResult(r.runtime));
         if (canvasLayout != null) {
             Map<String, Map<String, Long>> drops = r.invariants == null ? Map.of() : r.invariants.droppedByElement;
             endState = CanvasState.now(canvasLayout, r.simulatedSeconds, r.elements, drops, r.series);
@@ -578,17 +631,33 @@ final class RunPanel {
             host.editor().timeSlider().enable(times(r.series), r.simulatedSeconds);
             shown(r.simulatedSeconds, r.elements, drops, r.series, r.properties);
         }
-        summary.setText(SummaryText.of(r) + SummaryText.views(r, context.simulator().elementTypes()));
-        summary.setData(ConsoleService.RESULT_DATA, r);
-        resultShown = s;
-        String h = SummaryText.headline(r);
-        feedback.log("INFO", "run ended: " + r.state + (h == null ? "" : ", headline " + h));
-        if ("FAILED".equals(r.state)) {
-            feedback.error("The run failed", r.error == null ? "The run failed without a message." : r.error);
-        } else if (!r.invariants.packetConservation || !r.invariants.bufferConservation) {
-            feedback.error("An invariant is broken", String.join("\n", r.invariants.violations));
-        }
-        updateButtons();
+        finishResult(s, r);
+    }
+
+    /**
+     * Draws the result's other chart tabs one per turn of the event loop (each is tens of milliseconds for a long run:
+     * all at once stalled the window), then the summary; the result is shown ({@code RESULT_DATA}) once every view has it.
+     */
+    private void finishResult(RunSession s, RunResultDTO r) {
+        UiExecutor.later(display, status, () -> {
+            if (s != session) {
+                return; // the user moved on (another run, another file)
+            }
+            if (host.charts().drawOneStale()) {
+                finishResult(s, r);
+                return;
+            }
+            summary.setText(SummaryText.of(r) + SummaryText.views(r, context.simulator().elementTypes()));
+            summary.setData(ConsoleService.RESULT_DATA, r);
+            String h = SummaryText.headline(r);
+            feedback.log("INFO", "run ended: " + r.state + (h == null ? "" : ", headline " + h));
+            if ("FAILED".equals(r.state)) {
+                feedback.error("The run failed", r.error == null ? "The run failed without a message." : r.error);
+            } else if (!r.invariants.packetConservation || !r.invariants.bufferConservation) {
+                feedback.error("An invariant is broken", String.join("\n", r.invariants.violations));
+            }
+            updateButtons();
+        });
     }
 
     void updateButtons() {
@@ -597,7 +666,7 @@ final class RunPanel {
         }
         RunState st = session == null ? null : session.state();
         boolean live = st != null && !RunSession.ended(st);
-        runButton.setEnabled(!host.editor().isEmpty() && !live);
+        runButton.setEnabled(!host.editor().isEmpty() && !live && !preparing);
         // a separate process takes pause, step and swap once its run runs (IsolatedRun sends them to the child)
         pauseButton.setEnabled(st == RunState.RUNNING || (!isolatedSession && st == RunState.READY));
         resumeButton.setEnabled(st == RunState.PAUSED);

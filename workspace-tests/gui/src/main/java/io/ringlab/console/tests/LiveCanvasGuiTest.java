@@ -149,7 +149,8 @@ class LiveCanvasGuiTest extends GuiTest {
         // the time slider: at its last position the end; at row i the series' values at row i's time
         SeriesDTO s = headless.series;
         Scale slider = gui.find(shell, ConsoleService.ID_TIME_SLIDER, Scale.class);
-        assertTrue(slider.isEnabled(), "the slider after the run");
+        assertTrue(slider.isEnabled(), "the slider after the run; its label says: "
+                + gui.find(shell, ConsoleService.ID_TIME_LABEL, org.eclipse.swt.widgets.Label.class).getText());
         assertEquals(s.rows.size(), slider.getMaximum());
         assertEquals(s.rows.size(), slider.getSelection(), "at the end");
         int i = s.rows.size() / 2;

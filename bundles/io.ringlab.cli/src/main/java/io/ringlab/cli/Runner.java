@@ -272,6 +272,9 @@ final class Runner {
     }
 
     static String builtin(String name) {
+        if (name.matches(BenchChains.PREFIX + "[0-9]{1,9}")) {
+            return BenchChains.pipeline(Integer.parseInt(name.substring(BenchChains.PREFIX.length())));
+        }
         try (InputStream in = Runner.class.getResourceAsStream(name + ".pipeline")) {
             if (in == null) {
                 throw new IllegalArgumentException("no built-in pipeline " + name);

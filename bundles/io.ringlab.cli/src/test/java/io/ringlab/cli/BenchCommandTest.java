@@ -19,6 +19,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import io.ringlab.sim.api.PipelineException;
+import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.ProblemDTO;
 import io.ringlab.sim.api.dto.RunOptionsDTO;
 import io.ringlab.sim.api.dto.RunResultDTO;
@@ -112,7 +113,7 @@ class BenchCommandTest {
         sim.queued.add(Results.measured("other", 2.0, 2.0, 0.0, 1_000));
         sim.queued.add(Results.measured("other", 30.0, 40.0, 0.0, 1_000));
 
-        int code = cli.execute("bench", "--json", "-", tiny, other);
+        int code = cli.execute("bench", "--repeat", "1", "--json", "-", tiny, other);
 
         assertEquals(Runner.OK, code, cli.err());
         assertEquals(4, sim.prepareCalls());
@@ -129,7 +130,7 @@ class BenchCommandTest {
     void durationReachesBothRunsWithDefaultSeedAndNoOverrides() {
         assertEquals(Runner.OK, cli.execute("bench", "--duration", "50ms", tiny), cli.err());
 
-        assertEquals(2, sim.prepareCalls());
+        assertEquals(1 + 5, sim.prepareCalls(), "a warm-up run and five measured");
         for (RunOptionsDTO o : sim.options) {
             assertEquals(50_000_000_000L, o.durationPicos);
             assertEquals(null, o.seed);
@@ -142,7 +143,7 @@ class BenchCommandTest {
         assertEquals(Runner.OK, cli.execute("bench", "--json", "-", tiny), cli.err());
 
         JsonParser.parseString(cli.out()); // stdout is one JSON document and nothing else
-        assertTrue(cli.err().contains("sim packets/wall s"), cli.err());
+        assertTrue(cli.err().contains("handled pkt/CPU s"), cli.err());
         assertTrue(cli.err().contains("tiny"), cli.err());
     }
 
@@ -175,7 +176,7 @@ class BenchCommandTest {
         Cli.write(dir, "pipelines/a.pipeline", Cli.TINY.replace("\"tiny\"", "\"a\""));
         Cli.write(dir, "pipelines/notes.txt", "not a pipeline");
 
-        assertEquals(Runner.OK, cli.execute("bench", "--json", "-"), cli.err());
+        assertEquals(Runner.OK, cli.execute("bench", "--repeat", "1", "--json", "-"), cli.err());
 
         assertEquals(List.of("line-rate-64B", "line-rate-64B", "a", "a", "b", "b"),
                 sim.pipelines.stream().map(p -> p.name).toList());
@@ -184,7 +185,7 @@ class BenchCommandTest {
 
     @Test
     void withoutFilesAndWithoutPipelinesFolderBenchRunsOnlyTheBuiltinPipeline() {
-        assertEquals(Runner.OK, cli.execute("bench", "--json", "-"), cli.err());
+        assertEquals(Runner.OK, cli.execute("bench", "--repeat", "1", "--json", "-"), cli.err());
 
         assertEquals(List.of("builtin:line-rate", "builtin:line-rate"), sim.pipelines.stream().map(p -> p.file).toList());
     }
@@ -193,7 +194,7 @@ class BenchCommandTest {
     void anInvalidFileIsReportedWithExitTwoAndTheOthersAreStillMeasured() {
         String missing = dir.resolve("missing.pipeline").toString();
 
-        int code = cli.execute("bench", "--json", "-", missing, tiny);
+        int code = cli.execute("bench", "--repeat", "1", "--json", "-", missing, tiny);
 
         assertEquals(Runner.INVALID, code);
         assertTrue(cli.err().contains(missing), cli.err());
@@ -244,5 +245,85 @@ class BenchCommandTest {
         assertEquals(Runner.INVALID, code, cli.err());
         assertTrue(cli.err().contains(tiny + ":7:1: unknown element type 'sink'"), cli.err());
         assertFalse(cli.err().contains("NullPointerException"), cli.err());
+    }
+
+    /** Issue 21: the figures are medians over the measured runs, the CPU seconds of each run listed. */
+    @Test
+    void theFiguresAreMediansOverTheMeasuredRuns() {
+        sim.queued.add(Results.measured("tiny", 1.0, 1.0, 0.0, 1_000)); // the warm-up: not counted
+        double[] cpu = { 0.5, 0.1, 0.3 };
+        for (double c : cpu) {
+            RunResultDTO r = Results.measured("tiny", 1_000 / c, 2_000 / c, 0.0, 1_000);
+            r.wallMeasurements.put("engineCpuSeconds", c);
+            r.wallMeasurements.put("packetsPerCpuSecond", 1_000 / c);
+            r.events = 2_000;
+            sim.queued.add(r);
+        }
+
+        assertEquals(Runner.OK, cli.execute("bench", "--repeat", "3", "--json", "-", tiny), cli.err());
+
+        assertEquals(4, sim.prepareCalls());
+        JsonObject row = results().get(0).getAsJsonObject();
+        assertEquals(3, row.get("repetitions").getAsInt());
+        assertEquals(0.3, row.get("engineCpuSeconds").getAsDouble(), "the median of 0.5, 0.1, 0.3");
+        assertEquals("[0.5,0.1,0.3]", row.get("engineCpuSecondsEach").toString());
+        assertEquals(1_000 / 0.3, row.get("offeredPerCpuSecond").getAsDouble(), 1e-6);
+        assertEquals(2_000 / 0.3, row.get("eventsPerCpuSecond").getAsDouble(), 1e-6);
+        assertEquals(0.3, row.get("loopWallSeconds").getAsDouble(), 1e-12, "packets over the loop's packets per wall second");
+        assertEquals(1_000 / 0.3, row.get("simulatedPacketsPerCpuSecond").getAsDouble(), 1e-6);
+    }
+
+    /**
+     * Issue 21: packets handled are the drivers' received and transmitted ones, apart from the packets offered; without
+     * a driver, the sinks' received ones.
+     */
+    @Test
+    void handledPacketsAreTheDriversOrElseTheSinks() {
+        ElementDescriptorDTO nic = new ElementDescriptorDTO(), sink = new ElementDescriptorDTO();
+        nic.type = "nic";
+        nic.category = ElementDescriptorDTO.DRIVER;
+        sink.type = "sink";
+        sink.category = ElementDescriptorDTO.SINK;
+        RunResultDTO r = Results.measured("tiny", 1.0, 1.0, 0.0, 148_800);
+        r.wallMeasurements.put("engineCpuSeconds", 0.01);
+        r.types.put("eth0", "nic");
+        r.types.put("eth1", "nic");
+        r.types.put("sink", "sink");
+        r.elements.put("eth0", java.util.Map.of("rxPackets", 12_000.0, "txPackets", 0.0));
+        r.elements.put("eth1", java.util.Map.of("rxPackets", 0.0, "txPackets", 11_000.0));
+        r.elements.put("sink", java.util.Map.of("rxPackets", 11_000.0));
+        java.util.function.Function<String, ElementDescriptorDTO> types = t -> t.equals("nic") ? nic : t.equals("sink") ? sink : null;
+
+        java.util.Map<String, Object> row = BenchCommand.row("tiny.pipeline", List.of(r), types);
+
+        assertEquals(148_800L, row.get("offeredPackets"));
+        assertEquals(23_000L, row.get("handledPackets"), "eth0's 12,000 received and eth1's 11,000 sent");
+        assertEquals("drivers eth0,eth1", row.get("handledBy"));
+        assertEquals(2_300_000.0, (double) row.get("handledPerCpuSecond"), 1e-6);
+        r.types.remove("eth0");
+        r.types.remove("eth1");
+        BenchCommand.Handled sinks = BenchCommand.handled(r, types);
+        assertEquals(new BenchCommand.Handled(11_000, "sinks sink"), sinks, "no driver: the sinks");
+        r.types.clear();
+        assertEquals(-1, BenchCommand.handled(r, types).packets(), "neither: unknown");
+    }
+
+    @Test
+    void chainsAreGeneratedPipelinesOfOneSecond() {
+        assertEquals(Runner.OK, cli.execute("bench", "--repeat", "1", "--chains", "1,3", "--json", "-"), cli.err());
+
+        assertEquals(List.of("builtin:chains-1", "builtin:chains-1", "builtin:chains-3", "builtin:chains-3"),
+                sim.pipelines.stream().map(p -> p.file).toList());
+        assertEquals(15, sim.pipelines.get(2).elements.size(), "3 chains of 5 elements");
+        assertEquals(1_000_000_000_000L, sim.options.get(0).durationPicos, "1 s");
+    }
+
+    @Test
+    void aBadRepeatOrChainCountExitsTwoNamingTheOption() {
+        assertEquals(Runner.INVALID, cli.execute("bench", "--repeat", "0", tiny));
+        assertTrue(cli.err().contains("--repeat"), cli.err());
+        assertEquals(Runner.INVALID, cli.execute("bench", "--chains", "0"));
+        assertTrue(cli.err().contains("--chains: 0"), cli.err());
+        assertEquals(0, sim.prepareCalls());
     }
 }

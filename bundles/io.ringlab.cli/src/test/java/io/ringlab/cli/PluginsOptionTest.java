@@ -135,7 +135,7 @@ class PluginsOptionTest {
                 variant base { }
                 """);
         cli.execute("ab", experiment, "--plugins", "a");
-        cli.execute("bench", tiny, "--plugins", "b");
+        cli.execute("bench", "--repeat", "1", tiny, "--plugins", "b");
         cli.execute("elements", "--plugins", "c");
         cli.execute("pools", "--plugins", "d");
 

@@ -35,6 +35,8 @@ import io.ringlab.engine.kernel.Allocation;
  */
 public final class CacheModel {
     public final int lineBytes;
+    /** log2 of {@link #lineBytes} (a power of two): a line number is a shift, not a division. */
+    private final int lineShift;
     private final CacheLevel[] l1d, l1i, l2;
     // the series sampler's window for the L1d hit rate
     private final long[] windowHits, windowMisses;
@@ -67,6 +69,7 @@ public final class CacheModel {
             throw new IllegalArgumentException("profile " + p.name() + ": cache.lineBytes=" + lineBytes
                     + ", must be a power of two of at least 8");
         }
+        lineShift = Integer.numberOfTrailingZeros(lineBytes);
         l1d = new CacheLevel[cores];
         windowHits = new long[cores];
         windowMisses = new long[cores];
@@ -125,8 +128,8 @@ public final class CacheModel {
         if (fillBuffers > 0 && !code) {
             return overlapped(core, address, bytes, now);
         }
-        long first = address / lineBytes;
-        long last = (address + Math.max(1, bytes) - 1) / lineBytes;
+        long first = line(address);
+        long last = line(address + Math.max(1, bytes) - 1);
         CacheLevel l1 = code ? l1i[core] : l1d[core];
         long stall = 0;
         int missed = 0;
@@ -140,6 +143,11 @@ public final class CacheModel {
         lastMisses = missed;
         stallCycles[core] += stall;
         return stall;
+    }
+
+    /** @return the line of a byte address: a shift for the addresses the memory map gives (never negative) */
+    private long line(long address) {
+        return address >= 0 ? address >> lineShift : address / lineBytes;
     }
 
     /** The latency of the level below level 1 that has the line, or memory's; fills each level that missed. */
@@ -159,8 +167,8 @@ public final class CacheModel {
      */
     private long overlapped(int core, long address, int bytes, long caller) {
         long now = Math.max(caller, clock[core]);
-        long first = address / lineBytes;
-        long last = (address + Math.max(1, bytes) - 1) / lineBytes;
+        long first = line(address);
+        long last = line(address + Math.max(1, bytes) - 1);
         CacheLevel l1 = l1d[core];
         long issue = now, done = now;
         int missed = 0;
@@ -231,8 +239,8 @@ public final class CacheModel {
             return 0;
         }
         long now = Math.max(caller, clock[core]);
-        long first = address / lineBytes;
-        long last = (address + Math.max(1, bytes) - 1) / lineBytes;
+        long first = line(address);
+        long last = line(address + Math.max(1, bytes) - 1);
         long issue = now;
         for (long line = first; line <= last; line++) {
             if (l1d[core].fill(line)) {
@@ -273,8 +281,8 @@ public final class CacheModel {
 
     /** A device writes {@code bytes} at {@code address}: every cache drops the lines, or level 3 takes them with DDIO. */
     public void dmaWrite(long address, int bytes) {
-        long first = address / lineBytes;
-        long last = (address + Math.max(1, bytes) - 1) / lineBytes;
+        long first = line(address);
+        long last = line(address + Math.max(1, bytes) - 1);
         for (long line = first; line <= last; line++) {
             for (int c = 0; c < l1d.length; c++) {
                 l1d[c].invalidate(line);

@@ -117,12 +117,18 @@ final class BenchCommand extends Commands.PluginCommand {
             human.printf("%-34s %,18.0f %,18.0f %,18.0f %,16.0f %12.4f %-16s %12.4f%n", measured.get(0).pipeline,
                     (double) row.get("offeredPerCpuSecond"), number(row.get("handledPerCpuSecond")),
                     number(row.get("handledPerWallSecond")), (double) row.get("eventsPerCpuSecond"),
-                    (double) row.get("engineCpuSeconds"), row.get("handledBy"), number(row.get("allocatedBytesPerPacket")));
+                    (double) row.get("engineCpuSeconds"), brief((String) row.get("handledBy")),
+                    number(row.get("allocatedBytesPerPacket")));
         }
         if (json != null && !root.writeOutput("--json", json, Commands.json(Map.of("results", results)), null, "result")) {
             worst = Math.max(worst, Runner.FAILED);
         }
         return worst;
+    }
+
+    /** @return the elements counted, cut to the table's column (the JSON has them all: 64 chains name 64 drivers) */
+    private static String brief(String by) {
+        return by.length() <= 16 ? by : by.substring(0, 13) + "...";
     }
 
     private static double number(Object o) {
@@ -135,14 +141,18 @@ final class BenchCommand extends Commands.PluginCommand {
      */
     static Map<String, Object> row(String file, List<RunResultDTO> runs, Function<String, ElementDescriptorDTO> types) {
         RunResultDTO r = runs.get(runs.size() - 1);
-        double cpu = median(runs, x -> x.wallMeasurements.getOrDefault("engineCpuSeconds", -1.0));
+        // a run without the thread's CPU time (-1: the JVM cannot measure it) is left out of the median, not counted as -1
+        double cpu = median(runs, x -> {
+            double c = x.wallMeasurements.getOrDefault("engineCpuSeconds", -1.0);
+            return c < 0 ? Double.NaN : c;
+        });
         double pps = median(runs, x -> x.wallMeasurements.getOrDefault("packetsPerSecond", 0.0));
         double cpuPps = median(runs, x -> x.wallMeasurements.getOrDefault("packetsPerCpuSecond", 0.0));
         double eps = median(runs, x -> x.wallMeasurements.getOrDefault("eventsPerSecond", 0.0));
-        // the event loop's wall time, from the engine's own rate over it
+        // the event loop's wall time, from the engine's own rate over it (events: a run may generate no packet)
         double wall = median(runs, x -> {
-            double p = x.wallMeasurements.getOrDefault("packetsPerSecond", 0.0);
-            return p > 0 ? x.packets / p : Double.NaN;
+            double e = x.wallMeasurements.getOrDefault("eventsPerSecond", 0.0);
+            return e > 0 ? x.events / e : Double.NaN;
         });
         double alloc = median(runs, x -> x.wallMeasurements.getOrDefault("engineAllocatedBytes", -1.0));
         double perPacket = alloc < 0 || r.packets == 0 ? Double.NaN : alloc / r.packets;
@@ -156,7 +166,7 @@ final class BenchCommand extends Commands.PluginCommand {
         row.put("offeredPackets", r.packets);
         row.put("handledPackets", h.packets() < 0 ? null : h.packets());
         row.put("handledBy", h.by());
-        row.put("engineCpuSeconds", cpu);
+        row.put("engineCpuSeconds", Double.isNaN(cpu) ? -1.0 : cpu);
         row.put("engineCpuSecondsEach", runs.stream().map(x -> x.wallMeasurements.getOrDefault("engineCpuSeconds", -1.0)).toList());
         row.put("loopWallSeconds", wall);
         row.put("offeredPerCpuSecond", cpu > 0 ? r.packets / cpu : 0.0);

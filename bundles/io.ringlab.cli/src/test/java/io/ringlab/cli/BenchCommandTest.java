@@ -269,7 +269,7 @@ class BenchCommandTest {
         assertEquals("[0.5,0.1,0.3]", row.get("engineCpuSecondsEach").toString());
         assertEquals(1_000 / 0.3, row.get("offeredPerCpuSecond").getAsDouble(), 1e-6);
         assertEquals(2_000 / 0.3, row.get("eventsPerCpuSecond").getAsDouble(), 1e-6);
-        assertEquals(0.3, row.get("loopWallSeconds").getAsDouble(), 1e-12, "packets over the loop's packets per wall second");
+        assertEquals(0.3, row.get("loopWallSeconds").getAsDouble(), 1e-12, "events over the loop's events per wall second");
         assertEquals(1_000 / 0.3, row.get("simulatedPacketsPerCpuSecond").getAsDouble(), 1e-6);
     }
 

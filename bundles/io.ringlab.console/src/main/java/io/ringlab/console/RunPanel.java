@@ -298,6 +298,7 @@ final class RunPanel {
         // the engine builds the run off the UI thread (a large pipeline takes tens of milliseconds: the window would stall)
         int generation = ++preparations;
         preparing = true;
+        session = null; // the last run is no longer the one shown: its result's last steps must not write it back
         summary.setText(""); // the last result is no longer the one shown: this run's will be
         summary.setData(ConsoleService.RESULT_DATA, null);
         summary.setData(ConsoleService.STREAM_DATA, null);
@@ -312,17 +313,19 @@ final class RunPanel {
                 run = context.simulator().prepare(p, options);
             } catch (PipelineException e) {
                 problem = e.getMessage();
-            } catch (RuntimeException e) {
+            } catch (Throwable e) { // an Error too: the Run button must come back whatever happened
                 problem = ConsoleWindow.describe(e);
             }
             SimulationRun prepared = run;
             String refused = problem;
-            if (closed && prepared != null) { // the window closed meanwhile: nobody will start it
-                prepared.close();
+            if (closed || display.isDisposed()) { // the window closed meanwhile: nobody will start it
+                if (prepared != null) {
+                    prepared.close();
+                }
                 return;
             }
-            UiExecutor.later(display, status, () -> {
-                if (generation != preparations) { // another pipeline was opened meanwhile: this run is not wanted
+            UiExecutor.later(display, null, () -> {
+                if (status.isDisposed() || generation != preparations) { // closed, or another pipeline opened meanwhile
                     if (prepared != null) {
                         prepared.close();
                     }
@@ -643,7 +646,14 @@ final class RunPanel {
             if (s != session) {
                 return; // the user moved on (another run, another file)
             }
-            if (host.charts().drawOneStale()) {
+            boolean more;
+            try {
+                more = host.charts().drawOneStale();
+            } catch (RuntimeException e) { // a view that cannot draw must not keep the result from being shown
+                feedback.log("WARN", "a chart could not be drawn: " + ConsoleWindow.describe(e));
+                more = false;
+            }
+            if (more) {
                 finishResult(s, r);
                 return;
             }

@@ -377,12 +377,22 @@ final class RunPanel {
                 + (options.seed != null ? ", seed " + options.seed : "") + ", " + RunInputs.SPEEDS.get(speed.getSelectionIndex()));
         liveTypes.clear();
         p.elements.forEach(e -> liveTypes.put(e.name, e.type));
-        swapElement.setItems(liveTypes.keySet().toArray(String[]::new));
-        ConsoleWindow.fitCombo(swapElement);
+        setItems(swapElement, liveTypes.keySet().toArray(String[]::new));
         swapElement.select(0);
         fillSwapTargets();
         startPolling();
         updateButtons();
+    }
+
+    /**
+     * Sets a read-only combo's items and fits it to them, only when they changed: the same pipeline run again keeps its
+     * combos, and re-fitting one lays the whole Run tab out again at the moment the run starts (ConsoleBenchmarkGuiTest).
+     */
+    private static void setItems(org.eclipse.swt.widgets.Combo c, String[] items) {
+        if (!java.util.Arrays.equals(c.getItems(), items)) {
+            c.setItems(items);
+            ConsoleWindow.fitCombo(c);
+        }
     }
 
     /** Shows the implementations the selected element can swap to (its type's category, its own type first). */
@@ -390,11 +400,10 @@ final class RunPanel {
         int i = swapElement.getSelectionIndex();
         String type = i < 0 ? null : liveTypes.get(swapElement.getItem(i));
         swapChoices = type == null ? List.of() : SwapChoices.of(type, swappable());
-        swapTarget.setItems(swapChoices.stream().map(SwapChoices.Choice::label).toArray(String[]::new));
+        setItems(swapTarget, swapChoices.stream().map(SwapChoices.Choice::label).toArray(String[]::new));
         if (!swapChoices.isEmpty()) {
             swapTarget.select(0);
         }
-        ConsoleWindow.fitCombo(swapTarget);
         updateButtons();
     }
 

@@ -34,7 +34,8 @@ import picocli.CommandLine.Parameters;
                 + " the drivers; without a driver, received by the sinks) per CPU second and per wall second, events per CPU"
                 + " second, and heap bytes allocated per offered packet.",
         footer = {"%nExamples:", "  ./ringlab bench", "  ./ringlab bench pipelines/mlx5-bulk-drop.pipeline --repeat 9",
-            "  ./ringlab bench --chains 1,64 --duration 200ms --json -"})
+            "  ./ringlab bench --chains 1,64 --duration 200ms --json -",
+            "  ./ringlab bench pipelines/stmmac-bql-100m.pipeline --set iperf.streams=64"})
 final class BenchCommand extends Commands.PluginCommand {
 
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "pipeline files (default: the line-rate pipeline and pipelines/*)")
@@ -50,6 +51,9 @@ final class BenchCommand extends Commands.PluginCommand {
             + " -> link -> sink chains, 1500-byte frames at 1 Gbit/s each (builtin:chains-N, 1 s unless --duration); a list"
             + " such as 1,8,64 benches each; only these unless FILEs are given")
     List<Integer> chains = new ArrayList<>();
+    @Option(names = "--set", paramLabel = "ELEMENT.PROPERTY=VALUE", description = "override a property of every pipeline"
+            + " benched, as ringlab run does (repeatable), e.g. --set iperf.streams=64")
+    List<String> sets = new ArrayList<>();
 
     BenchCommand(Commands root) {
         super(root);
@@ -87,7 +91,8 @@ final class BenchCommand extends Commands.PluginCommand {
         for (String f : targets) {
             String d = duration != null || !f.startsWith("builtin:" + BenchChains.PREFIX) ? duration : BenchChains.DURATION;
             // warm-up run: lets the JIT compile the hot paths before the measured runs
-            Runner.Outcome w = root.runner.run(Runner.Request.of(f, d));
+            Runner.Request request = request(f, d);
+            Runner.Outcome w = root.runner.run(request);
             if (w.result() == null) {
                 root.err.println(w.message());
                 worst = Math.max(worst, w.exitCode());
@@ -95,7 +100,7 @@ final class BenchCommand extends Commands.PluginCommand {
             }
             List<RunResultDTO> measured = new ArrayList<>();
             for (int i = 0; i < repeat; i++) {
-                Runner.Outcome o = root.runner.run(Runner.Request.of(f, d));
+                Runner.Outcome o = root.runner.run(request);
                 RunResultDTO r = o.result();
                 if (r == null) {
                     root.err.println(o.message());
@@ -124,6 +129,13 @@ final class BenchCommand extends Commands.PluginCommand {
             worst = Math.max(worst, Runner.FAILED);
         }
         return worst;
+    }
+
+    /** @return the run of a file with the duration and the --set overrides */
+    private Runner.Request request(String file, String duration) {
+        Runner.Request r = Runner.Request.of(file, duration);
+        return new Runner.Request(r.file(), r.duration(), r.seed(), List.copyOf(sets), r.seriesInterval(), r.warmup(), r.swaps(),
+                r.watchers(), r.metrics(), r.option(), r.series(), r.adjust(), r.captures(), r.captureSnaplen());
     }
 
     /** @return the elements counted, cut to the table's column (the JSON has them all: 64 chains name 64 drivers) */

@@ -326,4 +326,15 @@ class BenchCommandTest {
         assertTrue(cli.err().contains("--chains: 0"), cli.err());
         assertEquals(0, sim.prepareCalls());
     }
+
+    /** Issue 21: a property can be set for every run, as ringlab run --set does (TCP streams 1 to 64). */
+    @Test
+    void setReachesTheWarmUpAndEveryMeasuredRun() {
+        assertEquals(Runner.OK, cli.execute("bench", "--repeat", "2", "--set", "src.rate=2Gbit", tiny), cli.err());
+
+        assertEquals(3, sim.prepareCalls());
+        for (RunOptionsDTO o : sim.options) {
+            assertEquals(1, o.overrides.size(), o.overrides.toString());
+        }
+    }
 }

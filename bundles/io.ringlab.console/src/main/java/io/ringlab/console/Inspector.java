@@ -19,7 +19,6 @@ import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
-import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swtchart.Chart;
 
 import io.ringlab.console.api.ConsoleService;
@@ -143,12 +142,12 @@ final class Inspector {
                         : " (" + m.type().bundle + ")", m.timeSeconds() * 1e3));
         set(cpu, m.cpu());
         set(drops, m.drops());
-        fill(metrics, m.metrics().size(), (item, i) -> {
+        TableRows.fill(metrics, m.metrics().size(), (item, i) -> {
             InspectorModel.MetricRow r = m.metrics().get(i);
             item.setData(r.value()); // the number itself, for tests and automation
             return new String[] { r.name(), r.text(), r.unit(), r.kind(), r.meaning() };
         });
-        fill(properties, m.properties().size(), (item, i) -> {
+        TableRows.fill(properties, m.properties().size(), (item, i) -> {
             InspectorModel.PropertyRow r = m.properties().get(i);
             return new String[] { r.name(), r.value(), r.defaultValue(), r.meaning() };
         });
@@ -161,46 +160,6 @@ final class Inspector {
     private static void set(Label l, String text) {
         ConsoleWindow.setText(l, text);
     }
-
-    private interface Row {
-        /** @return the row's texts; may also set the item's data */
-        String[] texts(TableItem item, int i);
-    }
-
-    /**
-     * Sets a table's rows in place (the scroll position stays), each cell only when its text changed, and fits the
-     * columns to their widest cell when the rows changed in number, or a column when a text of it grew longer than it had:
-     * at 10 Hz, most snapshots change a few numbers and lay out nothing.
-     */
-    private static void fill(Table t, int n, Row row) {
-        boolean all = t.getItemCount() != n;
-        t.setItemCount(n);
-        int[] widest = t.getData(WIDEST) instanceof int[] w && w.length == t.getColumnCount() ? w : new int[t.getColumnCount()];
-        boolean[] grew = new boolean[widest.length];
-        for (int i = 0; i < n; i++) {
-            TableItem item = t.getItem(i);
-            String[] texts = row.texts(item, i);
-            for (int c = 0; c < texts.length; c++) {
-                if (!texts[c].equals(item.getText(c))) {
-                    item.setText(c, texts[c]);
-                }
-                if (texts[c].length() > widest[c]) {
-                    widest[c] = texts[c].length();
-                    grew[c] = true;
-                }
-            }
-        }
-        t.setData(WIDEST, widest);
-        TableColumn[] columns = t.getColumns();
-        for (int c = 0; c < columns.length; c++) {
-            if (all || grew[c]) { // a column measures every row's cell: only those that need it
-                columns[c].pack();
-            }
-        }
-    }
-
-    /** Data key of a table's longest text per column, in characters, since its columns were last fitted. */
-    private static final String WIDEST = "ringlab.widest";
 
     private void showCharts(List<String> columns, SeriesDTO s) {
         if (s == null || s.rows.isEmpty()) {

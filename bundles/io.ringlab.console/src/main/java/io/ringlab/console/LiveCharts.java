@@ -20,7 +20,6 @@ import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
-import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swtchart.Chart;
 import org.eclipse.swtchart.IAxis;
 import org.eclipse.swtchart.ILineSeries;
@@ -323,9 +322,7 @@ final class LiveCharts {
             overview(data.get());
         } else if (tab == latency.getParent()) {
             if (!latencyRows.isEmpty()) {
-                if (fill(latencyTable, latencyRows.stream().map(Percentiles.Row::cells).toList())) {
-                    fit(latencyTable);
-                }
+                TableRows.fill(latencyTable, latencyRows.size(), (item, i) -> latencyRows.get(i).cells().toArray(String[]::new));
                 if (percentiles.size() > 0) {
                     replace(latency, percentiles.timeMillis(), percentiles.series(), 0);
                 }
@@ -345,8 +342,8 @@ final class LiveCharts {
             }
         } else if (tab == cpuTable.getParent()) {
             List<CpuTable> cpu = cpuRows.get();
-            if (!cpu.isEmpty() && fill(cpuTable, cpu.stream().map(CpuTable::cells).toList())) {
-                fit(cpuTable);
+            if (!cpu.isEmpty()) {
+                TableRows.fill(cpuTable, cpu.size(), (item, i) -> cpu.get(i).cells().toArray(String[]::new));
             }
         }
     }
@@ -415,13 +412,6 @@ final class LiveCharts {
             c.suspendUpdate(false);
         }
         c.redraw();
-    }
-
-    /** Widens each column to its widest cell and its header, so that no number is cut. */
-    private static void fit(Table t) {
-        for (org.eclipse.swt.widgets.TableColumn c : t.getColumns()) {
-            c.pack();
-        }
     }
 
     /** @return how many times {@link #show} ran since the console opened. */
@@ -499,33 +489,6 @@ final class LiveCharts {
             c.suspendUpdate(false);
         }
         c.redraw();
-    }
-
-    /**
-     * Sets the rows' texts, each cell only where it changed.
-     *
-     * @return whether the columns may need widening: rows came or went, or a cell's text got longer
-     */
-    private static boolean fill(Table t, List<List<String>> rows) {
-        boolean longer = t.getItemCount() != rows.size();
-        t.setRedraw(false);
-        try {
-            t.setItemCount(rows.size());
-            for (int r = 0; r < rows.size(); r++) {
-                TableItem item = t.getItem(r);
-                List<String> cells = rows.get(r);
-                for (int c = 0; c < cells.size(); c++) {
-                    String old = item.getText(c);
-                    if (!cells.get(c).equals(old)) {
-                        longer |= cells.get(c).length() > old.length();
-                        item.setText(c, cells.get(c));
-                    }
-                }
-            }
-        } finally {
-            t.setRedraw(true);
-        }
-        return longer;
     }
 
     private static void deleteOthers(Chart c, Set<String> keep) {

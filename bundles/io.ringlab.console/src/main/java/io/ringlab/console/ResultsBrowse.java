@@ -1,6 +1,7 @@
 package io.ringlab.console;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,38 +53,24 @@ final class ResultsBrowse {
                 r.parameters.addAll(s.point.keySet());
             }
         }
-        // point -> variant -> metric -> values of the runs that count, in the order the runs come
-        Map<Map<String, String>, Map<String, Map<String, List<Double>>>> values = new LinkedHashMap<>();
-        for (RunSummaryDTO s : runs) {
-            Map<String, Map<String, List<Double>>> byVariant = values.computeIfAbsent(s.point, k -> new LinkedHashMap<>());
-            Map<String, List<Double>> byMetric = byVariant.computeIfAbsent(s.variant, k -> new LinkedHashMap<>());
-            if (AbTable.counts(s)) {
-                s.metrics.forEach((m, v) -> {
-                    if (v != null && !Double.isNaN(v)) {
-                        byMetric.computeIfAbsent(m, k -> new ArrayList<>()).add(v);
-                    }
-                });
-            }
-        }
         List<String> variants = runs.stream().map(s -> s.variant).distinct().toList(); // the baseline first
-        // point -> variant -> seed -> the run's summary, for the pairs
+        // point -> variant -> seed -> the run's summary: the summaries and the pairs both read their values from here
         Map<Map<String, String>, Map<String, Map<Long, RunSummaryDTO>>> bySeed = new LinkedHashMap<>();
         for (RunSummaryDTO s : runs) {
             bySeed.computeIfAbsent(s.point, k -> new LinkedHashMap<>()).computeIfAbsent(s.variant, k -> new LinkedHashMap<>())
                     .put(s.seed, s);
         }
-        values.forEach((point, byVariant) -> {
+        bySeed.forEach((point, byVariant) -> {
             Map<String, Map<String, MetricSummaryDTO>> summaries = new LinkedHashMap<>();
             for (String variant : variants) { // every variant at every point, as the report has them (n = 0 where none ran)
-                Map<String, List<Double>> byMetric = byVariant.getOrDefault(variant, Map.of());
+                Map<Long, RunSummaryDTO> ran = byVariant.getOrDefault(variant, Map.of());
                 Map<String, MetricSummaryDTO> s = new LinkedHashMap<>();
-                for (String m : r.metrics) {
-                    List<Double> v = byMetric.getOrDefault(m, List.of());
-                    s.put(m, summarize.apply(v.stream().mapToDouble(Double::doubleValue).toArray()));
+                for (String m : r.metrics) { // the values of the runs that count, in seed order, as the report takes them
+                    s.put(m, summarize.apply(Arrays.stream(bySeeds(r.seeds, ran, m)).filter(v -> !Double.isNaN(v)).toArray()));
                 }
                 summaries.put(variant, s);
             }
-            List<ComparisonDTO> comparisons = comparisons(r, variants, bySeed.get(point), compare);
+            List<ComparisonDTO> comparisons = comparisons(r, variants, byVariant, compare);
             if (r.parameters.isEmpty()) {
                 r.variants = summaries;
                 r.comparisons = comparisons;

@@ -117,6 +117,12 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
     private final Buffer[] rxBuf;
     private final DescriptorRing rxView;
     private int rxHead, rxFilled;
+    /**
+     * Slots without a buffer (an allocation failed), all in the part of the ring that waits for frames, since a frame is
+     * never received into one. Issue 21: the refill walked the 256 slots of that part on every poll to find them, 8.6 %
+     * of stmmac-bql-100m's CPU, while they are almost always none; it now walks only while some are left to try.
+     */
+    private int rxEmptySlots;
     private final BufferPool rxPool;
 
     /**
@@ -245,6 +251,9 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         // init_dma_desc_rings: fill the RX ring, reset the TX ring and BQL (netdev_reset_queue)
         for (int i = 0; i < rxRing; i++) {
             rxBuf[i] = rxPool.alloc(coreIndex, self);
+            if (rxBuf[i] == null) {
+                rxEmptySlots++;
+            }
         }
         txq.reset(ctx.nowPicos());
     }
@@ -302,6 +311,12 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         System.arraycopy(oldRx, 0, rxBuf, 0, rxRing);
         rxHead = in.getInt("stmmac.rxHead", 0);
         rxFilled = in.getInt("stmmac.rxFilled", 0);
+        rxEmptySlots = 0;
+        for (Buffer b : rxBuf) {
+            if (b == null) {
+                rxEmptySlots++;
+            }
+        }
         irqMasked = in.getBoolean("stmmac.irqMasked", false);
         txStatusPending = in.getBoolean("stmmac.txStatusPending", false);
         riLatched = in.getBoolean("stmmac.riLatched", false);
@@ -420,6 +435,7 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
             Buffer fresh = rxPool.alloc(coreIndex, self); // stmmac_rx_refill: netdev_alloc_skb_ip_align
             if (fresh == null) {
                 rxRefillFailures.increment();
+                rxEmptySlots++;
             }
             rxBuf[rxHead] = fresh;
             if (++rxHead == rxRing) {
@@ -447,14 +463,20 @@ final class StmmacElement implements NicDriver, Handover, StartXmit {
         return work;
     }
 
+    /** Tries once more to give each slot without a buffer one, in ring order from the first slot waiting for a frame. */
     private void refillEmptySlots() {
-        for (int i = rxFilled; i < rxRing; i++) {
+        int left = rxEmptySlots; // each is tried once, even after a failure (the pool counts every attempt)
+        for (int i = rxFilled; i < rxRing && left > 0; i++) {
             int slot = rxHead + i;
             if (slot >= rxRing) {
                 slot -= rxRing;
             }
             if (rxBuf[slot] == null) {
+                left--;
                 rxBuf[slot] = rxPool.alloc(coreIndex, self);
+                if (rxBuf[slot] != null) {
+                    rxEmptySlots--;
+                }
             }
         }
     }

@@ -557,14 +557,24 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
                 if (t == null || t.when >= endPicos) {
                     break;
                 }
-                q.poll();
                 now = t.when;
                 current = t.owner;
                 n++; // counted before it runs: a failing event is still an event
                 // a swap or a fork controls the run: not an event of the simulation. Counted live (a fork's state hash
                 // sees how many came before it) and opaquely (the watchdog reads it from its thread; no fence)
                 EVENT_COUNT.setOpaque(this, eventCount + (t.owner != TimerImpl.CONTROL ? 1 : 0));
-                t.callback.fire(now);
+                // the timer fires where it is, at the head: a callback that arms it again (most do: a source's next
+                // packet, a link's next frame) moves it down in one sift; otherwise it leaves the heap afterwards. The
+                // order of events is their (time, sequence) order either way
+                t.firing = true;
+                try {
+                    t.callback.fire(now);
+                } finally {
+                    if (t.firing) {
+                        t.firing = false;
+                        q.remove(t);
+                    }
+                }
             }
         } finally {
             advancing = false;

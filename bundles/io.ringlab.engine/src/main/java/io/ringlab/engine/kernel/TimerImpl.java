@@ -21,6 +21,12 @@ final class TimerImpl implements Timer {
     long seq;
     /** Position in the heap, or -1 when idle. */
     int heapIndex = -1;
+    /**
+     * The timer is firing: its callback runs while it is still at the head of the heap, where re-arming it moves it
+     * down in one sift instead of a removal and an insertion (see {@link Simulation#advance}). To the callback and to
+     * everyone else it is not pending.
+     */
+    boolean firing;
 
     TimerImpl(Simulation sim, TimerCallback callback, int owner) {
         this.sim = sim;
@@ -54,18 +60,19 @@ final class TimerImpl implements Timer {
     @Override
     public void cancel() {
         if (heapIndex >= 0) {
+            firing = false;
             sim.events.remove(this);
         }
     }
 
     @Override
     public boolean pending() {
-        return heapIndex >= 0;
+        return heapIndex >= 0 && !firing;
     }
 
     @Override
     public long whenPicos() {
-        return heapIndex >= 0 ? when : -1;
+        return pending() ? when : -1;
     }
 
     /** Arms this timer as the predecessor is armed: the same deadline and arming sequence, so the same place. */
@@ -74,7 +81,7 @@ final class TimerImpl implements Timer {
         if (!(predecessor instanceof TimerImpl p) || p.sim != sim) {
             throw new IllegalArgumentException("takeOver: predecessor=" + predecessor + " is not a timer of this run");
         }
-        if (p.heapIndex >= 0) {
+        if (p.pending()) {
             sim.events.schedule(this, p.when, p.seq);
         }
     }

@@ -115,4 +115,112 @@ class EventQueueTest {
         sim.now = 100;
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> t.at(99));
     }
+
+    /** What a callback does, drawn from {@code r}: the engine and the reference below make the same draws. */
+    private interface Actions {
+        void arm(int timer, long at);
+
+        void cancel(int timer);
+    }
+
+    private static void act(int self, long now, SplittableRandom r, int n, Actions a) {
+        switch (r.nextInt(8)) {
+            case 0, 1, 2, 3 -> a.arm(self, now + r.nextLong(30)); // the common case: a timer arming itself again
+            case 4, 5 -> { // another timer (or itself), and itself
+                a.arm(r.nextInt(n), now + r.nextLong(30));
+                a.arm(self, now + r.nextLong(30));
+            }
+            case 6 -> { // itself, and then cancels another timer (or itself)
+                a.arm(self, now + r.nextLong(30));
+                a.cancel(r.nextInt(n));
+            }
+            default -> { } // leaves the heap
+        }
+    }
+
+    @Test
+    void callbacksThatRearmOrCancelTheirTimerOrOthersMatchASortedReference() {
+        int n = 40;
+        long end = 20_000;
+        // the engine: each timer fires where it is at the head of the heap
+        SplittableRandom r = new SplittableRandom(21);
+        TimerImpl[] timers = new TimerImpl[n];
+        List<String> fired = new ArrayList<>();
+        Actions engine = new Actions() {
+            public void arm(int timer, long at) {
+                timers[timer].at(at);
+            }
+
+            public void cancel(int timer) {
+                timers[timer].cancel();
+            }
+        };
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            timers[i] = new TimerImpl(sim, now -> {
+                assertFalse(timers[k].pending(), "a firing timer is not pending to its callback");
+                assertEquals(-1, timers[k].whenPicos());
+                fired.add(now + ":" + k);
+                act(k, now, r, n, engine);
+            }, -1);
+        }
+        for (int i = 0; i < n; i++) {
+            timers[i].at(i % 7);
+        }
+        sim.advance(end, Long.MAX_VALUE);
+        // the reference: a list searched for the least (time, arming sequence), the timer removed before it fires
+        SplittableRandom rr = new SplittableRandom(21);
+        long[] when = new long[n], seq = new long[n];
+        boolean[] armed = new boolean[n];
+        long[] nextSeq = {0};
+        Actions reference = new Actions() {
+            public void arm(int timer, long at) {
+                when[timer] = at;
+                seq[timer] = nextSeq[0]++;
+                armed[timer] = true;
+            }
+
+            public void cancel(int timer) {
+                armed[timer] = false;
+            }
+        };
+        for (int i = 0; i < n; i++) {
+            reference.arm(i, i % 7);
+        }
+        List<String> expected = new ArrayList<>();
+        while (true) {
+            int next = -1;
+            for (int i = 0; i < n; i++) {
+                if (armed[i] && (next < 0 || when[i] < when[next] || (when[i] == when[next] && seq[i] < seq[next]))) {
+                    next = i;
+                }
+            }
+            if (next < 0 || when[next] >= end) {
+                break;
+            }
+            armed[next] = false;
+            expected.add(when[next] + ":" + next);
+            act(next, when[next], rr, n, reference);
+        }
+        assertTrue(expected.size() > 1000, "the scenario runs long enough: " + expected.size() + " events");
+        assertEquals(expected, fired);
+        for (int i = 0; i < n; i++) {
+            assertEquals(armed[i], timers[i].pending(), "timer " + i + " pending at the end");
+        }
+    }
+
+    @Test
+    void aTimerWhoseCallbackThrowsIsNoLongerPending() {
+        TimerImpl[] t = new TimerImpl[1];
+        t[0] = new TimerImpl(sim, now -> {
+            throw new IllegalStateException("boom");
+        }, -1);
+        TimerImpl later = new TimerImpl(sim, now -> { }, -1);
+        t[0].at(10);
+        later.at(20);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> sim.advance(Long.MAX_VALUE, 10));
+        assertFalse(t[0].pending());
+        assertEquals(1, sim.events.size());
+        assertEquals(20, sim.nextEventTime());
+    }
 }

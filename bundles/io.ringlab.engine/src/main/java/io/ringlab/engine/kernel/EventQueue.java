@@ -3,25 +3,16 @@ package io.ringlab.engine.kernel;
 import java.util.Arrays;
 
 /**
- * The pending-event set: an indexed 4-ary min-heap of {@link TimerImpl}s ordered by (time, arming sequence). Each timer
+ * The pending-event set: an indexed binary min-heap of {@link TimerImpl}s ordered by (time, arming sequence). Each timer
  * knows its heap index, so re-arming or cancelling a timer is O(log n) and leaves no stale entry behind. The sequence
  * number, taken from a counter when a timer is armed, breaks ties between events at the same picosecond, which makes the
- * order of simultaneous events deterministic (first armed, first fired). The order of events is the order of their
- * (time, sequence) keys, which are all distinct: it does not depend on the heap's shape or arity.
+ * order of simultaneous events deterministic (first armed, first fired).
  * <p>
- * Issue 21: with 64 parallel chains (about 190 pending timers) the binary heap of timer references was 42 % of the
- * engine's CPU, most of it in sifting down, each level loading two timers' fields from wherever they lie. The keys are
- * now kept beside the references, in two arrays in heap order, so that a sift compares longs in one or two cache lines
- * and touches a timer only to tell it its new index; and four children per node halve the levels of a sift down (the
- * operation every event does) for a little more work per level.
- * <p>
- * The arrays grow only when more timers are pending at once than ever before; in steady state nothing is allocated.
+ * The heap array grows only when more timers are pending at once than ever before; in steady state nothing is allocated.
  * Not thread-safe: one engine thread.
  */
 final class EventQueue {
     private TimerImpl[] heap = new TimerImpl[64];
-    /** The keys of {@link #heap}'s timers, at the same indices: their times and their arming sequences. */
-    private long[] whens = new long[64], seqs = new long[64];
     private int size;
     private long nextSeq;
 
@@ -44,112 +35,97 @@ final class EventQueue {
      * its instant ({@link TimerImpl#takeOver}).
      */
     void schedule(TimerImpl t, long when, long seq) {
+        long oldSeq = t.seq;
         t.seq = seq;
         t.firing = false; // a firing timer re-armed by its callback: moved from the head in place
-        int i = t.heapIndex;
-        if (i >= 0) {
-            long old = whens[i], oldSeq = seqs[i];
+        if (t.heapIndex >= 0) {
+            long old = t.when;
             t.when = when;
-            if (when < old || (when == old && seq < oldSeq)) {
-                siftUp(i, t, when, seq);
+            if (when < old || (when == old && seq < oldSeq)) { // an earlier key (a take-over's sequence can be)
+                siftUp(t.heapIndex);
             } else {
-                siftDown(i, t, when, seq);
+                siftDown(t.heapIndex);
             }
             return;
         }
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
-            whens = Arrays.copyOf(whens, size * 2);
-            seqs = Arrays.copyOf(seqs, size * 2);
         }
         t.when = when;
-        siftUp(size++, t, when, seq);
+        t.heapIndex = size;
+        heap[size++] = t;
+        siftUp(t.heapIndex);
     }
 
     /** Removes and returns the earliest timer; the caller checked {@link #size()}. */
     TimerImpl poll() {
         TimerImpl top = heap[0];
-        removeAt(0);
+        TimerImpl last = heap[--size];
+        heap[size] = null;
+        if (size > 0) {
+            heap[0] = last;
+            last.heapIndex = 0;
+            siftDown(0);
+        }
         top.heapIndex = -1;
         return top;
     }
 
     void remove(TimerImpl t) {
         int i = t.heapIndex;
-        removeAt(i);
+        TimerImpl last = heap[--size];
+        heap[size] = null;
         t.heapIndex = -1;
-    }
-
-    /** Fills hole {@code i} with the last timer and restores the order around it. */
-    private void removeAt(int i) {
-        int last = --size;
-        TimerImpl moved = heap[last];
-        heap[last] = null;
-        if (i == last) {
+        if (i == size) {
             return;
         }
-        long when = whens[last], seq = seqs[last];
-        siftDown(i, moved, when, seq);
-        if (moved.heapIndex == i) {
-            siftUp(i, moved, when, seq);
+        heap[i] = last;
+        last.heapIndex = i;
+        siftDown(i);
+        if (last.heapIndex == i) {
+            siftUp(i);
         }
     }
 
-    /** Puts {@code t} with key ({@code when}, {@code seq}) at hole {@code i} or above it. */
-    private void siftUp(int i, TimerImpl t, long when, long seq) {
+    private static boolean less(TimerImpl a, TimerImpl b) {
+        return a.when < b.when || (a.when == b.when && a.seq < b.seq);
+    }
+
+    private void siftUp(int i) {
+        TimerImpl t = heap[i];
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            long pw = whens[parent];
-            if (pw < when || (pw == when && seqs[parent] < seq)) {
+            TimerImpl p = heap[parent];
+            if (!less(t, p)) {
                 break;
             }
-            move(parent, i);
+            heap[i] = p;
+            p.heapIndex = i;
             i = parent;
         }
-        put(i, t, when, seq);
-    }
-
-    /** Puts {@code t} with key ({@code when}, {@code seq}) at hole {@code i} or below it. */
-    private void siftDown(int i, TimerImpl t, long when, long seq) {
-        long[] w = whens, s = seqs;
-        int n = size;
-        while (true) {
-            int min = 2 * i + 1;
-            if (min >= n) {
-                break;
-            }
-            long mw = w[min], ms = s[min];
-            int right = min + 1;
-            if (right < n) {
-                long rw = w[right];
-                if (rw < mw || (rw == mw && s[right] < ms)) {
-                    min = right;
-                    mw = rw;
-                    ms = s[right];
-                }
-            }
-            if (when < mw || (when == mw && seq < ms)) {
-                break;
-            }
-            move(min, i);
-            i = min;
-        }
-        put(i, t, when, seq);
-    }
-
-    /** Moves the timer at {@code from} to hole {@code to}. */
-    private void move(int from, int to) {
-        TimerImpl m = heap[from];
-        heap[to] = m;
-        whens[to] = whens[from];
-        seqs[to] = seqs[from];
-        m.heapIndex = to;
-    }
-
-    private void put(int i, TimerImpl t, long when, long seq) {
         heap[i] = t;
-        whens[i] = when;
-        seqs[i] = seq;
+        t.heapIndex = i;
+    }
+
+    private void siftDown(int i) {
+        TimerImpl t = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            TimerImpl c = heap[child];
+            int right = child + 1;
+            if (right < size && less(heap[right], c)) {
+                child = right;
+                c = heap[child];
+            }
+            if (!less(c, t)) {
+                break;
+            }
+            heap[i] = c;
+            c.heapIndex = i;
+            i = child;
+        }
+        heap[i] = t;
         t.heapIndex = i;
     }
 

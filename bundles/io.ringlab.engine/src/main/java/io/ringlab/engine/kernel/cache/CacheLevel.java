@@ -11,7 +11,8 @@ import io.ringlab.engine.kernel.Allocation;
  * Two shortcuts that change no hit, miss or replacement (issue 21: this class was 37 % of mlx5-bulk-drop's CPU): with a
  * power-of-two number of sets (every profile's) the set is the line's low bits, a mask instead of a 64-bit division; and
  * each set remembers the way it used last, which is looked at first (a line is in a set at most once, so finding it
- * there is finding it by the scan; the same clock tick and counters follow).
+ * there is finding it by the scan). A line found there is the set's most recently used already, so its stamp is left as
+ * it is: stamps are only ever compared within a set, where it stays the greatest, so every victim is the same.
  */
 public final class CacheLevel {
     private static final long EMPTY = -1;
@@ -63,8 +64,7 @@ public final class CacheLevel {
         int set = set(line);
         int base = set * ways;
         int r = base + recent[set];
-        if (tags[r] == line) { // the way used last: no scan
-            used[r] = ++clock;
+        if (tags[r] == line) { // the way used last: no scan, and no stamp (it is the set's most recent already)
             hits++;
             return true;
         }
@@ -97,7 +97,6 @@ public final class CacheLevel {
         int base = set * ways;
         int r = base + recent[set];
         if (tags[r] == line) {
-            used[r] = ++clock;
             return true;
         }
         int victim = base;

@@ -7,6 +7,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import io.ringlab.engine.standalone.Standalone;
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.sim.api.ElementFactory;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.MetricDescriptorDTO;
@@ -132,6 +133,6 @@ public final class MetricDeclarations {
 
     /** @return the declared name as a pattern: {@code <i>} stands for a number */
     private static Pattern pattern(String declared) {
-        return Pattern.compile(Pattern.quote(declared).replace("<i>", "\\E[0-9]+\\Q"));
+        return MetricNames.declared(declared);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
 import io.ringlab.sim.api.dto.MetricDescriptorDTO;
 import io.ringlab.sim.api.dto.PropertyDescriptorDTO;
@@ -71,7 +72,7 @@ record InspectorModel(String element, ElementDescriptorDTO type, double timeSeco
         Set<String> shown = new LinkedHashSet<>();
         if (type != null) {
             for (MetricDescriptorDTO d : type.metricDescriptors) {
-                Pattern p = Pattern.compile(Pattern.quote(d.name).replace("<i>", "\\E([0-9]+)\\Q"));
+                Pattern p = MetricNames.declared(d.name);
                 List<String> names = new ArrayList<>();
                 for (String n : mine.keySet()) {
                     if (!shown.contains(n) && p.matcher(n).matches()) {

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import io.ringlab.experiment.api.dto.ExperimentDTO;
 import io.ringlab.experiment.api.dto.VariantDTO;
+import io.ringlab.pipeline.format.MetricNames;
 import io.ringlab.pipeline.format.MetricUnits;
 import io.ringlab.sim.api.Simulator;
 import io.ringlab.sim.api.dto.ElementDescriptorDTO;
@@ -43,13 +44,8 @@ final class Catalog {
                 if (m.name == null) {
                     continue;
                 }
-                if (m.name.contains("<i>")) {
-                    String[] parts = m.name.split("<i>", -1);
-                    StringBuilder regex = new StringBuilder();
-                    for (int i = 0; i < parts.length; i++) {
-                        regex.append(i > 0 ? "\\d+" : "").append(Pattern.quote(parts[i]));
-                    }
-                    family.add(Map.entry(Pattern.compile(regex.toString()), m));
+                if (m.name.contains(MetricNames.FAMILY_INDEX)) {
+                    family.add(Map.entry(MetricNames.declared(m.name), m));
                 } else {
                     exact.put(m.name, m);
                 }

@@ -28,7 +28,28 @@ public final class MetricNames {
     /** TCP's per-stream goodput, {@code stream<i>GoodputMbps}. */
     private static final Pattern STREAM_GOODPUT = Pattern.compile("(stream[0-9]+Goodput)Mbps");
 
+    /**
+     * How a declared family of metrics writes its member's number ({@code stream<i>Cwnd} declares {@code stream0Cwnd},
+     * {@code stream1Cwnd}, ...; {@code MetricDescriptorDTO.name}).
+     *
+     * @since 1.5
+     */
+    public static final String FAMILY_INDEX = "<i>";
+
     private MetricNames() {
+    }
+
+    /**
+     * The one reading of a declared metric name against the names a run reports (the conformance kit's check of the
+     * declarations, the console's inspector, the results database's catalogue).
+     *
+     * @param declared a declared name: a family ({@code stream<i>Cwnd}) or a single metric ({@code rxPackets})
+     * @return the pattern of the names it declares: each {@link #FAMILY_INDEX} is a decimal number, captured as a group
+     *         in order ({@code stream([0-9]+)Cwnd}); a single metric's name matches only itself
+     * @since 1.5
+     */
+    public static Pattern declared(String declared) {
+        return Pattern.compile(Pattern.quote(declared).replace(FAMILY_INDEX, "\\E([0-9]+)\\Q"));
     }
 
     /**

@@ -311,7 +311,7 @@ public final class TestbedViews {
             String source = null;
             b.append("NIC statistics:\n");
             for (MetricDescriptorDTO md : desc.metricDescriptors) {
-                if (!m.containsKey(md.name) || md.name.contains("<i>") || !counterLike(md)) {
+                if (!m.containsKey(md.name) || md.name.contains(MetricNames.FAMILY_INDEX) || !counterLike(md)) {
                     continue;
                 }
                 if (md.ethtool == null) {

@@ -66,9 +66,12 @@
  * <p>
  * 1.4: {@link io.ringlab.pipeline.format.TestbedViews}, a result's counters as {@code tc -s qdisc show},
  * {@code ethtool -S} and the BQL sysfs files show them.
+ * <p>
+ * 1.5: {@link io.ringlab.pipeline.format.MetricNames#declared}, the one reading of a declared metric family
+ * ({@code stream<i>Cwnd}), and {@link io.ringlab.pipeline.format.MetricNames#FAMILY_INDEX}.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package io.ringlab.pipeline.format;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,7 +1,11 @@
 package io.ringlab.pipeline.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,5 +36,22 @@ class MetricNamesTest {
                 MetricNames.deprecation("sink.rxMbps"));
         assertEquals("Mbit/s", MetricUnits.unitOf("tcpGoodputMbitPerSecond"));
         assertEquals("Gbit/s", MetricUnits.unitOf("txGbitPerSecond"));
+    }
+
+    @Test
+    void aDeclaredFamilyMatchesItsNumberedMembersOnlyAndCapturesTheNumber() {
+        Matcher m = MetricNames.declared("stream<i>Cwnd").matcher("stream12Cwnd");
+        assertTrue(m.matches());
+        assertEquals("12", m.group(1));
+        assertTrue(MetricNames.declared("stream<i>Cwnd").matcher("stream0Cwnd").matches());
+        assertFalse(MetricNames.declared("stream<i>Cwnd").matcher("streamCwnd").matches(), "a number is required");
+        assertFalse(MetricNames.declared("stream<i>Cwnd").matcher("stream1CwndX").matches());
+        assertFalse(MetricNames.declared("stream<i>Cwnd").matcher("stream-1Cwnd").matches());
+        assertTrue(MetricNames.declared("rx.Packets").matcher("rx.Packets").matches(), "a single name is itself");
+        assertFalse(MetricNames.declared("rx.Packets").matcher("rxXPackets").matches(), "quoted, not a regex");
+        Matcher two = MetricNames.declared("q<i>band<i>Backlog").matcher("q3band10Backlog");
+        assertTrue(two.matches());
+        assertEquals("3", two.group(1));
+        assertEquals("10", two.group(2));
     }
 }

@@ -91,7 +91,7 @@ final class BenchCommand extends Commands.PluginCommand {
         for (String f : targets) {
             String d = duration != null || !f.startsWith("builtin:" + BenchChains.PREFIX) ? duration : BenchChains.DURATION;
             // warm-up run: lets the JIT compile the hot paths before the measured runs
-            Runner.Request request = request(f, d);
+            Runner.Request request = Runner.Request.of(f, d, sets);
             Runner.Outcome w = root.runner.run(request);
             if (w.result() == null) {
                 root.err.println(w.message());
@@ -129,13 +129,6 @@ final class BenchCommand extends Commands.PluginCommand {
             worst = Math.max(worst, Runner.FAILED);
         }
         return worst;
-    }
-
-    /** @return the run of a file with the duration and the --set overrides */
-    private Runner.Request request(String file, String duration) {
-        Runner.Request r = Runner.Request.of(file, duration);
-        return new Runner.Request(r.file(), r.duration(), r.seed(), List.copyOf(sets), r.seriesInterval(), r.warmup(), r.swaps(),
-                r.watchers(), r.metrics(), r.option(), r.series(), r.adjust(), r.captures(), r.captureSnaplen());
     }
 
     /** @return the elements counted, cut to the table's column (the JSON has them all: 64 chains name 64 drivers) */

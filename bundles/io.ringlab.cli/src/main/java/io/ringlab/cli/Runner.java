@@ -96,7 +96,12 @@ final class Runner {
             java.util.function.Consumer<PipelineDTO> adjust, List<String> captures, int captureSnaplen) {
         /** @return the file with its own settings, or with another duration when {@code duration} is not null */
         static Request of(String file, String duration) {
-            return new Request(file, duration, null, List.of(), null, null, List.of(), List.of(), List.of(), null,
+            return of(file, duration, List.of());
+        }
+
+        /** @return the same, with {@code --set} overrides ({@code ELEMENT.PROPERTY=VALUE}) */
+        static Request of(String file, String duration, List<String> sets) {
+            return new Request(file, duration, null, List.copyOf(sets), null, null, List.of(), List.of(), List.of(), null,
                     List.of(), null, List.of(), 0);
         }
     }

@@ -71,7 +71,9 @@ final class EventQueue {
         return top;
     }
 
+    /** Takes a pending timer, or the one firing, out of the heap. */
     void remove(TimerImpl t) {
+        t.firing = false;
         int i = t.heapIndex;
         TimerImpl last = heap[--size];
         heap[size] = null;

@@ -570,8 +570,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
                 try {
                     t.callback.fire(now);
                 } finally {
-                    if (t.firing) {
-                        t.firing = false;
+                    if (t.firing) { // neither armed again nor cancelled by its callback
                         q.remove(t);
                     }
                 }

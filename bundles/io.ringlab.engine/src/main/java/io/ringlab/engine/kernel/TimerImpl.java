@@ -60,7 +60,6 @@ final class TimerImpl implements Timer {
     @Override
     public void cancel() {
         if (heapIndex >= 0) {
-            firing = false;
             sim.events.remove(this);
         }
     }

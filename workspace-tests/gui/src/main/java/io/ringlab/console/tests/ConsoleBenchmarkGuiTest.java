@@ -143,8 +143,9 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
         }
     }
 
-    /** One idle window's figures: the process's CPU over the wall time, the busiest threads, the paints. */
     /**
+     * One idle window's figures: the process's CPU over the wall time, the busiest threads, the paints.
+     *
      * @param fileinstall the CPU seconds of fileinstall's poller, which the tests run every 100 ms and the application
      *        every 1,000 ms (app/*.bndrun): the process less it is the figure nearer the application's
      */

@@ -227,12 +227,15 @@ final class ConsoleWindow implements Feedback {
         }
     }
 
-    /** Help > About: Ringlab's version and the bundles of this installation, with theirs. */
+    /** Help > About: Ringlab's version, the OSGi framework it runs on, and the bundles of this installation, with theirs. */
     private void about() {
         StringBuilder b = new StringBuilder();
         org.osgi.framework.Bundle self = org.osgi.framework.FrameworkUtil.getBundle(ConsoleWindow.class);
+        org.osgi.framework.Bundle framework = self == null ? null : self.getBundleContext().getBundle(0);
         b.append("Ringlab ").append(self == null ? "(version unknown)" : self.getVersion()).append("\n")
-                .append("NIC-driver buffer and queue models on Apache Felix; docs/index.md in the installation.\n\n")
+                .append("NIC-driver buffer and queue models on ")
+                .append(framework == null ? "OSGi" : framework.getSymbolicName() + " " + framework.getVersion())
+                .append("; docs/index.md in the installation.\n\n")
                 .append("Bundles:\n");
         if (self != null) {
             for (org.osgi.framework.Bundle bundle : self.getBundleContext().getBundles()) {

@@ -350,6 +350,19 @@ final class Mlx5Element implements NicDriver, Handover, StartXmit {
 
     // ------------------------------------------------------------------ receive
 
+    /**
+     * A burst from the wire: each frame in order, as {@link #push} takes it. The same as the interface's default; here the
+     * call of {@code push} is this class's own, which the JIT inlines, where the default's call site is shared by every
+     * element type and dispatches through the interface (mlx5-bulk-drop pushes 148.8 M frames per simulated second here,
+     * 92 % of them dropped for want of a WQE).
+     */
+    @Override
+    public void pushBatch(int inPort, Buffer[] frames, int offset, int count) {
+        for (int i = offset, end = offset + count; i < end; i++) {
+            push(inPort, frames[i]);
+        }
+    }
+
     /** A frame from the wire: the NIC takes the next posted WQE or drops it. */
     @Override
     public void push(int inPort, Buffer frame) {

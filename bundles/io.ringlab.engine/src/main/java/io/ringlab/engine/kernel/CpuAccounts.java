@@ -40,12 +40,15 @@ final class CpuAccounts {
         picos = Arrays.copyOf(picos, n);
     }
 
-    /** Charges one call of {@code element}: {@code cycles} on a core of {@code frequencyHz}, handling {@code packets}. */
-    void account(int element, long cycles, int packets, double frequencyHz) {
+    /**
+     * Charges one call of {@code element}: {@code cycles} on a core whose cycle lasts {@code picosPerCycle}
+     * ({@code 1e12 / frequencyHz}, computed once per core), handling {@code packets}.
+     */
+    void account(int element, long cycles, int packets, double picosPerCycle) {
         calls[element]++;
         this.packets[element] += packets;
         this.cycles[element] += cycles;
-        picos[element] += cycles * (1e12 / frequencyHz);
+        picos[element] += cycles * picosPerCycle;
     }
 
     /** The end of the warm-up: what was counted so far is left out from now on. */

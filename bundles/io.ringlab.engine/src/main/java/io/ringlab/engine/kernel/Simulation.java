@@ -443,7 +443,7 @@ public final class Simulation implements PoolContext, MetricsImpl.Window {
     }
 
     void account(int element, long cycles, int packets, CoreImpl core) {
-        cpu.account(element, cycles, packets, core.frequencyHz());
+        cpu.account(element, cycles, packets, core.picosPerCycle);
     }
 
     /** Records the innermost element a failing port call went into; outer calls leave the first record. */

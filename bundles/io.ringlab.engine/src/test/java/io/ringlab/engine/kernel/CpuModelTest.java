@@ -39,6 +39,26 @@ class CpuModelTest {
         assertEquals(0.1, r.elements.get("sink").get("latencyP50Micros"), 0.001);
     }
 
+    /**
+     * A cycle count's virtual time is cycles * 10^12 / f rounded to the nearest picosecond, by a multiplication where the
+     * frequency divides 10^12 (4 GHz, 1.6 GHz, 1 GHz) and by the division otherwise (1.536 GHz, 3.3 GHz): both give what
+     * the division gives, over counts from 0 to where the product leaves 63 bits.
+     */
+    @Test
+    void cycleTimesAreTheRoundedDivisionAtEveryFrequency() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(21);
+        for (long f : new long[] {4_000_000_000L, 1_600_000_000L, 1_000_000_000L, 1_536_000_000L, 3_300_000_000L, 7L}) {
+            Simulation sim = new Simulation(new TestRegistry(), new TestRegistry().profile("generic-x86-4ghz"), 1);
+            CoreImpl core = new CoreImpl(sim, 0, f);
+            for (int i = 0; i < 100_000; i++) {
+                long cycles = i < 1000 ? i : r.nextLong(Long.MAX_VALUE / 1_000_000_000_000L);
+                long expected = (cycles * 1_000_000_000_000L + f / 2) / f;
+                assertEquals(expected, core.picosForCycles(cycles), cycles + " cycles at " + f + " Hz");
+            }
+            assertEquals(1e12 / f, core.picosPerCycle, 0.0, "the accounts' picoseconds per cycle");
+        }
+    }
+
     @Test
     void anOverloadedCoreLimitsThroughputAndQueues() throws Exception {
         // 148.8 kpps offered, 10 us of work each: the core serves 100 kpps at most

@@ -77,11 +77,11 @@ public final class CacheModel {
         l1i = new CacheLevel[cores];
         l2 = new CacheLevel[cores];
         for (int c = 0; c < cores; c++) {
-            l1d[c] = level(p, "l1d", "L1d core " + c);
-            l1i[c] = level(p, "l1i", "L1i core " + c);
-            l2[c] = level(p, "l2", "L2 core " + c);
+            l1d[c] = level(p, "l1d", "L1d core " + c, false);
+            l1i[c] = level(p, "l1i", "L1i core " + c, true); // code ranges remembered: CacheLevel.rehit
+            l2[c] = level(p, "l2", "L2 core " + c, false);
         }
-        l3 = p.has("cache.l3.bytes") ? level(p, "l3", "L3") : null; // an SoC without a level 3 (Armada 38x)
+        l3 = p.has("cache.l3.bytes") ? level(p, "l3", "L3", false) : null; // an SoC without a level 3 (Armada 38x)
         l2Cycles = (long) p.value("cache.l2Cycles");
         l3Cycles = l3 == null ? 0 : (long) p.value("cache.l3Cycles");
         memoryCycles = (long) p.value("cache.memoryCycles");
@@ -100,7 +100,7 @@ public final class CacheModel {
         prefetches = new long[cores];
     }
 
-    private CacheLevel level(CostProfile p, String key, String name) {
+    private CacheLevel level(CostProfile p, String key, String name, boolean ranges) {
         long bytes = (long) p.value("cache." + key + ".bytes");
         int ways = (int) p.value("cache." + key + ".ways");
         long lines = bytes / lineBytes;
@@ -108,7 +108,7 @@ public final class CacheModel {
             throw new IllegalArgumentException("profile " + p.name() + ": cache." + key + ".bytes=" + bytes
                     + ", allowed one line to 2^26 lines");
         }
-        return new CacheLevel(name, (int) lines, ways);
+        return new CacheLevel(name, (int) lines, ways, ranges);
     }
 
     /** @return the run's caches, or {@code null} when the profile describes none */
@@ -130,6 +130,9 @@ public final class CacheModel {
         }
         long first = line(address);
         long last = line(address + Math.max(1, bytes) - 1);
+        if (code && last - first < CacheLevel.RANGE_LINES) {
+            return fetch(core, first, (int) (last - first + 1));
+        }
         CacheLevel l1 = code ? l1i[core] : l1d[core];
         long stall = 0;
         int missed = 0;
@@ -140,6 +143,32 @@ public final class CacheModel {
             missed++;
             stall += below(core, line);
         }
+        lastMisses = missed;
+        stallCycles[core] += stall;
+        return stall;
+    }
+
+    /**
+     * Fetches {@code n} lines of code from {@code first} (at most {@link CacheLevel#RANGE_LINES}: a function): at once when
+     * the range was found whole in the core's L1i last time and no line of that L1i has changed since
+     * ({@link CacheLevel#rehit}), else line by line as {@link #touch} does.
+     */
+    private long fetch(int core, long first, int n) {
+        CacheLevel l1 = l1i[core];
+        if (l1.rehit(first, n)) {
+            lastMisses = 0;
+            return 0;
+        }
+        long stall = 0;
+        int missed = 0;
+        for (int i = 0; i < n; i++) {
+            if (l1.accessInRange(first, i)) {
+                continue;
+            }
+            missed++;
+            stall += below(core, first + i);
+        }
+        l1.rangeEnd(first, n, missed == 0);
         lastMisses = missed;
         stallCycles[core] += stall;
         return stall;

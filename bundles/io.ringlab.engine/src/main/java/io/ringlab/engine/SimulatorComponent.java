@@ -340,6 +340,12 @@ public class SimulatorComponent implements Simulator, Registry {
         return poolDescription(kind);
     }
 
+    /**
+     * Framework property: the nice value (1 to 19; 0 or unset: the normal priority) each engine thread lowers itself to as
+     * it starts, on Linux. The console sets it, so that its UI thread gets the CPU first (see {@code EngineNice}).
+     */
+    static final String ENGINE_NICE = "ringlab.engineNice";
+
     @Override
     public SimulationRun prepare(PipelineDTO pipeline, RunOptionsDTO options) throws PipelineException {
         RunImpl run = new PipelineBuilder(this).build(pipeline, options);
@@ -352,6 +358,20 @@ public class SimulatorComponent implements Simulator, Registry {
                 throw new IllegalArgumentException("framework property ringlab.eventWatchdogMillis=" + watchdog
                         + " is not a whole number of milliseconds");
             }
+        }
+        String nice = bc == null ? null : bc.getProperty(ENGINE_NICE);
+        if (nice != null) {
+            int n;
+            try {
+                n = Integer.parseInt(nice.trim());
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n < 0 || n > 19) {
+                throw new IllegalArgumentException("framework property " + ENGINE_NICE + "=" + nice
+                        + " is not a nice value: allowed 0 (the normal priority) to 19 (the lowest)");
+            }
+            run.engineNice(n);
         }
         active.add(run);
         run.onDone(() -> active.remove(run));

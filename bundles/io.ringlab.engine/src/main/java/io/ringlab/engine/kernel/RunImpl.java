@@ -240,6 +240,27 @@ public final class RunImpl implements SimulationRun {
         this.defaultWatchdogMillis = millis;
     }
 
+    /** The nice value the engine thread lowers itself to as it starts ({@link EngineNice}); 0 (the default): none. */
+    private volatile int engineNice;
+    /** The engine thread's nice value as the kernel reported it after lowering, or -1 when it could not be read. */
+    private volatile int engineNiceSeen = -1;
+
+    /** @return the engine thread's nice value after it lowered itself, as the kernel reported it; -1 when unknown */
+    int engineNiceSeen() {
+        return engineNiceSeen;
+    }
+
+    /**
+     * @param nice 0 (the normal priority) to 19, for the engine thread (the framework property
+     *        {@code ringlab.engineNice}); call before the run starts
+     */
+    public void engineNice(int nice) {
+        if (nice < 0 || nice > EngineNice.MAX) {
+            throw new IllegalArgumentException("engine nice " + nice + ": allowed 0 to " + EngineNice.MAX);
+        }
+        this.engineNice = nice;
+    }
+
     /** @return element name to {@code type@bundleVersion} of the instance behind it now. */
     public Map<String, String> implementations() {
         return Map.copyOf(implementations);
@@ -433,6 +454,9 @@ public final class RunImpl implements SimulationRun {
     }
 
     private void execute() {
+        if (engineNice > 0) {
+            engineNiceSeen = EngineNice.lowerOrSay(engineNice);
+        }
         LoopMeter meter = new LoopMeter();
         Outcome out = new Outcome();
         Throwable fatal = null;

@@ -99,6 +99,8 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
         probe.start();
         gui.pumpFor(200); // the probe's baseline before the click
         Sampler during = new Sampler(display.getThread());
+        long[] gcBefore = gcCountAndMillis();
+        long jitBefore = java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
         clicked[0] = System.nanoTime();
         gui.click(gui.find(shell, ConsoleService.ID_RUN, Button.class));
         gui.until("the 60 s run to end", () -> summary.getData(ConsoleService.RESULT_DATA) != null);
@@ -107,6 +109,8 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
         gui.settle();
         Map<String, Integer> runFrames = during.stop();
         double runWall = (System.nanoTime() - clicked[0]) / 1e9;
+        long[] gcAfter = gcCountAndMillis();
+        long jitMillis = java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore;
         RunResultDTO r = (RunResultDTO) summary.getData(ConsoleService.RESULT_DATA);
         assertEquals("FINISHED", r.state, r.error);
         assertEquals(60.0, r.simulatedSeconds, 1e-9);
@@ -122,6 +126,7 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
                 console benchmark (issue 20), %s
                 stmmac-bql-100m 60 s as fast as possible, live canvas and eth0's inspector open:
                   run wall time %.2f s, %,d events; UI probes %,d
+                  during the run, in this JVM: %d garbage collections taking %d ms in all; JIT compilation %d ms (compiler threads' time)
                   longest UI stall %.1f ms, %.0f ms after Run was clicked (goal < 50 ms); longest from 300 ms on: %.1f ms
                   the UI thread during the run (samples every 2 ms, the console's innermost frame): %s
                   where the busiest frames outside the console were called from: %s
@@ -129,7 +134,8 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
                   the UI thread's stack in the middle of the longest stall from 300 ms on: %s
                 idle 0-10 s after the run: %s
                 idle 10-20 s after the run: %s
-                """, java.time.Instant.now(), runWall, r.events, probes.get(), worst.get() / 1e6, worstAt.get() / 1e6,
+                """, java.time.Instant.now(), runWall, r.events, probes.get(), gcAfter[0] - gcBefore[0],
+                gcAfter[1] - gcBefore[1], jitMillis, worst.get() / 1e6, worstAt.get() / 1e6,
                 laterWorst.get() / 1e6, top(runFrames), during.examples(3), during.stackDuring(worstPosted.get(), worst.get()),
                 during.stackDuring(laterWorstPosted.get(), laterWorst.get()), first, second);
         System.out.print(report);
@@ -141,6 +147,19 @@ class ConsoleBenchmarkGuiTest extends GuiTest {
                 s.dispose();
             }
         }
+    }
+
+    /**
+     * @return the collections of every garbage collector of this JVM so far, and the milliseconds they took (as each
+     *         collector accounts them), so that a stall can be told from a collection
+     */
+    private static long[] gcCountAndMillis() {
+        long count = 0, millis = 0;
+        for (java.lang.management.GarbageCollectorMXBean b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, b.getCollectionCount());
+            millis += Math.max(0, b.getCollectionTime());
+        }
+        return new long[] {count, millis};
     }
 
     /**

@@ -341,8 +341,9 @@ public class SimulatorComponent implements Simulator, Registry {
     }
 
     /**
-     * Framework property: the nice value (1 to 19; 0 or unset: the normal priority) each engine thread lowers itself to as
-     * it starts, on Linux. The console sets it, so that its UI thread gets the CPU first (see {@code EngineNice}).
+     * Framework property: the nice value (1 to 19; 0 or unset: the normal priority) each engine thread lowers itself, and
+     * the JVM's JIT compiler threads, to as it starts, on Linux. The console sets it, so that its UI thread gets the CPU
+     * first (see {@code EngineNice}).
      */
     static final String ENGINE_NICE = "ringlab.engineNice";
 

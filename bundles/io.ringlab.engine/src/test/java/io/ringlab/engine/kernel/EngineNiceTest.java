@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import io.ringlab.sim.api.dto.RunResultDTO;
 
 /**
- * An engine thread asked for a nice value runs at it (read back from the kernel, {@code /proc/thread-self/stat}), and
- * only it: the thread that started the run keeps its own. Ringlab's machines are Linux; the test requires
+ * An engine thread asked for a nice value runs at it (read back from the kernel, {@code /proc/thread-self/stat}), and so
+ * do the JVM's JIT compiler threads; the thread that started the run keeps its own. Ringlab's machines are Linux; the test requires
  * {@code /proc/thread-self} rather than passing without it.
  */
 class EngineNiceTest {
@@ -37,6 +38,22 @@ class EngineNiceTest {
         t.join();
         assertEquals(Math.max(before, 0) + 7, seen.get(), "the thread's nice value after lowering itself");
         assertEquals(before, EngineNice.current(), "the calling thread keeps its own");
+        assertTrue(compilerThreadsRunning() > 0, "the JVM has JIT compiler threads");
+        assertEquals(List.of(), EngineNice.compilerThreads(Math.max(before, 0) + 7),
+                "no compiler thread below the nice value asked");
+    }
+
+    /** @return the JVM's threads named as HotSpot's C1 and C2 compiler threads */
+    private static long compilerThreadsRunning() throws Exception {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.filter(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).strip().matches("C[12] CompilerThre");
+                } catch (Exception e) {
+                    return false;
+                }
+            }).count();
+        }
     }
 
     @Test

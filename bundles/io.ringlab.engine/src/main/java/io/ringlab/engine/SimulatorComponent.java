@@ -362,17 +362,12 @@ public class SimulatorComponent implements Simulator, Registry {
         }
         String nice = bc == null ? null : bc.getProperty(ENGINE_NICE);
         if (nice != null) {
-            int n;
             try {
-                n = Integer.parseInt(nice.trim());
-            } catch (NumberFormatException e) {
-                n = -1;
-            }
-            if (n < 0 || n > 19) {
+                run.engineNice(Integer.parseInt(nice.trim())); // which refuses a value outside 0 to 19
+            } catch (IllegalArgumentException e) { // a NumberFormatException is one too
                 throw new IllegalArgumentException("framework property " + ENGINE_NICE + "=" + nice
                         + " is not a nice value: allowed 0 (the normal priority) to 19 (the lowest)");
             }
-            run.engineNice(n);
         }
         active.add(run);
         run.onDone(() -> active.remove(run));

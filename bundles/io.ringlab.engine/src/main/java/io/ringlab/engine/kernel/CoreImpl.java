@@ -181,7 +181,7 @@ final class CoreImpl implements Core {
                 return wholePicosPerCycle != 0 ? cycles * wholePicosPerCycle : (prod + frequencyHz / 2) / frequencyHz;
             }
         }
-        return Math.round(cycles * (1e12 / frequencyHz));
+        return Math.round(cycles * picosPerCycle);
     }
 
     @Override

@@ -189,11 +189,6 @@ public final class CacheLevel {
     /** The slot {@link #access} found its line in or put it into last. */
     private int lastSlot;
 
-    /** @return the changes of a slot's line so far (fills and invalidations) */
-    public long epoch() {
-        return epoch;
-    }
-
     /**
      * Fetches a range again if it can: when {@code n} lines from {@code first} were found whole last time and no slot of
      * this level changed since, counts {@code n} hits and notes their stamps. Otherwise the caller looks the range up

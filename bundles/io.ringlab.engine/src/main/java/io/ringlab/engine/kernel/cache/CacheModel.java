@@ -130,45 +130,26 @@ public final class CacheModel {
         }
         long first = line(address);
         long last = line(address + Math.max(1, bytes) - 1);
-        if (code && last - first < CacheLevel.RANGE_LINES) {
-            return fetch(core, first, (int) (last - first + 1));
-        }
         CacheLevel l1 = code ? l1i[core] : l1d[core];
-        long stall = 0;
-        int missed = 0;
-        for (long line = first; line <= last; line++) {
-            if (l1.access(line)) {
-                continue;
-            }
-            missed++;
-            stall += below(core, line);
-        }
-        lastMisses = missed;
-        stallCycles[core] += stall;
-        return stall;
-    }
-
-    /**
-     * Fetches {@code n} lines of code from {@code first} (at most {@link CacheLevel#RANGE_LINES}: a function): at once when
-     * the range was found whole in the core's L1i last time and no line of that L1i has changed since
-     * ({@link CacheLevel#rehit}), else line by line as {@link #touch} does.
-     */
-    private long fetch(int core, long first, int n) {
-        CacheLevel l1 = l1i[core];
-        if (l1.rehit(first, n)) {
+        // a function's code (at most RANGE_LINES lines) is remembered whole and fetched again at once (CacheLevel.rehit)
+        boolean range = code && last - first < CacheLevel.RANGE_LINES;
+        int n = (int) (last - first + 1);
+        if (range && l1.rehit(first, n)) {
             lastMisses = 0;
             return 0;
         }
         long stall = 0;
         int missed = 0;
-        for (int i = 0; i < n; i++) {
-            if (l1.accessInRange(first, i)) {
+        for (long line = first; line <= last; line++) {
+            if (range ? l1.accessInRange(first, (int) (line - first)) : l1.access(line)) {
                 continue;
             }
             missed++;
-            stall += below(core, first + i);
+            stall += below(core, line);
         }
-        l1.rangeEnd(first, n, missed == 0);
+        if (range) {
+            l1.rangeEnd(first, n, missed == 0);
+        }
         lastMisses = missed;
         stallCycles[core] += stall;
         return stall;
